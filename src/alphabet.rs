@@ -1,0 +1,430 @@
+//! Tiles and their byte codes.
+//!
+//! An [`Alphabet`] maps each tile (a letter such as `A`, or a multi-letter
+//! tile such as Spanish `CH` or Catalan `L·L`) to a one-byte code from 1 to
+//! 63, so that one tile is always one transition in the lexicon. Code 0 is
+//! the GADDAG separator. Codes follow the alphabet's order, so sorting code
+//! strings sorts words in that alphabet's order.
+//!
+//! Text is read into codes greedily, longest spelling first and without
+//! regard to case: with the Spanish alphabet `CHILLAR` is `CH I LL A R`.
+//!
+//! # Alphabet files
+//!
+//! `--alphabet FILE` reads a UTF-8 text file with one tile a line, in
+//! sorting order: the tile's spelling, then optionally other spellings that
+//! read as the same tile (accented forms, say), all separated by spaces.
+//! Blank lines and lines starting with `#` are ignored; case does not
+//! matter. At most 63 tiles; spellings may not contain spaces or the
+//! characters `? _ * [ ] ^ #`.
+//!
+//! ```text
+//! # Spanish without accents
+//! A Á
+//! B
+//! C
+//! CH
+//! ```
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use crate::error::{Error, Result};
+use crate::letterset::LetterSet;
+
+/// The most tiles an alphabet may have (codes 1..=63).
+pub const MAX_TILES: usize = 63;
+
+/// Characters that may not appear in a tile spelling: they mean something
+/// in racks and patterns.
+const RESERVED: &[char] = &['?', '_', '*', '[', ']', '^', '#'];
+
+const ENGLISH: &str =
+    "A\nB\nC\nD\nE\nF\nG\nH\nI\nJ\nK\nL\nM\nN\nO\nP\nQ\nR\nS\nT\nU\nV\nW\nX\nY\nZ\n";
+
+const SPANISH: &str = "\
+# Spanish tiles (FISE): CH, LL and RR are single tiles; accents are ignored.
+A Á À Â Ä
+B
+C
+CH
+D
+E É È Ê Ë
+F
+G
+H
+I Í Ì Î Ï
+J
+L
+LL
+M
+N
+Ñ
+O Ó Ò Ô Ö
+P
+Q
+R
+RR
+S
+T
+U Ú Ù Û Ü
+V
+X
+Y
+Z
+";
+
+const CATALAN: &str = "\
+# Catalan tiles: Ç, L·L, NY and QU are tiles of their own; accents are ignored.
+A À Á
+B
+C
+Ç
+D
+E É È
+F
+G
+H
+I Í Ï Ì
+J
+L
+L·L L.L ĿL L•L
+M
+N
+NY
+O Ó Ò
+P
+QU QÜ
+R
+S
+T
+U Ú Ü Ù
+V
+X
+Z
+";
+
+/// A set of tiles, each with its code, spelling and accepted variant
+/// spellings.
+///
+/// ```
+/// use lexq::Alphabet;
+/// let spanish = Alphabet::spanish();
+/// let codes = spanish.encode("chillar").unwrap();
+/// assert_eq!(codes.len(), 5); // CH I LL A R
+/// assert_eq!(spanish.decode(&codes), "CHILLAR");
+/// ```
+#[derive(Clone, Debug)]
+pub struct Alphabet {
+    name: String,
+    /// Spelling of code `i + 1`, uppercase.
+    labels: Vec<String>,
+    /// Alternative spellings of code `i + 1`, uppercase.
+    aliases: Vec<Vec<String>>,
+    /// For ASCII bytes that always read as one tile: that tile's code.
+    ascii: [u8; 128],
+    /// Spellings starting with a character, longest first.
+    by_first: HashMap<char, Vec<(String, u8)>>,
+}
+
+impl Alphabet {
+    /// English, `A` to `Z`.
+    pub fn english() -> Alphabet {
+        Alphabet::from_text("english", ENGLISH).expect("built-in alphabet")
+    }
+
+    /// Spanish (28 tiles, `CH`, `LL`, `RR` and `Ñ` among them; accents read as
+    /// the plain vowel).
+    pub fn spanish() -> Alphabet {
+        Alphabet::from_text("spanish", SPANISH).expect("built-in alphabet")
+    }
+
+    /// Catalan (`Ç`, `L·L`, `NY`, `QU` among them; accents read as the plain
+    /// vowel).
+    pub fn catalan() -> Alphabet {
+        Alphabet::from_text("catalan", CATALAN).expect("built-in alphabet")
+    }
+
+    /// A built-in alphabet by name (`english`, `spanish`, `catalan`), or else
+    /// an alphabet file at that path.
+    pub fn named(name_or_path: &str) -> Result<Alphabet> {
+        match name_or_path.to_ascii_lowercase().as_str() {
+            "english" => Ok(Alphabet::english()),
+            "spanish" => Ok(Alphabet::spanish()),
+            "catalan" => Ok(Alphabet::catalan()),
+            _ => Alphabet::from_file(Path::new(name_or_path)),
+        }
+    }
+
+    /// Reads an alphabet file (format in the module documentation). Its name
+    /// is the file's stem.
+    pub fn from_file(path: &Path) -> Result<Alphabet> {
+        let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
+        let name = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| path.display().to_string());
+        Alphabet::from_text(&name, &text)
+    }
+
+    /// Parses an alphabet from the text of an alphabet file.
+    pub fn from_text(name: &str, text: &str) -> Result<Alphabet> {
+        let bad = |reason: String| Error::BadAlphabet {
+            name: name.to_string(),
+            reason,
+        };
+        if name.is_empty() || name.len() > 255 || name.chars().any(char::is_control) {
+            return Err(bad("the name must be 1 to 255 printable bytes".into()));
+        }
+        let mut labels = Vec::new();
+        let mut aliases = Vec::new();
+        let mut seen: HashMap<String, usize> = HashMap::new();
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        for (i, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let mut spellings = Vec::new();
+            for tok in line.split_whitespace() {
+                if let Some(c) = tok.chars().find(|c| RESERVED.contains(c) || c.is_control()) {
+                    return Err(bad(format!(
+                        "line {}: {c:?} may not appear in a tile",
+                        i + 1
+                    )));
+                }
+                let up = tok.to_uppercase();
+                if let Some(prev) = seen.insert(up.clone(), i + 1) {
+                    return Err(bad(format!(
+                        "line {}: {up:?} is already a spelling on line {prev}",
+                        i + 1
+                    )));
+                }
+                spellings.push(up);
+            }
+            let label = spellings.remove(0);
+            labels.push(label);
+            aliases.push(spellings);
+        }
+        if labels.is_empty() {
+            return Err(bad("no tiles".into()));
+        }
+        if labels.len() > MAX_TILES {
+            return Err(bad(format!(
+                "{} tiles, at most {MAX_TILES} are allowed",
+                labels.len()
+            )));
+        }
+        let mut by_first: HashMap<char, Vec<(String, u8)>> = HashMap::new();
+        for (i, (label, alts)) in labels.iter().zip(&aliases).enumerate() {
+            let code = (i + 1) as u8;
+            for s in std::iter::once(label).chain(alts) {
+                let first = s.chars().next().expect("non-empty token");
+                by_first.entry(first).or_default().push((s.clone(), code));
+            }
+        }
+        for list in by_first.values_mut() {
+            list.sort_by(|a, b| b.0.len().cmp(&a.0.len()));
+        }
+        let mut ascii = [0u8; 128];
+        for (&c, list) in &by_first {
+            if c.is_ascii() && list.len() == 1 && list[0].0.len() == 1 {
+                let code = list[0].1;
+                ascii[c as usize] = code;
+                // Lowercase input reads the same, unless lowercase is a
+                // spelling of its own (it cannot be: spellings are uppercase).
+                ascii[c.to_ascii_lowercase() as usize] = code;
+            }
+        }
+        Ok(Alphabet {
+            name: name.to_string(),
+            labels,
+            aliases,
+            ascii,
+            by_first,
+        })
+    }
+
+    /// The text of an alphabet file describing this alphabet.
+    pub fn to_text(&self) -> String {
+        let mut s = String::new();
+        for (label, alts) in self.labels.iter().zip(&self.aliases) {
+            s.push_str(label);
+            for a in alts {
+                s.push(' ');
+                s.push_str(a);
+            }
+            s.push('\n');
+        }
+        s
+    }
+
+    /// The alphabet's name (`english`, or an alphabet file's stem).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The number of tiles (codes run from 1 to this).
+    pub fn len(&self) -> usize {
+        self.labels.len()
+    }
+
+    /// Always false: an alphabet has at least one tile.
+    pub fn is_empty(&self) -> bool {
+        self.labels.is_empty()
+    }
+
+    /// The set of every tile code.
+    pub fn letters(&self) -> LetterSet {
+        LetterSet::first(self.labels.len())
+    }
+
+    /// The spelling of tile `code` (uppercase), or `None` for a code outside
+    /// the alphabet.
+    pub fn label(&self, code: u8) -> Option<&str> {
+        let i = (code as usize).checked_sub(1)?;
+        self.labels.get(i).map(String::as_str)
+    }
+
+    /// Every spelling (main and variants) that reads as `code`.
+    pub fn spellings(&self, code: u8) -> impl Iterator<Item = &str> {
+        let i = (code as usize).wrapping_sub(1);
+        self.labels
+            .get(i)
+            .into_iter()
+            .chain(self.aliases.get(i).into_iter().flatten())
+            .map(String::as_str)
+    }
+
+    /// Reads the tile at the start of `s`: its code and the number of bytes
+    /// of `s` it spans, or `None` if no tile starts there.
+    pub fn tile_at(&self, s: &str) -> Option<(u8, usize)> {
+        let first = s.chars().next()?;
+        if first.is_ascii() {
+            let code = self.ascii[first as usize];
+            if code != 0 {
+                return Some((code, 1));
+            }
+        }
+        // Compare case-insensitively: uppercase a short window of `s`.
+        let upper_first: Vec<char> = first.to_uppercase().collect();
+        let list = self.by_first.get(&upper_first[0])?;
+        let window: String = s.chars().take(8).flat_map(char::to_uppercase).collect();
+        for (spelling, code) in list {
+            if window.starts_with(spelling.as_str()) {
+                // Map the uppercase length back to bytes of `s`.
+                let nchars = spelling.chars().count();
+                let mut taken = 0;
+                let mut bytes = 0;
+                for c in s.chars() {
+                    if taken >= nchars {
+                        break;
+                    }
+                    taken += c.to_uppercase().count();
+                    bytes += c.len_utf8();
+                }
+                return Some((*code, bytes));
+            }
+        }
+        None
+    }
+
+    /// Reads `text` as tiles, appending their codes to `out`.
+    pub fn encode_into(&self, text: &str, out: &mut Vec<u8>) -> Result<()> {
+        let mut rest = text;
+        while !rest.is_empty() {
+            match self.tile_at(rest) {
+                Some((code, n)) => {
+                    out.push(code);
+                    rest = &rest[n..];
+                }
+                None => {
+                    let c = rest.chars().next().expect("non-empty");
+                    return Err(Error::NotInAlphabet {
+                        input: text.to_string(),
+                        found: c.to_string(),
+                        alphabet: self.name.clone(),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads `text` as tiles.
+    pub fn encode(&self, text: &str) -> Result<Vec<u8>> {
+        let mut out = Vec::with_capacity(text.len());
+        self.encode_into(text, &mut out)?;
+        Ok(out)
+    }
+
+    /// Appends the spelling of `codes` to `out` (uppercase).
+    pub fn decode_into(&self, codes: &[u8], out: &mut String) {
+        for &c in codes {
+            out.push_str(self.label(c).unwrap_or("\u{fffd}"));
+        }
+    }
+
+    /// The spelling of `codes` (uppercase).
+    pub fn decode(&self, codes: &[u8]) -> String {
+        let mut s = String::with_capacity(codes.len());
+        self.decode_into(codes, &mut s);
+        s
+    }
+}
+
+impl PartialEq for Alphabet {
+    fn eq(&self, other: &Alphabet) -> bool {
+        self.name == other.name && self.labels == other.labels && self.aliases == other.aliases
+    }
+}
+
+impl Eq for Alphabet {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn english_reads_both_cases() {
+        let en = Alphabet::english();
+        assert_eq!(en.encode("Az").unwrap(), vec![1, 26]);
+        assert_eq!(en.decode(&[3, 1, 18, 5]), "CARE");
+        let err = en.encode("don't").unwrap_err().to_string();
+        assert!(err.contains("\"'\""), "{err}");
+    }
+
+    #[test]
+    fn spanish_multi_letter_tiles_and_accents() {
+        let es = Alphabet::spanish();
+        let codes = es.encode("Acción").unwrap();
+        assert_eq!(es.decode(&codes), "ACCION");
+        let codes = es.encode("perro").unwrap();
+        assert_eq!(codes.len(), 4);
+        assert_eq!(es.decode(&codes), "PERRO");
+        assert_eq!(es.encode("ñu").unwrap().len(), 2);
+        assert!(es.encode("kiwi").is_err());
+    }
+
+    #[test]
+    fn catalan_ela_geminada() {
+        let ca = Alphabet::catalan();
+        let a = ca.encode("col·lecció").unwrap();
+        let b = ca.encode("COL.LECCIÓ").unwrap();
+        assert_eq!(a, b);
+        assert_eq!(ca.decode(&a), "COL·LECCIO");
+        assert_eq!(a.len(), 8);
+    }
+
+    #[test]
+    fn text_round_trip_and_errors() {
+        let es = Alphabet::spanish();
+        let again = Alphabet::from_text("spanish", &es.to_text()).unwrap();
+        assert_eq!(es, again);
+        assert!(Alphabet::from_text("x", "").is_err());
+        assert!(Alphabet::from_text("x", "A\na\n").is_err());
+        assert!(Alphabet::from_text("x", "A?\n").is_err());
+        let many: String = (0..64).map(|i| format!("T{i}\n")).collect();
+        assert!(Alphabet::from_text("x", &many).is_err());
+    }
+}

@@ -1,0 +1,171 @@
+//! Command-line arguments of `lexq` (clap definitions only).
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Word searches over a compact GADDAG lexicon.
+///
+/// Without --lexicon (or LEXQ_LEXICON), queries use the built-in ENABLE word
+/// list. Word lists print one word a line, uppercase, sorted. Exit status:
+/// 0 if something was found, 1 if nothing was, 2 on error.
+#[derive(Parser, Debug)]
+#[command(name = "lexq", version, max_term_width = 100)]
+pub struct Cli {
+    /// Lexicon file to use instead of the built-in ENABLE.
+    #[arg(
+        long,
+        short = 'L',
+        global = true,
+        env = "LEXQ_LEXICON",
+        value_name = "PATH"
+    )]
+    pub lexicon: Option<PathBuf>,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Word judge: print "WORD valid" or "WORD invalid"; exit 0 only if all are valid.
+    Check {
+        /// Words to check.
+        #[arg(required = true)]
+        words: Vec<String>,
+        /// Print one JSON array of {"word", "valid"} objects.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Words containing SUB.
+    Contains {
+        /// The letters that must appear together.
+        sub: String,
+        #[command(flatten)]
+        out: WordOutput,
+    },
+    /// Words starting with PREFIX.
+    Starts {
+        /// The first letters.
+        prefix: String,
+        #[command(flatten)]
+        out: WordOutput,
+    },
+    /// Words ending with SUFFIX.
+    Ends {
+        /// The last letters.
+        suffix: String,
+        #[command(flatten)]
+        out: WordOutput,
+    },
+    /// Front and back hooks: "FRONT WORD BACK" per word, "-" when none.
+    Hooks {
+        /// Words (or any runs of letters) to hook.
+        #[arg(required = true)]
+        words: Vec<String>,
+        /// Print one JSON array of {"word", "front", "back", "valid"} objects.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Words matching a pattern: ? one letter, * any run, [ABC], [^ABC], [A-E].
+    Pattern {
+        /// The pattern (quote it from the shell).
+        pattern: String,
+        #[command(flatten)]
+        out: WordOutput,
+    },
+    /// Words matching a regular expression (whole word, case-insensitive).
+    Regex {
+        /// The regular expression (regex crate syntax).
+        regex: String,
+        #[command(flatten)]
+        out: WordOutput,
+    },
+    /// Words using exactly the rack's tiles; ? or _ is a blank.
+    Anagram {
+        /// The rack.
+        rack: String,
+        /// Letters already on the board, to play through as one block.
+        #[arg(long, short = 't', value_name = "LETTERS")]
+        through: Option<String>,
+        #[command(flatten)]
+        out: WordOutput,
+    },
+    /// Words using some of the rack's tiles (at least 2, or 1 with --through).
+    Subanagram {
+        /// The rack.
+        rack: String,
+        /// Letters already on the board, to play through as one block.
+        #[arg(long, short = 't', value_name = "LETTERS")]
+        through: Option<String>,
+        #[command(flatten)]
+        out: WordOutput,
+    },
+    /// Build a lexicon file from word lists (one word a line; - for stdin).
+    Build {
+        /// Word list files.
+        #[arg(required = true, value_name = "WORDLIST")]
+        inputs: Vec<PathBuf>,
+        /// The lexicon file to write (replaced atomically).
+        #[arg(long, short = 'o', value_name = "OUT")]
+        output: PathBuf,
+        /// english, spanish, catalan, or an alphabet file.
+        #[arg(long, default_value = "english")]
+        alphabet: String,
+        /// Leave out words shorter than N tiles.
+        #[arg(long, value_name = "N", default_value_t = 1)]
+        min_len: usize,
+        /// Leave out words longer than N tiles.
+        #[arg(long, value_name = "N", default_value_t = lexq::gaddag::MAX_WORD_LEN)]
+        max_len: usize,
+        /// Fail on any line that is not a word of the alphabet.
+        #[arg(long)]
+        strict: bool,
+        /// Print the summary even when stderr is not a terminal.
+        #[arg(long, short = 'v')]
+        verbose: bool,
+    },
+    /// Facts about the lexicon: words, keys, bytes, alphabet, format version.
+    Info {
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Check the lexicon file's header and every byte's checksum.
+    Verify,
+}
+
+/// How word lists are filtered and printed.
+#[derive(Args, Debug, Clone)]
+pub struct WordOutput {
+    /// Order of the words.
+    #[arg(long, value_enum, default_value_t = SortOrder::Alpha)]
+    pub sort: SortOrder,
+    /// Only words of exactly N tiles.
+    #[arg(long, value_name = "N", conflicts_with_all = ["min_len", "max_len"])]
+    pub len: Option<usize>,
+    /// Only words of at least N tiles.
+    #[arg(long, value_name = "N")]
+    pub min_len: Option<usize>,
+    /// Only words of at most N tiles.
+    #[arg(long, value_name = "N")]
+    pub max_len: Option<usize>,
+    /// Print at most N words.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+    /// Print only the number of words.
+    #[arg(long, short = 'c')]
+    pub count: bool,
+    /// Print one JSON array of words.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Order of printed words.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SortOrder {
+    /// Alphabetical.
+    Alpha,
+    /// Longest first, then alphabetical.
+    Length,
+}

@@ -1,0 +1,181 @@
+//! `lexq`: the command line over the lexq library. Parsing lives in
+//! `args`, printing in `print`, the build progress bar in `progress`; this
+//! file only connects them.
+
+mod args;
+mod print;
+mod progress;
+
+use std::io::{self, IsTerminal};
+use std::process::ExitCode;
+
+use clap::Parser;
+use lexq::{Lexicon, Search, Words};
+
+use args::{Cli, Command, WordOutput};
+use print::Printer;
+
+/// Exit status: something found.
+const FOUND: u8 = 0;
+/// Exit status: nothing found.
+const NOT_FOUND: u8 = 1;
+/// Exit status: an error.
+const ERROR: u8 = 2;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => ExitCode::from(code),
+        Err(e) if print::is_broken_pipe(&*e) => ExitCode::from(FOUND),
+        Err(e) => {
+            eprintln!("lexq: {e}");
+            ExitCode::from(ERROR)
+        }
+    }
+}
+
+/// An error for the user: a library error or a failed write to stdout.
+type Failure = Box<dyn std::error::Error>;
+
+fn open(cli: &Cli) -> Result<Lexicon, Failure> {
+    match &cli.lexicon {
+        Some(path) => Ok(Lexicon::open(path)?),
+        None => Ok(Lexicon::embedded()),
+    }
+}
+
+fn run(cli: Cli) -> Result<u8, Failure> {
+    if let Command::Build { .. } = cli.command {
+        return build(cli.command);
+    }
+    let lex = open(&cli)?;
+    let mut out = Printer::stdout();
+    let code = match &cli.command {
+        Command::Check { words, json } => {
+            let mut results = Vec::with_capacity(words.len());
+            for w in words {
+                results.push((w.as_str(), lex.is_word(w)?));
+            }
+            out.checks(lex.alphabet(), &results, *json)?;
+            status(results.iter().all(|r| r.1))
+        }
+        Command::Hooks { words, json } => {
+            let hooks = words
+                .iter()
+                .map(|w| lex.hooks(w))
+                .collect::<Result<Vec<_>, _>>()?;
+            out.hooks(&hooks, *json)?;
+            status(
+                hooks
+                    .iter()
+                    .any(|h| !h.front.is_empty() || !h.back.is_empty()),
+            )
+        }
+        Command::Contains { sub, out: o } => words(&mut out, o, search(&lex, o).contains(sub)?)?,
+        Command::Starts { prefix, out: o } => words(&mut out, o, search(&lex, o).starts(prefix)?)?,
+        Command::Ends { suffix, out: o } => words(&mut out, o, search(&lex, o).ends(suffix)?)?,
+        Command::Pattern { pattern, out: o } => {
+            words(&mut out, o, search(&lex, o).pattern(pattern)?)?
+        }
+        Command::Regex { regex, out: o } => words(&mut out, o, search(&lex, o).regex(regex)?)?,
+        Command::Anagram {
+            rack,
+            through,
+            out: o,
+        } => words(
+            &mut out,
+            o,
+            search(&lex, o).anagram(rack, through.as_deref())?,
+        )?,
+        Command::Subanagram {
+            rack,
+            through,
+            out: o,
+        } => words(
+            &mut out,
+            o,
+            search(&lex, o).subanagram(rack, through.as_deref())?,
+        )?,
+        Command::Info { json } => {
+            out.info(&lex.info(), *json)?;
+            FOUND
+        }
+        Command::Verify => {
+            lex.verify()?;
+            out.line(&format!(
+                "{}: ok ({} words, {} bytes)",
+                lex.source().display(),
+                lex.word_count(),
+                lex.info().bytes
+            ))?;
+            FOUND
+        }
+        Command::Build { .. } => unreachable!("handled above"),
+    };
+    out.flush()?;
+    Ok(code)
+}
+
+fn status(found: bool) -> u8 {
+    if found { FOUND } else { NOT_FOUND }
+}
+
+/// The search with the output options' length limits.
+fn search<'a>(lex: &'a Lexicon, o: &WordOutput) -> Search<'a> {
+    let (min, max) = match o.len {
+        Some(n) => (n, n),
+        None => (o.min_len.unwrap_or(0), o.max_len.unwrap_or(usize::MAX)),
+    };
+    lex.search().lengths(min, max)
+}
+
+/// Sorts, limits and prints a word list; the exit status.
+fn words(out: &mut Printer, o: &WordOutput, mut words: Words<'_>) -> Result<u8, Failure> {
+    if o.sort == args::SortOrder::Length {
+        words.sort_by_length();
+    }
+    if let Some(n) = o.limit {
+        words.truncate(n);
+    }
+    let found = !words.is_empty();
+    if o.count {
+        out.count(words.len(), o.json)?;
+    } else {
+        out.words(&words, o.json)?;
+    }
+    Ok(status(found))
+}
+
+fn build(command: Command) -> Result<u8, Failure> {
+    let Command::Build {
+        inputs,
+        output,
+        alphabet,
+        min_len,
+        max_len,
+        strict,
+        verbose,
+    } = command
+    else {
+        unreachable!("called for build only")
+    };
+    let alphabet = lexq::Alphabet::named(&alphabet)?;
+    let mut list = lexq::WordList::new(alphabet)
+        .min_len(min_len)
+        .max_len(max_len)
+        .strict(strict);
+    let terminal = io::stderr().is_terminal();
+    let mut bar = progress::Bar::new(terminal);
+    for input in &inputs {
+        bar.reading(input);
+        list.read_path(input)?;
+    }
+    let built = lexq::build(&list, &mut bar)?;
+    built.write_atomic(&output)?;
+    bar.finish();
+    print::rejected(&list);
+    if terminal || verbose {
+        print::build_summary(&output, &list, &built);
+    }
+    Ok(FOUND)
+}

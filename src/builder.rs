@@ -1,0 +1,131 @@
+//! Building a lexicon file from a [`WordList`].
+//!
+//! The words' GADDAG keys are written as fixed-width zero-padded arrays (the
+//! padding sorts like the end of a key, see [`crate::gaddag::padded_key`]),
+//! sorted in place, and fed in order to `fst::SetBuilder`. The file is
+//! written to a temporary file beside the target and renamed over it, so a
+//! failed or interrupted build never leaves a broken lexicon behind.
+
+use std::io::Write;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use crate::error::{Error, Result};
+use crate::format;
+use crate::gaddag::{padded_key, padded_len};
+use crate::wordlist::WordList;
+
+/// Receives progress reports from a build (the CLI draws a bar with them).
+pub trait Progress {
+    /// A new stage begins, with `total` steps.
+    fn stage(&mut self, name: &'static str, total: u64);
+    /// `n` more steps of the current stage are done.
+    fn advance(&mut self, n: u64);
+}
+
+/// Progress that goes nowhere.
+impl Progress for () {
+    fn stage(&mut self, _: &'static str, _: u64) {}
+    fn advance(&mut self, _: u64) {}
+}
+
+/// A built lexicon, in memory, ready to be written or opened.
+#[derive(Clone, Debug)]
+pub struct Built {
+    /// The whole lexicon file.
+    pub bytes: Vec<u8>,
+    /// Number of distinct words.
+    pub words: u64,
+    /// Number of GADDAG keys.
+    pub keys: u64,
+    /// Time spent building.
+    pub elapsed: Duration,
+}
+
+impl Built {
+    /// Bytes of the file per word.
+    pub fn bytes_per_word(&self) -> f64 {
+        self.bytes.len() as f64 / self.words.max(1) as f64
+    }
+
+    /// Writes the file atomically: to a temporary file in the same folder,
+    /// flushed to disk, then renamed to `path`.
+    pub fn write_atomic(&self, path: &Path) -> Result<()> {
+        let dir = match path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+        let mut tmp = tempfile::Builder::new()
+            .prefix(&format!(".{}.", name.as_deref().unwrap_or("lexicon")))
+            .suffix(".tmp")
+            .tempfile_in(dir)
+            .map_err(|e| Error::io(dir, e))?;
+        tmp.write_all(&self.bytes)
+            .map_err(|e| Error::io(tmp.path(), e))?;
+        tmp.as_file()
+            .sync_all()
+            .map_err(|e| Error::io(tmp.path(), e))?;
+        tmp.persist(path).map_err(|e| Error::io(path, e.error))?;
+        Ok(())
+    }
+}
+
+/// Builds the lexicon of the words in `list`.
+pub fn build(list: &WordList, progress: &mut dyn Progress) -> Result<Built> {
+    let start = Instant::now();
+    let words = list.sorted_unique();
+    if words.is_empty() {
+        return Err(Error::NoWords);
+    }
+    let max_len = words.iter().map(|w| w.len()).max().unwrap_or(0);
+    let fst = match max_len + 1 {
+        0..=16 => fst_bytes::<16>(&words, progress)?,
+        17..=32 => fst_bytes::<32>(&words, progress)?,
+        _ => fst_bytes::<64>(&words, progress)?,
+    };
+    let keys: u64 = words.iter().map(|w| w.len() as u64).sum();
+    let mut bytes = Vec::with_capacity(fst.len() + 1024);
+    format::write(
+        &mut bytes,
+        words.len() as u64,
+        keys,
+        max_len as u32,
+        list.alphabet(),
+        &fst,
+    )
+    .expect("writing to memory");
+    Ok(Built {
+        bytes,
+        words: words.len() as u64,
+        keys,
+        elapsed: start.elapsed(),
+    })
+}
+
+/// The GADDAG `fst::Set` of `words`, keys at most `W` bytes long.
+fn fst_bytes<const W: usize>(words: &[&[u8]], progress: &mut dyn Progress) -> Result<Vec<u8>> {
+    let total: usize = words.iter().map(|w| w.len()).sum();
+    progress.stage("keys", total as u64);
+    let mut keys: Vec<[u8; W]> = Vec::with_capacity(total);
+    for w in words {
+        for i in 1..=w.len() {
+            let mut k = [0u8; W];
+            padded_key(w, i, &mut k);
+            keys.push(k);
+        }
+    }
+    keys.sort_unstable();
+    progress.advance(total as u64);
+
+    progress.stage("fst", total as u64);
+    let mut set = fst::SetBuilder::memory();
+    const STEP: usize = 1 << 16;
+    for chunk in keys.chunks(STEP) {
+        for k in chunk {
+            set.insert(&k[..padded_len(k)])?;
+        }
+        progress.advance(chunk.len() as u64);
+    }
+    Ok(set.into_inner()?)
+}

@@ -1,0 +1,116 @@
+//! The one way to walk a lexicon: a cursor over the GADDAG's fst nodes.
+//!
+//! A [`Cursor`] stands on a node of the fst. From the root it reads letters
+//! right to left (a reversed prefix), may cross the
+//! [separator](crate::gaddag::SEPARATOR) once, and then reads letters left to
+//! right. Word queries, hooks and (later) cross sets and move generation are
+//! all built on it; none of them touches fst nodes directly.
+
+use fst::raw::{Fst, Node};
+
+use crate::gaddag::SEPARATOR;
+use crate::letterset::LetterSet;
+use crate::lexicon::Data;
+
+/// A position in a lexicon's GADDAG.
+///
+/// ```
+/// use lexq::Lexicon;
+/// let lex = Lexicon::embedded();
+/// let a = lex.alphabet();
+/// // Stand after "AC" read right to left, i.e. on "CA": the letters of
+/// // "CA" as a reversed prefix.
+/// let ca = lex.cursor().follow_reversed(&a.encode("CA").unwrap()).unwrap();
+/// // No word is exactly "CA", but "CAT" is: cross the separator, read "T".
+/// assert!(!ca.is_word());
+/// let cat = ca.separator().unwrap().follow(a.encode("T").unwrap()[0]).unwrap();
+/// assert!(cat.is_word());
+/// ```
+#[derive(Clone, Copy)]
+pub struct Cursor<'a> {
+    fst: &'a Fst<Data>,
+    node: Node<'a>,
+}
+
+impl<'a> Cursor<'a> {
+    /// The root of `fst`.
+    pub(crate) fn root(fst: &'a Fst<Data>) -> Cursor<'a> {
+        Cursor {
+            fst,
+            node: fst.root(),
+        }
+    }
+
+    /// The cursor one transition on, reading `code` (a letter or the
+    /// separator), if the lexicon has it.
+    #[inline]
+    pub fn follow(&self, code: u8) -> Option<Cursor<'a>> {
+        let i = self.node.find_input(code)?;
+        Some(Cursor {
+            fst: self.fst,
+            node: self.fst.node(self.node.transition_addr(i)),
+        })
+    }
+
+    /// Follows each code of `codes` in turn.
+    pub fn follow_all(&self, codes: &[u8]) -> Option<Cursor<'a>> {
+        codes.iter().try_fold(*self, |c, &code| c.follow(code))
+    }
+
+    /// Follows the codes of `codes` last to first: from the root this is
+    /// how a run of letters is looked up as a reversed prefix.
+    pub fn follow_reversed(&self, codes: &[u8]) -> Option<Cursor<'a>> {
+        codes
+            .iter()
+            .rev()
+            .try_fold(*self, |c, &code| c.follow(code))
+    }
+
+    /// Crosses the separator, if any key continues past it from here.
+    #[inline]
+    pub fn separator(&self) -> Option<Cursor<'a>> {
+        self.follow(SEPARATOR)
+    }
+
+    /// Whether the path to here is a whole key: a word read completely
+    /// (reversed if the separator was not crossed).
+    #[inline]
+    pub fn is_word(&self) -> bool {
+        self.node.is_final()
+    }
+
+    /// The letters (not the separator) that can be read next.
+    pub fn letters(&self) -> LetterSet {
+        let mut set = LetterSet::EMPTY;
+        for t in self.node.transitions() {
+            if t.inp != SEPARATOR {
+                set.insert(t.inp);
+            }
+        }
+        set
+    }
+
+    /// Every transition from here, in code order (the separator first), with
+    /// the cursor it leads to.
+    #[inline]
+    pub fn children(&self) -> impl Iterator<Item = (u8, Cursor<'a>)> + '_ {
+        let fst = self.fst;
+        let node = self.node;
+        (0..node.len()).map(move |i| {
+            let t = node.transition(i);
+            (
+                t.inp,
+                Cursor {
+                    fst,
+                    node: fst.node(t.addr),
+                },
+            )
+        })
+    }
+
+    /// The letter transitions from here (the separator left out).
+    #[inline]
+    pub fn letter_children(&self) -> impl Iterator<Item = (u8, Cursor<'a>)> + '_ {
+        self.children().filter(|&(c, _)| c != SEPARATOR)
+    }
+}

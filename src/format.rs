@@ -1,0 +1,186 @@
+//! The `.lexq` file layout: a small header, the alphabet, then the fst.
+//!
+//! All integers are little-endian.
+//!
+//! | offset | size | field |
+//! |---|---|---|
+//! | 0 | 8 | magic `\x89LXQ\r\n\x1a\n` |
+//! | 8 | 4 | format version (1) |
+//! | 12 | 4 | CRC-32 of bytes 16 up to the fst section |
+//! | 16 | 8 | number of words |
+//! | 24 | 8 | number of GADDAG keys |
+//! | 32 | 4 | length of the longest word, in tiles |
+//! | 36 | 4 | length of the alphabet's name, in bytes |
+//! | 40 | 8 | alphabet section offset (80) |
+//! | 48 | 8 | alphabet section length |
+//! | 56 | 8 | fst section offset (a multiple of 8) |
+//! | 64 | 8 | fst section length; the file ends right after it |
+//! | 72 | 8 | reserved, zero |
+//! | 80 | | alphabet name (UTF-8), then the alphabet in the text format of [`crate::alphabet`] |
+//! | | | zero padding to a multiple of 8, then the `fst::Set` bytes |
+//!
+//! Every open checks the magic, version, CRC, section bounds, the file length
+//! and the fst's own footer; the fst's checksum over all its bytes is checked
+//! by `lexq verify` ([`crate::Lexicon::verify`]).
+
+use std::io::{self, Write};
+use std::ops::Range;
+
+use crate::alphabet::Alphabet;
+
+/// The first eight bytes of every lexicon file.
+pub const MAGIC: [u8; 8] = *b"\x89LXQ\r\n\x1a\n";
+
+/// The format version this library reads and writes.
+pub const VERSION: u32 = 1;
+
+const FIXED_LEN: usize = 80;
+
+/// What the header of a lexicon file says.
+#[derive(Clone, Debug)]
+pub struct Header {
+    /// Number of words.
+    pub words: u64,
+    /// Number of GADDAG keys.
+    pub keys: u64,
+    /// Length of the longest word, in tiles.
+    pub max_len: u32,
+    /// The alphabet the words are spelled in.
+    pub alphabet: Alphabet,
+    /// Where the fst bytes are in the file.
+    pub fst: Range<usize>,
+}
+
+/// Writes a whole lexicon file: header, alphabet, padding, `fst`.
+pub fn write(
+    out: &mut impl Write,
+    words: u64,
+    keys: u64,
+    max_len: u32,
+    alphabet: &Alphabet,
+    fst: &[u8],
+) -> io::Result<()> {
+    let name = alphabet.name().as_bytes();
+    let mut alpha = name.to_vec();
+    alpha.extend_from_slice(alphabet.to_text().as_bytes());
+    let fst_offset = (FIXED_LEN + alpha.len()).next_multiple_of(8);
+
+    let mut head = Vec::with_capacity(fst_offset);
+    head.extend_from_slice(&MAGIC);
+    head.extend_from_slice(&VERSION.to_le_bytes());
+    head.extend_from_slice(&0u32.to_le_bytes()); // CRC, filled below
+    head.extend_from_slice(&words.to_le_bytes());
+    head.extend_from_slice(&keys.to_le_bytes());
+    head.extend_from_slice(&max_len.to_le_bytes());
+    head.extend_from_slice(&(name.len() as u32).to_le_bytes());
+    head.extend_from_slice(&(FIXED_LEN as u64).to_le_bytes());
+    head.extend_from_slice(&(alpha.len() as u64).to_le_bytes());
+    head.extend_from_slice(&(fst_offset as u64).to_le_bytes());
+    head.extend_from_slice(&(fst.len() as u64).to_le_bytes());
+    head.extend_from_slice(&0u64.to_le_bytes());
+    debug_assert_eq!(head.len(), FIXED_LEN);
+    head.extend_from_slice(&alpha);
+    head.resize(fst_offset, 0);
+    let crc = crc32fast::hash(&head[16..]);
+    head[12..16].copy_from_slice(&crc.to_le_bytes());
+    out.write_all(&head)?;
+    out.write_all(fst)
+}
+
+fn u32_at(b: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes(b[at..at + 4].try_into().expect("4 bytes"))
+}
+
+fn u64_at(b: &[u8], at: usize) -> u64 {
+    u64::from_le_bytes(b[at..at + 8].try_into().expect("8 bytes"))
+}
+
+/// Reads and checks the header of a lexicon file held in `bytes`. The error
+/// says what is wrong, for a message naming the file.
+pub fn parse(bytes: &[u8]) -> Result<Header, String> {
+    if bytes.len() < MAGIC.len() || bytes[..MAGIC.len()] != MAGIC {
+        return Err("not a lexq lexicon (wrong magic bytes)".into());
+    }
+    if bytes.len() < FIXED_LEN {
+        return Err(format!(
+            "truncated: {} bytes, shorter than the {FIXED_LEN}-byte header",
+            bytes.len()
+        ));
+    }
+    let version = u32_at(bytes, 8);
+    if version != VERSION {
+        return Err(format!(
+            "format version {version}, this lexq reads version {VERSION}: rebuild it with `lexq build`"
+        ));
+    }
+    let (alpha_off, alpha_len) = (u64_at(bytes, 40), u64_at(bytes, 48));
+    let (fst_off, fst_len) = (u64_at(bytes, 56), u64_at(bytes, 64));
+    let name_len = u32_at(bytes, 36) as u64;
+    let file_len = bytes.len() as u64;
+    let expected = fst_off.checked_add(fst_len);
+    if expected != Some(file_len) {
+        return Err(match expected {
+            Some(n) if n > file_len => {
+                format!("truncated: {file_len} bytes, the header says {n}")
+            }
+            Some(n) => format!("{} bytes of trailing data after the fst", file_len - n),
+            None => "corrupt header (section sizes overflow)".into(),
+        });
+    }
+    if alpha_off != FIXED_LEN as u64
+        || name_len > alpha_len
+        || alpha_off + alpha_len > fst_off
+        || fst_off % 8 != 0
+    {
+        return Err("corrupt header (section offsets)".into());
+    }
+    let fst_off = fst_off as usize;
+    let crc = crc32fast::hash(&bytes[16..fst_off]);
+    if crc != u32_at(bytes, 12) {
+        return Err("corrupt header (checksum mismatch)".into());
+    }
+    let alpha = &bytes[alpha_off as usize..(alpha_off + alpha_len) as usize];
+    let (name, text) = alpha.split_at(name_len as usize);
+    let (Ok(name), Ok(text)) = (std::str::from_utf8(name), std::str::from_utf8(text)) else {
+        return Err("corrupt header (alphabet is not UTF-8)".into());
+    };
+    let alphabet = Alphabet::from_text(name, text).map_err(|e| format!("corrupt header ({e})"))?;
+    Ok(Header {
+        words: u64_at(bytes, 16),
+        keys: u64_at(bytes, 24),
+        max_len: u32_at(bytes, 32),
+        alphabet,
+        fst: fst_off..bytes.len(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_round_trip_and_damage() {
+        let mut file = Vec::new();
+        write(&mut file, 3, 9, 4, &Alphabet::english(), b"fstbytes").unwrap();
+        let h = parse(&file).unwrap();
+        assert_eq!((h.words, h.keys, h.max_len), (3, 9, 4));
+        assert_eq!(&file[h.fst.clone()], b"fstbytes");
+        assert_eq!(h.alphabet, Alphabet::english());
+
+        assert!(
+            parse(&file[..file.len() - 1])
+                .unwrap_err()
+                .contains("truncated")
+        );
+        let mut longer = file.clone();
+        longer.push(0);
+        assert!(parse(&longer).unwrap_err().contains("trailing"));
+        let mut flipped = file.clone();
+        flipped[100] ^= 1;
+        assert!(parse(&flipped).unwrap_err().contains("checksum"));
+        let mut v2 = file.clone();
+        v2[8] = 2;
+        assert!(parse(&v2).unwrap_err().contains("version 2"));
+        assert!(parse(b"hello world").unwrap_err().contains("magic"));
+    }
+}

@@ -1,0 +1,219 @@
+//! [`Lexicon`]: an open lexicon file (memory-mapped, embedded, or in memory).
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use fst::raw::Fst;
+use memmap2::Mmap;
+
+use crate::alphabet::Alphabet;
+use crate::cursor::Cursor;
+use crate::error::{Error, Result};
+use crate::format::{self, Header};
+
+/// The bytes under a lexicon: a memory map, a static slice (the embedded
+/// default) or an owned buffer, seen through the fst section's range.
+#[derive(Clone)]
+pub struct Data {
+    backing: Arc<Backing>,
+    start: usize,
+    end: usize,
+}
+
+enum Backing {
+    Mmap(Mmap),
+    Static(&'static [u8]),
+    Owned(Vec<u8>),
+}
+
+impl Backing {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Backing::Mmap(m) => m,
+            Backing::Static(s) => s,
+            Backing::Owned(v) => v,
+        }
+    }
+}
+
+impl AsRef<[u8]> for Data {
+    #[inline]
+    fn as_ref(&self) -> &[u8] {
+        &self.backing.bytes()[self.start..self.end]
+    }
+}
+
+/// A lexicon: a set of words stored as a GADDAG, ready for queries.
+///
+/// Opening is cheap (the file is memory-mapped and its header checked, not
+/// read whole), and every query walks the mapped bytes in place.
+///
+/// ```
+/// use lexq::Lexicon;
+/// let lex = Lexicon::embedded(); // ENABLE, 172,820 words
+/// assert!(lex.is_word("quixotic").unwrap());
+/// assert!(!lex.is_word("quixote").unwrap());
+/// ```
+pub struct Lexicon {
+    source: PathBuf,
+    header: Header,
+    fst: Fst<Data>,
+    file_len: usize,
+}
+
+/// Facts about a lexicon, as `lexq info` prints them.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Info {
+    /// The file the lexicon was opened from (`<embedded>` for the default).
+    pub source: String,
+    /// Number of words.
+    pub words: u64,
+    /// Number of GADDAG keys.
+    pub entries: u64,
+    /// Size of the whole file in bytes.
+    pub bytes: u64,
+    /// Size of the fst section in bytes.
+    pub fst_bytes: u64,
+    /// Bytes of file per word.
+    pub bytes_per_word: f64,
+    /// Length of the longest word, in tiles.
+    pub max_word_len: u32,
+    /// The alphabet's name.
+    pub alphabet: String,
+    /// The alphabet's tiles, in order.
+    pub tiles: Vec<String>,
+    /// The file format version.
+    pub format_version: u32,
+}
+
+#[cfg(feature = "embedded")]
+static EMBEDDED: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/enable1.lexq"));
+
+impl Lexicon {
+    /// Opens a lexicon file by memory-mapping it. The header, section bounds
+    /// and fst footer are checked; [`Lexicon::verify`] checks every byte.
+    ///
+    /// The file must not be modified while it is open (replace it by
+    /// renaming, as `lexq build` does).
+    pub fn open(path: impl AsRef<Path>) -> Result<Lexicon> {
+        let path = path.as_ref();
+        let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+        let meta = file.metadata().map_err(|e| Error::io(path, e))?;
+        if meta.is_dir() {
+            return Err(Error::BadLexicon {
+                path: path.to_path_buf(),
+                reason: "is a directory".into(),
+            });
+        }
+        // SAFETY: the map is read-only; the file is documented as not to be
+        // modified in place while open (lexq itself only ever renames over).
+        let map = unsafe { Mmap::map(&file) }.map_err(|e| Error::io(path, e))?;
+        Lexicon::from_backing(path.to_path_buf(), Backing::Mmap(map))
+    }
+
+    /// Opens the lexicon held in `bytes` (a whole lexicon file's content).
+    pub fn from_bytes(bytes: Vec<u8>) -> Result<Lexicon> {
+        Lexicon::from_backing(PathBuf::from("<memory>"), Backing::Owned(bytes))
+    }
+
+    /// The built-in default lexicon: ENABLE (172,820 words, public domain),
+    /// compiled into the library from `indexes/enable1.txt`.
+    #[cfg(feature = "embedded")]
+    pub fn embedded() -> Lexicon {
+        Lexicon::from_backing(PathBuf::from("<embedded>"), Backing::Static(EMBEDDED))
+            .expect("the embedded lexicon is valid")
+    }
+
+    fn from_backing(source: PathBuf, backing: Backing) -> Result<Lexicon> {
+        let bad = |reason: String| Error::BadLexicon {
+            path: source.clone(),
+            reason,
+        };
+        let bytes = backing.bytes();
+        let file_len = bytes.len();
+        let header = format::parse(bytes).map_err(&bad)?;
+        let data = Data {
+            start: header.fst.start,
+            end: header.fst.end,
+            backing: Arc::new(backing),
+        };
+        let fst = Fst::new(data).map_err(|e| bad(format!("corrupt fst section ({e})")))?;
+        if fst.len() as u64 != header.keys {
+            return Err(bad(format!(
+                "corrupt fst section (holds {} keys, the header says {})",
+                fst.len(),
+                header.keys
+            )));
+        }
+        Ok(Lexicon {
+            source,
+            header,
+            fst,
+            file_len,
+        })
+    }
+
+    /// Checks the fst's checksum over all its bytes (the header was checked
+    /// on open).
+    pub fn verify(&self) -> Result<()> {
+        self.fst.verify().map_err(|e| Error::BadLexicon {
+            path: self.source.clone(),
+            reason: format!("corrupt fst section ({e})"),
+        })
+    }
+
+    /// Where the lexicon came from: a path, `<embedded>` or `<memory>`.
+    pub fn source(&self) -> &Path {
+        &self.source
+    }
+
+    /// The alphabet its words are spelled in.
+    pub fn alphabet(&self) -> &Alphabet {
+        &self.header.alphabet
+    }
+
+    /// The number of words.
+    pub fn word_count(&self) -> u64 {
+        self.header.words
+    }
+
+    /// The length of the longest word, in tiles.
+    pub fn max_word_len(&self) -> usize {
+        self.header.max_len as usize
+    }
+
+    /// A cursor at the root of the GADDAG.
+    pub fn cursor(&self) -> Cursor<'_> {
+        Cursor::root(&self.fst)
+    }
+
+    /// Facts about the lexicon.
+    pub fn info(&self) -> Info {
+        let a = self.alphabet();
+        Info {
+            source: self.source.display().to_string(),
+            words: self.header.words,
+            entries: self.header.keys,
+            bytes: self.file_len as u64,
+            fst_bytes: self.fst.as_bytes().len() as u64,
+            bytes_per_word: self.file_len as f64 / self.header.words.max(1) as f64,
+            max_word_len: self.header.max_len,
+            alphabet: a.name().to_string(),
+            tiles: (1..=a.len() as u8)
+                .filter_map(|c| a.label(c).map(str::to_string))
+                .collect(),
+            format_version: format::VERSION,
+        }
+    }
+}
+
+impl fmt::Debug for Lexicon {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Lexicon")
+            .field("source", &self.source)
+            .field("words", &self.header.words)
+            .field("alphabet", &self.header.alphabet.name())
+            .finish()
+    }
+}

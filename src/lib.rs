@@ -1,0 +1,49 @@
+//! lexq: a compact, memory-mapped GADDAG lexicon and the word searches
+//! word-game players ask of it.
+//!
+//! A [`Lexicon`] is one file (or the embedded ENABLE default) holding every
+//! word as GADDAG keys in an `fst::Set`. Queries walk it in place through
+//! one [`Cursor`] type:
+//!
+//! ```
+//! use lexq::Lexicon;
+//! let lex = Lexicon::embedded();
+//! assert!(lex.is_word("qi")?);
+//! assert_eq!(lex.hooks("care")?.to_string(), "S CARE DRST");
+//! let words = lex.search().lengths(2, 3).contains("qi")?;
+//! assert_eq!(words.to_strings(), ["QI", "QIS"]);
+//! # Ok::<(), lexq::Error>(())
+//! ```
+//!
+//! Build a lexicon of your own from a word list:
+//!
+//! ```
+//! use lexq::{Alphabet, Lexicon, WordList, build};
+//! let mut list = WordList::new(Alphabet::english());
+//! list.read_bytes("words.txt".as_ref(), b"cat\ncats\nact\n")?;
+//! let built = build(&list, &mut ())?;
+//! let lex = Lexicon::from_bytes(built.bytes)?;
+//! assert_eq!(lex.anagram("tac")?.to_strings(), ["ACT", "CAT"]);
+//! # Ok::<(), lexq::Error>(())
+//! ```
+
+pub mod alphabet;
+mod builder;
+mod cursor;
+mod error;
+pub mod format;
+pub mod gaddag;
+mod letterset;
+mod lexicon;
+mod query;
+mod walk;
+mod wordlist;
+
+pub use alphabet::Alphabet;
+pub use builder::{Built, Progress, build};
+pub use cursor::Cursor;
+pub use error::{Error, Result};
+pub use letterset::LetterSet;
+pub use lexicon::{Info, Lexicon};
+pub use query::{Hooks, Lengths, MAX_ARG_LEN, Search, Word, Words};
+pub use wordlist::{Rejected, WordList};

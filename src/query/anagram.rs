@@ -1,0 +1,101 @@
+//! Anagrams and sub-anagrams of a rack, with blanks, optionally through
+//! letters already on the board.
+//!
+//! Without letters to play through, the walk reads whole words reversed
+//! (keys without a separator), spending a tile per letter. Through a block
+//! of letters, it starts from the block read right to left (the GADDAG's
+//! home ground), spends tiles leftwards, crosses the separator and spends
+//! tiles rightwards.
+
+use super::{Search, Words, tiles_of};
+use crate::error::{Error, Result};
+use crate::gaddag::MAX_WORD_LEN;
+use crate::walk::{self, Tiles};
+
+/// Reads a rack: letters of the alphabet, `?` or `_` for a blank.
+fn rack_tiles(search: &Search<'_>, rack: &str) -> Result<Tiles> {
+    let alphabet = search.lex.alphabet();
+    let mut tiles = Tiles {
+        counts: [0; 64],
+        blanks: 0,
+    };
+    let rack = rack.trim();
+    if rack.is_empty() {
+        return Err(Error::BadQuery("the rack is empty".into()));
+    }
+    let mut rest = rack;
+    let mut n = 0;
+    while let Some(c) = rest.chars().next() {
+        if c == '?' || c == '_' {
+            tiles.blanks += 1;
+            rest = &rest[1..];
+        } else {
+            let Some((code, len)) = alphabet.tile_at(rest) else {
+                return Err(Error::NotInAlphabet {
+                    input: rack.to_string(),
+                    found: c.to_string(),
+                    alphabet: alphabet.name().to_string(),
+                });
+            };
+            tiles.counts[code as usize] += 1;
+            rest = &rest[len..];
+        }
+        n += 1;
+        if n > MAX_WORD_LEN {
+            return Err(Error::BadQuery(format!(
+                "the rack has more than {MAX_WORD_LEN} tiles"
+            )));
+        }
+    }
+    Ok(tiles)
+}
+
+impl<'a> Search<'a> {
+    fn rack_walk(
+        &self,
+        rack: &str,
+        through: Option<&str>,
+        use_all: bool,
+        min_used: usize,
+    ) -> Result<Words<'a>> {
+        let tiles = rack_tiles(self, rack)?;
+        let anchor = match through {
+            Some(t) => tiles_of(self.lex, "through letters", t)?,
+            None => Vec::new(),
+        };
+        let mut out = self.collector();
+        if let Some(at) = self.lex.cursor().follow_reversed(&anchor) {
+            walk::rack(
+                at,
+                &anchor,
+                tiles,
+                use_all,
+                min_used,
+                self.lens(),
+                &mut |l, a, r| out.push(l, a, r),
+            );
+        }
+        Ok(out.finish())
+    }
+
+    /// Words using exactly the rack's tiles (`?` or `_` is a blank), plus,
+    /// if `through` is given, that block of letters already on the board.
+    ///
+    /// ```
+    /// let lex = lexq::Lexicon::embedded();
+    /// let words = lex.search().anagram("retains", None).unwrap();
+    /// assert_eq!(words.to_strings(), ["NASTIER", "RETAINS", "RETINAS", "RETSINA", "STAINER", "STEARIN"]);
+    /// let through = lex.search().anagram("zquiet", Some("x")).unwrap();
+    /// assert!(through.is_empty());
+    /// ```
+    pub fn anagram(&self, rack: &str, through: Option<&str>) -> Result<Words<'a>> {
+        self.rack_walk(rack, through, true, 1)
+    }
+
+    /// Words using some of the rack's tiles: at least two, or at least one
+    /// when playing `through` a block of letters on the board.
+    pub fn subanagram(&self, rack: &str, through: Option<&str>) -> Result<Words<'a>> {
+        let min_used = if through.is_some() { 1 } else { 2 };
+        self.rack_walk(rack, through, false, min_used)
+    }
+}

@@ -1,0 +1,283 @@
+//! Word queries: the [`Search`] builder and the [`Words`] it returns.
+//!
+//! Each query turns its argument into tile codes, runs one of the walks of
+//! [`crate::walk`] over the lexicon's [`Cursor`](crate::Cursor), and
+//! collects the words sorted in alphabet order without duplicates.
+
+mod affix;
+mod anagram;
+mod pattern;
+mod plan;
+mod regex;
+
+use std::fmt;
+
+use crate::alphabet::Alphabet;
+use crate::error::{Error, Result};
+use crate::gaddag::MAX_WORD_LEN;
+use crate::lexicon::Lexicon;
+
+pub use affix::Hooks;
+
+/// The longest argument (pattern, regex, rack) a query takes, in bytes.
+pub const MAX_ARG_LEN: usize = 1024;
+
+/// Word lengths a query reports, in tiles, both ends included.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lengths {
+    /// The shortest length reported.
+    pub min: usize,
+    /// The longest length reported.
+    pub max: usize,
+}
+
+impl Lengths {
+    /// Every length.
+    pub const ANY: Lengths = Lengths {
+        min: 0,
+        max: MAX_WORD_LEN,
+    };
+}
+
+impl Default for Lengths {
+    fn default() -> Lengths {
+        Lengths::ANY
+    }
+}
+
+/// A query in the making: the lexicon and the word lengths wanted.
+///
+/// ```
+/// use lexq::Lexicon;
+/// let lex = Lexicon::embedded();
+/// let words = lex.search().lengths(3, 3).ends("ZZ").unwrap();
+/// assert_eq!(words.to_strings(), ["BIZ".to_string(), "FIZ".into()]);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Search<'a> {
+    lex: &'a Lexicon,
+    lens: Lengths,
+}
+
+impl<'a> Search<'a> {
+    pub(crate) fn new(lex: &'a Lexicon) -> Search<'a> {
+        Search {
+            lex,
+            lens: Lengths::ANY,
+        }
+    }
+
+    /// Reports only words of `min` to `max` tiles.
+    pub fn lengths(mut self, min: usize, max: usize) -> Search<'a> {
+        self.lens = Lengths {
+            min,
+            max: max.min(MAX_WORD_LEN),
+        };
+        self
+    }
+
+    /// The lengths asked for, narrowed to the lexicon's longest word.
+    fn lens(&self) -> Lengths {
+        Lengths {
+            min: self.lens.min,
+            max: self.lens.max.min(self.lex.max_word_len()),
+        }
+    }
+
+    fn collector(&self) -> Collector<'a> {
+        Collector {
+            alphabet: self.lex.alphabet(),
+            codes: Vec::new(),
+            spans: Vec::new(),
+        }
+    }
+}
+
+/// Reads a query argument as tiles; `what` names it in errors.
+fn tiles_of(lex: &Lexicon, what: &str, text: &str) -> Result<Vec<u8>> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(Error::BadQuery(format!("the {what} is empty")));
+    }
+    if text.len() > MAX_ARG_LEN {
+        return Err(Error::BadQuery(format!(
+            "the {what} is longer than {MAX_ARG_LEN} bytes"
+        )));
+    }
+    let codes = lex.alphabet().encode(text)?;
+    if codes.len() > MAX_WORD_LEN {
+        return Err(Error::BadQuery(format!(
+            "the {what} is {} tiles, longer than any word can be ({MAX_WORD_LEN})",
+            codes.len()
+        )));
+    }
+    Ok(codes)
+}
+
+/// Gathers the words a walk reports.
+pub(crate) struct Collector<'a> {
+    alphabet: &'a Alphabet,
+    codes: Vec<u8>,
+    spans: Vec<(u32, u32)>,
+}
+
+impl<'a> Collector<'a> {
+    /// Adds the word `rev(left) anchor right`.
+    pub(crate) fn push(&mut self, left_rev: &[u8], anchor: &[u8], right: &[u8]) {
+        let start = self.codes.len() as u32;
+        self.codes.extend(left_rev.iter().rev());
+        self.codes.extend_from_slice(anchor);
+        self.codes.extend_from_slice(right);
+        self.spans.push((start, self.codes.len() as u32));
+    }
+
+    /// The words, sorted and without duplicates.
+    pub(crate) fn finish(self) -> Words<'a> {
+        let mut words = Words {
+            alphabet: self.alphabet,
+            codes: self.codes,
+            spans: self.spans,
+        };
+        let codes = &words.codes;
+        let slice = |&(s, e): &(u32, u32)| &codes[s as usize..e as usize];
+        words.spans.sort_unstable_by(|a, b| slice(a).cmp(slice(b)));
+        words.spans.dedup_by(|a, b| slice(a) == slice(b));
+        words
+    }
+}
+
+/// The words a query found: sorted in alphabet order, each once.
+#[derive(Clone)]
+pub struct Words<'a> {
+    alphabet: &'a Alphabet,
+    codes: Vec<u8>,
+    spans: Vec<(u32, u32)>,
+}
+
+impl<'a> Words<'a> {
+    /// How many words.
+    pub fn len(&self) -> usize {
+        self.spans.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.spans.is_empty()
+    }
+
+    /// The words in their current order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = Word<'_>> + '_ {
+        self.spans.iter().map(move |&(s, e)| Word {
+            codes: &self.codes[s as usize..e as usize],
+            alphabet: self.alphabet,
+        })
+    }
+
+    /// Puts the longest words first, each length in alphabet order.
+    pub fn sort_by_length(&mut self) {
+        let codes = &self.codes;
+        self.spans.sort_by(|&(s1, e1), &(s2, e2)| {
+            (e2 - s2)
+                .cmp(&(e1 - s1))
+                .then_with(|| codes[s1 as usize..e1 as usize].cmp(&codes[s2 as usize..e2 as usize]))
+        });
+    }
+
+    /// Keeps only the first `n` words.
+    pub fn truncate(&mut self, n: usize) {
+        self.spans.truncate(n);
+    }
+
+    /// The words spelled out (uppercase).
+    pub fn to_strings(&self) -> Vec<String> {
+        self.iter().map(|w| w.to_string()).collect()
+    }
+}
+
+impl fmt::Debug for Words<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+/// One word of a [`Words`]: its tile codes, displayed as its spelling.
+#[derive(Clone, Copy)]
+pub struct Word<'a> {
+    codes: &'a [u8],
+    alphabet: &'a Alphabet,
+}
+
+impl<'a> Word<'a> {
+    /// The word's tile codes.
+    pub fn codes(&self) -> &'a [u8] {
+        self.codes
+    }
+
+    /// The number of tiles (a multi-letter tile counts once).
+    pub fn len(&self) -> usize {
+        self.codes.len()
+    }
+
+    /// Always false: words have tiles.
+    pub fn is_empty(&self) -> bool {
+        self.codes.is_empty()
+    }
+}
+
+impl fmt::Display for Word<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for &c in self.codes {
+            f.write_str(self.alphabet.label(c).unwrap_or("\u{fffd}"))?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Word<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "\"{self}\"")
+    }
+}
+
+/// Shortcuts for queries over every word length.
+impl Lexicon {
+    /// A query builder, for limiting word lengths.
+    pub fn search(&self) -> Search<'_> {
+        Search::new(self)
+    }
+
+    /// Words containing `sub` (see [`Search::contains`]).
+    pub fn contains(&self, sub: &str) -> Result<Words<'_>> {
+        self.search().contains(sub)
+    }
+
+    /// Words starting with `prefix` (see [`Search::starts`]).
+    pub fn starts(&self, prefix: &str) -> Result<Words<'_>> {
+        self.search().starts(prefix)
+    }
+
+    /// Words ending with `suffix` (see [`Search::ends`]).
+    pub fn ends(&self, suffix: &str) -> Result<Words<'_>> {
+        self.search().ends(suffix)
+    }
+
+    /// Words matching a wildcard pattern (see [`Search::pattern`]).
+    pub fn pattern(&self, pattern: &str) -> Result<Words<'_>> {
+        self.search().pattern(pattern)
+    }
+
+    /// Words matching a regular expression (see [`Search::regex`]).
+    pub fn regex(&self, regex: &str) -> Result<Words<'_>> {
+        self.search().regex(regex)
+    }
+
+    /// Words using exactly the rack's tiles (see [`Search::anagram`]).
+    pub fn anagram(&self, rack: &str) -> Result<Words<'_>> {
+        self.search().anagram(rack, None)
+    }
+
+    /// Words using some of the rack's tiles (see [`Search::subanagram`]).
+    pub fn subanagram(&self, rack: &str) -> Result<Words<'_>> {
+        self.search().subanagram(rack, None)
+    }
+}

@@ -1,0 +1,152 @@
+//! Wildcard patterns: `?` one letter, `*` any run of letters (even none),
+//! `[ABC]` one of, `[^ABC]` none of, `[A-E]` a range in alphabet order.
+//! Letters are read greedily as tiles (`[CHLL]` is CH or LL in Spanish).
+//! A pattern matches whole words.
+
+use regex_syntax::hir::{Hir, Repetition};
+
+use super::plan::{class_of, plan};
+use super::{MAX_ARG_LEN, Search, Words};
+use crate::alphabet::Alphabet;
+use crate::error::{Error, Result};
+use crate::letterset::LetterSet;
+
+/// Parses a pattern into byte-level `Hir` items over tile codes. The error
+/// is a reason, for a message naming the pattern.
+pub(crate) fn parse(alphabet: &Alphabet, pattern: &str) -> std::result::Result<Vec<Hir>, String> {
+    let letters = alphabet.letters();
+    let mut items: Vec<Hir> = Vec::new();
+    let mut run: Vec<u8> = Vec::new();
+    let mut rest = pattern.trim();
+    if rest.is_empty() {
+        return Err("the pattern is empty".into());
+    }
+    let flush = |run: &mut Vec<u8>, items: &mut Vec<Hir>| {
+        if !run.is_empty() {
+            items.push(Hir::literal(std::mem::take(run)));
+        }
+    };
+    while let Some(c) = rest.chars().next() {
+        match c {
+            '?' => {
+                flush(&mut run, &mut items);
+                items.push(class_of(letters));
+                rest = &rest[1..];
+            }
+            '*' => {
+                flush(&mut run, &mut items);
+                let any = Hir::repetition(Repetition {
+                    min: 0,
+                    max: None,
+                    greedy: true,
+                    sub: Box::new(class_of(letters)),
+                });
+                if items.last() != Some(&any) {
+                    items.push(any);
+                }
+                rest = &rest[1..];
+            }
+            '[' => {
+                flush(&mut run, &mut items);
+                let (set, after) = bracket(alphabet, &rest[1..])?;
+                items.push(class_of(set));
+                rest = after;
+            }
+            ']' => return Err("']' without a matching '['".into()),
+            _ => match alphabet.tile_at(rest) {
+                Some((code, n)) => {
+                    run.push(code);
+                    rest = &rest[n..];
+                }
+                None => return Err(not_a_letter(alphabet, c)),
+            },
+        }
+    }
+    flush(&mut run, &mut items);
+    Ok(items)
+}
+
+fn not_a_letter(alphabet: &Alphabet, c: char) -> String {
+    format!(
+        "{c:?} is not a letter of the {} alphabet nor one of ? * [ ]",
+        alphabet.name()
+    )
+}
+
+/// Parses the inside of `[...]` (after the `[`): the set and what follows
+/// the closing `]`.
+fn bracket<'p>(
+    alphabet: &Alphabet,
+    s: &'p str,
+) -> std::result::Result<(LetterSet, &'p str), String> {
+    let (negate, mut rest) = match s.strip_prefix('^') {
+        Some(r) => (true, r),
+        None => (false, s),
+    };
+    let mut set = LetterSet::EMPTY;
+    loop {
+        let Some(c) = rest.chars().next() else {
+            return Err("'[' without a matching ']'".into());
+        };
+        if c == ']' {
+            rest = &rest[1..];
+            break;
+        }
+        let Some((from, n)) = alphabet.tile_at(rest) else {
+            return Err(not_a_letter(alphabet, c));
+        };
+        rest = &rest[n..];
+        let mut to = from;
+        if let Some(r) = rest.strip_prefix('-') {
+            match alphabet.tile_at(r) {
+                Some((code, n)) => {
+                    to = code;
+                    rest = &r[n..];
+                }
+                None => return Err("'-' in brackets must stand between two letters".into()),
+            }
+            if to < from {
+                return Err(format!(
+                    "range {}-{} is backwards",
+                    alphabet.label(from).unwrap_or("?"),
+                    alphabet.label(to).unwrap_or("?")
+                ));
+            }
+        }
+        for code in from..=to {
+            set.insert(code);
+        }
+    }
+    if negate {
+        set = LetterSet(alphabet.letters().0 & !set.0);
+    }
+    if set.is_empty() {
+        return Err("a bracket matches no letter".into());
+    }
+    Ok((set, rest))
+}
+
+impl<'a> Search<'a> {
+    /// Words matching a wildcard pattern (whole word): `?` is one letter,
+    /// `*` any run of letters, `[ABC]` one of the letters, `[^ABC]` any
+    /// other letter, `[A-E]` a range.
+    ///
+    /// ```
+    /// let lex = lexq::Lexicon::embedded();
+    /// let words = lex.pattern("c?r[^aeiou]").unwrap();
+    /// assert!(words.to_strings().contains(&"CURB".to_string()));
+    /// ```
+    pub fn pattern(&self, pattern: &str) -> Result<Words<'a>> {
+        let bad = |reason: String| Error::BadPattern {
+            pattern: pattern.to_string(),
+            reason,
+        };
+        if pattern.len() > MAX_ARG_LEN {
+            return Err(bad(format!("longer than {MAX_ARG_LEN} bytes")));
+        }
+        let alphabet = self.lex.alphabet();
+        let items = parse(alphabet, pattern).map_err(bad)?;
+        let plan = plan(items, alphabet.letters()).map_err(bad)?;
+        Ok(self.run(&plan))
+    }
+}

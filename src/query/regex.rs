@@ -1,0 +1,244 @@
+//! Regular expressions over words, run as DFAs over the GADDAG.
+//!
+//! The expression is parsed with `regex-syntax` (so the syntax is the
+//! `regex` crate's) and rewritten from characters to tile codes: literal
+//! runs are read as tiles (multi-letter tiles greedily; letters are
+//! uppercased first, outside escapes, so matching ignores case),
+//! and a character class matches the tiles it contains. `.` and negated
+//! classes also match multi-letter tiles all of whose letters they contain.
+//! Every expression matches whole words; `^` and `$` may stand at the ends
+//! and change nothing. Look-around (`\b`, `(?m)^`...) is not supported.
+
+use regex_syntax::ParserBuilder;
+use regex_syntax::hir::{Class, Hir, HirKind, Look, Repetition};
+
+use super::plan::{class_of, plan};
+use super::{MAX_ARG_LEN, Search, Words};
+use crate::alphabet::Alphabet;
+use crate::error::{Error, Result};
+use crate::letterset::LetterSet;
+
+/// How deeply groups and repetitions may nest.
+const NEST_LIMIT: u32 = 50;
+
+/// Uppercases the letters of a regex, leaving escapes (`\\d` is not `\\D`),
+/// flag groups (`(?i)`) and POSIX class names (`[[:alpha:]]`) as they are,
+/// so that it can be parsed case-sensitively against uppercase tiles.
+fn upcase(regex: &str) -> String {
+    let mut out = String::with_capacity(regex.len());
+    let mut chars = regex.chars().peekable();
+    let mut verbatim_until: Option<char> = None;
+    while let Some(c) = chars.next() {
+        if let Some(end) = verbatim_until {
+            out.push(c);
+            if c == end {
+                verbatim_until = None;
+            }
+            continue;
+        }
+        match c {
+            '\\' => {
+                out.push(c);
+                if let Some(next) = chars.next() {
+                    out.push(next);
+                    if chars.peek() == Some(&'{') {
+                        verbatim_until = Some('}');
+                    }
+                }
+            }
+            '(' if chars.peek() == Some(&'?') => {
+                out.push(c);
+                verbatim_until = Some(')');
+                // `(?i:...)` ends its flags at ':'; both end the flag run.
+                while let Some(&n) = chars.peek() {
+                    out.push(n);
+                    chars.next();
+                    if n == ')' || n == ':' {
+                        verbatim_until = None;
+                        break;
+                    }
+                }
+            }
+            '[' if chars.peek() == Some(&':') => {
+                out.push(c);
+                verbatim_until = Some(']');
+            }
+            _ => out.extend(c.to_uppercase()),
+        }
+    }
+    out
+}
+
+/// Rewrites a parsed expression from characters to tile codes.
+fn to_tiles(alphabet: &Alphabet, hir: &Hir) -> std::result::Result<Hir, String> {
+    Ok(match hir.kind() {
+        HirKind::Empty => Hir::empty(),
+        HirKind::Literal(lit) => {
+            let text =
+                std::str::from_utf8(&lit.0).map_err(|_| "invalid UTF-8 literal".to_string())?;
+            let codes = alphabet.encode(text).map_err(|e| match e {
+                Error::NotInAlphabet { found, .. } => {
+                    format!(
+                        "{found:?} is not a letter of the {} alphabet",
+                        alphabet.name()
+                    )
+                }
+                other => other.to_string(),
+            })?;
+            Hir::literal(codes)
+        }
+        HirKind::Class(Class::Unicode(class)) => {
+            let has = |c: char| {
+                class
+                    .ranges()
+                    .iter()
+                    .any(|r| r.start() <= c && c <= r.end())
+            };
+            // A class holding a character that reads as no tile was written
+            // as `.`, a negation or a Perl class: it is "broad".
+            let broad = class.ranges().iter().any(|r| {
+                let c = r.start();
+                alphabet.tile_at(c.encode_utf8(&mut [0; 4])).is_none()
+            });
+            let mut set = LetterSet::EMPTY;
+            for code in alphabet.letters().iter() {
+                let hit = alphabet.spellings(code).any(|s| {
+                    let mut chars = s.chars();
+                    match (chars.next(), chars.next()) {
+                        (Some(c), None) => has(c),
+                        _ => broad && s.chars().all(has),
+                    }
+                });
+                if hit {
+                    set.insert(code);
+                }
+            }
+            if set.is_empty() {
+                Hir::fail()
+            } else {
+                class_of(set)
+            }
+        }
+        HirKind::Class(Class::Bytes(_)) => return Err("byte classes are not supported".into()),
+        HirKind::Look(look) => {
+            return Err(format!(
+                "{} is not supported (every regex matches whole words; ^ and $ are allowed at the ends)",
+                look_name(*look)
+            ));
+        }
+        HirKind::Repetition(rep) => Hir::repetition(Repetition {
+            min: rep.min,
+            max: rep.max,
+            greedy: rep.greedy,
+            sub: Box::new(to_tiles(alphabet, &rep.sub)?),
+        }),
+        HirKind::Capture(cap) => to_tiles(alphabet, &cap.sub)?,
+        HirKind::Concat(subs) => Hir::concat(
+            subs.iter()
+                .map(|h| to_tiles(alphabet, h))
+                .collect::<std::result::Result<_, _>>()?,
+        ),
+        HirKind::Alternation(subs) => Hir::alternation(
+            subs.iter()
+                .map(|h| to_tiles(alphabet, h))
+                .collect::<std::result::Result<_, _>>()?,
+        ),
+    })
+}
+
+fn look_name(look: Look) -> &'static str {
+    match look {
+        Look::Start | Look::End => "^ or $ inside the expression",
+        Look::StartLF | Look::EndLF | Look::StartCRLF | Look::EndCRLF => "multi-line ^ or $",
+        _ => "a word boundary assertion",
+    }
+}
+
+/// Parses a regex into byte-level `Hir` items over tile codes (the items of
+/// its top-level concatenation). The error is a reason.
+pub(crate) fn parse(alphabet: &Alphabet, regex: &str) -> std::result::Result<Vec<Hir>, String> {
+    let hir = ParserBuilder::new()
+        .nest_limit(NEST_LIMIT)
+        .build()
+        .parse(&upcase(regex))
+        .map_err(|e| {
+            // regex-syntax errors span several lines (the regex, a caret
+            // line, the message); keep the message.
+            let text = e.to_string();
+            text.lines()
+                .rev()
+                .find(|l| l.starts_with("error:"))
+                .map(|l| l.trim_start_matches("error:").trim().to_string())
+                .unwrap_or(text)
+        })?;
+    let mut items = concat_items(hir);
+    // Whole-word matching makes ^ and $ at the ends redundant.
+    if items
+        .first()
+        .is_some_and(|h| matches!(h.kind(), HirKind::Look(Look::Start)))
+    {
+        items.remove(0);
+    }
+    if items
+        .last()
+        .is_some_and(|h| matches!(h.kind(), HirKind::Look(Look::End)))
+    {
+        items.pop();
+    }
+    let items = items
+        .iter()
+        .map(|h| to_tiles(alphabet, h))
+        .collect::<std::result::Result<Vec<_>, _>>()?;
+    // Items may have become one concatenation with its neighbours'
+    // literals; flatten once more so literal runs can anchor the walk.
+    Ok(concat_items(Hir::concat(items)))
+}
+
+/// The items of a concatenation, or the expression as the only item.
+fn concat_items(hir: Hir) -> Vec<Hir> {
+    match hir.kind() {
+        HirKind::Concat(subs) => subs.clone(),
+        _ => vec![hir],
+    }
+}
+
+impl<'a> Search<'a> {
+    /// Words matching a regular expression (whole word, case-insensitive,
+    /// `regex` crate syntax). The DFA is capped in size; a larger one is an
+    /// error.
+    ///
+    /// ```
+    /// let lex = lexq::Lexicon::embedded();
+    /// let words = lex.regex("[aeiou]{6}").unwrap();
+    /// assert!(words.is_empty());
+    /// let words = lex.regex("(qu|x)iz+").unwrap();
+    /// assert_eq!(words.to_strings(), ["QUIZ", "XIZ"].map(String::from));
+    /// ```
+    pub fn regex(&self, regex: &str) -> Result<Words<'a>> {
+        let bad = |reason: String| Error::BadRegex {
+            regex: regex.to_string(),
+            reason,
+        };
+        if regex.len() > MAX_ARG_LEN {
+            return Err(bad(format!("longer than {MAX_ARG_LEN} bytes")));
+        }
+        let alphabet = self.lex.alphabet();
+        let items = parse(alphabet, regex).map_err(bad)?;
+        let plan = plan(items, alphabet.letters()).map_err(bad)?;
+        Ok(self.run(&plan))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::upcase;
+
+    #[test]
+    fn upcase_keeps_escapes_and_flags() {
+        assert_eq!(upcase(r"a\d[^u](?i)x{2}"), r"A\d[^U](?i)X{2}");
+        assert_eq!(
+            upcase(r"(?i:ab)\p{greek}[[:alpha:]b]"),
+            r"(?i:AB)\p{greek}[[:alpha:]B]"
+        );
+    }
+}

@@ -1,0 +1,306 @@
+//! The two traversals every word query is made of, both on [`Cursor`].
+//!
+//! * [`anchored`]: start at a run of letters (the anchor) known to be in the
+//!   word, extend it leftwards while a left-hand automaton allows, cross the
+//!   separator, extend rightwards while a right-hand automaton allows. With
+//!   the right automata this is `contains`, `starts`, `ends`, a wildcard
+//!   pattern or a regular expression.
+//! * [`rack`]: the same shape, but each letter spends a tile from a rack
+//!   (or a blank): anagrams, sub-anagrams, and words through letters on the
+//!   board.
+//!
+//! Both recurse with explicit buffers and never allocate per step. They may
+//! report a word more than once (once per place the anchor occurs in it);
+//! the caller sorts and deduplicates.
+
+use regex_automata::dfa::Automaton;
+use regex_automata::dfa::dense::DFA;
+use regex_automata::util::primitives::StateID;
+
+use crate::cursor::Cursor;
+use crate::query::Lengths;
+
+/// What may stand on one side of the anchor.
+#[derive(Clone, Debug)]
+pub enum Side {
+    /// Nothing: the anchor is at that end of the word.
+    Nothing,
+    /// Any run of letters, including none.
+    Anything,
+    /// Runs of letters an anchored DFA accepts (a reverse DFA on the left,
+    /// where letters are read right to left).
+    Dfa(Box<DfaSide>),
+}
+
+/// An anchored DFA over tile codes with its start state.
+#[derive(Clone, Debug)]
+pub struct DfaSide {
+    pub(crate) dfa: DFA<Vec<u32>>,
+    pub(crate) start: StateID,
+}
+
+impl Side {
+    #[inline]
+    pub(crate) fn start(&self) -> StateID {
+        match self {
+            Side::Dfa(d) => d.start,
+            _ => StateID::ZERO,
+        }
+    }
+
+    /// The state after reading `code`, or `None` if no accepted run
+    /// continues that way.
+    #[inline]
+    pub(crate) fn step(&self, s: StateID, code: u8) -> Option<StateID> {
+        match self {
+            Side::Nothing => None,
+            Side::Anything => Some(s),
+            Side::Dfa(d) => {
+                let n = d.dfa.next_state(s, code);
+                if d.dfa.is_dead_state(n) || d.dfa.is_quit_state(n) {
+                    None
+                } else {
+                    Some(n)
+                }
+            }
+        }
+    }
+
+    /// Whether the run read so far is accepted.
+    #[inline]
+    pub(crate) fn accepts(&self, s: StateID) -> bool {
+        match self {
+            Side::Nothing | Side::Anything => true,
+            Side::Dfa(d) => d.dfa.is_match_state(d.dfa.next_eoi_state(s)),
+        }
+    }
+
+    /// Whether a letter could be read at all (false only for `Nothing`).
+    #[inline]
+    fn can_grow(&self) -> bool {
+        !matches!(self, Side::Nothing)
+    }
+}
+
+/// A word found by a walk, in three pieces: the letters left of the anchor
+/// in reverse order, the anchor, the letters right of it.
+pub(crate) type Emit<'e> = dyn FnMut(&[u8], &[u8], &[u8]) + 'e;
+
+struct Anchored<'w, 'e> {
+    left: &'w Side,
+    right: &'w Side,
+    anchor: &'w [u8],
+    lens: Lengths,
+    lbuf: Vec<u8>,
+    rbuf: Vec<u8>,
+    emit: &'w mut Emit<'e>,
+}
+
+/// Reports every word `X A Y` where `A` is `anchor`, `X` is accepted by
+/// `left` (read right to left, starting in state `ls`) and `Y` by `right`
+/// (starting in state `rs`). `at` is the cursor after `anchor` read right to
+/// left from the root. With an empty anchor only `X` may be non-empty
+/// (each word is then met once, whole and reversed).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn anchored(
+    at: Cursor<'_>,
+    anchor: &[u8],
+    left: &Side,
+    ls: Option<StateID>,
+    right: &Side,
+    rs: Option<StateID>,
+    lens: Lengths,
+    emit: &mut Emit<'_>,
+) {
+    if anchor.len() > lens.max {
+        return;
+    }
+    let mut w = Anchored {
+        left,
+        right,
+        anchor,
+        lens,
+        lbuf: Vec::with_capacity(64),
+        rbuf: Vec::with_capacity(64),
+        emit,
+    };
+    let ls = ls.unwrap_or_else(|| left.start());
+    let rs = rs.unwrap_or_else(|| right.start());
+    w.go_left(at, ls, rs);
+}
+
+impl Anchored<'_, '_> {
+    fn len(&self) -> usize {
+        self.lbuf.len() + self.anchor.len() + self.rbuf.len()
+    }
+
+    fn go_left(&mut self, at: Cursor<'_>, ls: StateID, rs: StateID) {
+        let n = self.len();
+        let left_done = self.left.accepts(ls);
+        if left_done && at.is_word() && n >= self.lens.min && self.right.accepts(rs) {
+            (self.emit)(&self.lbuf, self.anchor, &[]);
+        }
+        if n >= self.lens.max {
+            return;
+        }
+        if left_done && self.right.can_grow() && !self.anchor.is_empty() {
+            if let Some(sep) = at.separator() {
+                self.go_right(sep, rs);
+            }
+        }
+        if self.left.can_grow() {
+            for (code, child) in at.letter_children() {
+                if let Some(next) = self.left.step(ls, code) {
+                    self.lbuf.push(code);
+                    self.go_left(child, next, rs);
+                    self.lbuf.pop();
+                }
+            }
+        }
+    }
+
+    fn go_right(&mut self, at: Cursor<'_>, rs: StateID) {
+        // The node just past the separator is never a word end.
+        let n = self.len();
+        if at.is_word() && n >= self.lens.min && self.right.accepts(rs) {
+            (self.emit)(&self.lbuf, self.anchor, &self.rbuf);
+        }
+        if n >= self.lens.max {
+            return;
+        }
+        for (code, child) in at.letter_children() {
+            if let Some(next) = self.right.step(rs, code) {
+                self.rbuf.push(code);
+                self.go_right(child, next);
+                self.rbuf.pop();
+            }
+        }
+    }
+}
+
+/// Tiles to spend in a [`rack`] walk.
+#[derive(Clone, Debug)]
+pub(crate) struct Tiles {
+    /// How many of each code.
+    pub counts: [u8; 64],
+    /// How many blanks.
+    pub blanks: u8,
+}
+
+impl Tiles {
+    fn total(&self) -> usize {
+        self.counts.iter().map(|&c| c as usize).sum::<usize>() + self.blanks as usize
+    }
+}
+
+struct RackWalk<'w, 'e> {
+    tiles: Tiles,
+    anchor: &'w [u8],
+    /// Tiles that must be spent before a word counts.
+    min_used: usize,
+    /// Whether every tile must be spent.
+    use_all: bool,
+    total: usize,
+    lens: Lengths,
+    lbuf: Vec<u8>,
+    rbuf: Vec<u8>,
+    emit: &'w mut Emit<'e>,
+}
+
+/// Reports every word made of `anchor` (the cursor `at` stands after it,
+/// read right to left) plus tiles from `tiles` on either side: all of them
+/// if `use_all`, else at least `min_used`. With an empty anchor the words
+/// are met whole and reversed, once each.
+pub(crate) fn rack(
+    at: Cursor<'_>,
+    anchor: &[u8],
+    tiles: Tiles,
+    use_all: bool,
+    min_used: usize,
+    lens: Lengths,
+    emit: &mut Emit<'_>,
+) {
+    let total = tiles.total();
+    let mut w = RackWalk {
+        tiles,
+        anchor,
+        min_used,
+        use_all,
+        total,
+        lens,
+        lbuf: Vec::with_capacity(64),
+        rbuf: Vec::with_capacity(64),
+        emit,
+    };
+    w.go(at, false);
+}
+
+impl RackWalk<'_, '_> {
+    fn used(&self) -> usize {
+        self.lbuf.len() + self.rbuf.len()
+    }
+
+    fn complete(&self) -> bool {
+        let used = self.used();
+        let n = used + self.anchor.len();
+        used >= self.min_used && (!self.use_all || used == self.total) && n >= self.lens.min
+    }
+
+    /// Spends a tile for `code`: a real one if there is one, else a blank.
+    /// Returns whether a blank was spent, or `None` if neither is left.
+    #[inline]
+    fn take(&mut self, code: u8) -> Option<bool> {
+        let c = &mut self.tiles.counts[code as usize];
+        if *c > 0 {
+            *c -= 1;
+            Some(false)
+        } else if self.tiles.blanks > 0 {
+            self.tiles.blanks -= 1;
+            Some(true)
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    fn give_back(&mut self, code: u8, blank: bool) {
+        if blank {
+            self.tiles.blanks += 1;
+        } else {
+            self.tiles.counts[code as usize] += 1;
+        }
+    }
+
+    /// Walks from `at`; `right` says whether the separator was crossed.
+    fn go(&mut self, at: Cursor<'_>, right: bool) {
+        // The node just past the separator is never a word end.
+        if at.is_word() && self.complete() {
+            (self.emit)(&self.lbuf, self.anchor, &self.rbuf);
+        }
+        let n = self.used() + self.anchor.len();
+        if n >= self.lens.max || self.used() == self.total {
+            return;
+        }
+        if !right && !self.anchor.is_empty() {
+            if let Some(sep) = at.separator() {
+                self.go(sep, true);
+            }
+        }
+        for (code, child) in at.letter_children() {
+            if let Some(blank) = self.take(code) {
+                if right {
+                    self.rbuf.push(code);
+                } else {
+                    self.lbuf.push(code);
+                }
+                self.go(child, right);
+                if right {
+                    self.rbuf.pop();
+                } else {
+                    self.lbuf.pop();
+                }
+                self.give_back(code, blank);
+            }
+        }
+    }
+}

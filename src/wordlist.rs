@@ -1,0 +1,249 @@
+//! Reading word lists: one word a line, forgiving about the usual mess.
+//!
+//! Accepted: UTF-8 text, `\n` or `\r\n` line ends, a byte-order mark,
+//! blank lines, spaces around words, `#` comment lines, any case. A line
+//! that cannot be read as a word of the alphabet (a character outside it,
+//! invalid UTF-8, more than [`MAX_WORD_LEN`](crate::gaddag::MAX_WORD_LEN)
+//! tiles) is skipped and reported, or is an error in strict mode. Words
+//! outside the requested length range are filtered out and counted.
+
+use std::path::{Path, PathBuf};
+
+use crate::alphabet::Alphabet;
+use crate::error::{Error, Result};
+use crate::gaddag::MAX_WORD_LEN;
+
+/// How many rejected lines a [`WordList`] keeps as examples.
+pub const EXAMPLES_KEPT: usize = 5;
+
+/// A line of a word list that was not taken as a word.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rejected {
+    /// The word list it came from (`-` for standard input).
+    pub source: PathBuf,
+    /// Its 1-based line number.
+    pub line: usize,
+    /// The line, trimmed (lossily decoded if not UTF-8).
+    pub text: String,
+    /// Why it was rejected.
+    pub reason: String,
+}
+
+/// Words read from word lists, as tile codes, before sorting.
+#[derive(Clone, Debug)]
+pub struct WordList {
+    alphabet: Alphabet,
+    min_len: usize,
+    max_len: usize,
+    strict: bool,
+    /// All words' codes, back to back.
+    pub(crate) codes: Vec<u8>,
+    /// End offset in `codes` of each word.
+    pub(crate) ends: Vec<u32>,
+    rejected: usize,
+    examples: Vec<Rejected>,
+    filtered: usize,
+}
+
+impl WordList {
+    /// An empty list for words of `alphabet`, any length from 1 to the
+    /// maximum, lenient.
+    pub fn new(alphabet: Alphabet) -> WordList {
+        WordList {
+            alphabet,
+            min_len: 1,
+            max_len: MAX_WORD_LEN,
+            strict: false,
+            codes: Vec::new(),
+            ends: Vec::new(),
+            rejected: 0,
+            examples: Vec::new(),
+            filtered: 0,
+        }
+    }
+
+    /// Keeps only words of at least `n` tiles.
+    pub fn min_len(mut self, n: usize) -> WordList {
+        self.min_len = n.max(1);
+        self
+    }
+
+    /// Keeps only words of at most `n` tiles (capped at the maximum).
+    pub fn max_len(mut self, n: usize) -> WordList {
+        self.max_len = n.min(MAX_WORD_LEN);
+        self
+    }
+
+    /// Makes every unreadable line an error instead of a skipped line.
+    pub fn strict(mut self, yes: bool) -> WordList {
+        self.strict = yes;
+        self
+    }
+
+    /// The alphabet words are read in.
+    pub fn alphabet(&self) -> &Alphabet {
+        &self.alphabet
+    }
+
+    /// Words taken so far (duplicates included).
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether no word was taken.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// How many lines were rejected as unreadable.
+    pub fn rejected(&self) -> usize {
+        self.rejected
+    }
+
+    /// The first few rejected lines.
+    pub fn examples(&self) -> &[Rejected] {
+        &self.examples
+    }
+
+    /// How many words were left out for their length.
+    pub fn filtered(&self) -> usize {
+        self.filtered
+    }
+
+    /// Reads a word list file (`-` for standard input).
+    pub fn read_path(&mut self, path: &Path) -> Result<()> {
+        let bytes = if path == Path::new("-") {
+            let mut buf = Vec::new();
+            std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut buf)
+                .map_err(|e| Error::io("<stdin>", e))?;
+            buf
+        } else {
+            std::fs::read(path).map_err(|e| Error::io(path, e))?
+        };
+        self.read_bytes(path, &bytes)
+    }
+
+    /// Reads the text of a word list; `source` names it in messages.
+    pub fn read_bytes(&mut self, source: &Path, bytes: &[u8]) -> Result<()> {
+        let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+        let mut upper = String::new();
+        for (i, raw) in bytes.split(|&b| b == b'\n').enumerate() {
+            let raw = raw.trim_ascii();
+            if raw.is_empty() || raw[0] == b'#' {
+                continue;
+            }
+            let reason = match std::str::from_utf8(raw) {
+                Err(_) => "not valid UTF-8".to_string(),
+                Ok(text) => match self.take(text, &mut upper) {
+                    Ok(()) => continue,
+                    Err(reason) => reason,
+                },
+            };
+            let rejected = Rejected {
+                source: source.to_path_buf(),
+                line: i + 1,
+                text: String::from_utf8_lossy(raw).into_owned(),
+                reason,
+            };
+            if self.strict {
+                return Err(Error::BadWord {
+                    path: rejected.source,
+                    line: rejected.line,
+                    text: rejected.text,
+                    reason: rejected.reason,
+                });
+            }
+            self.rejected += 1;
+            if self.examples.len() < EXAMPLES_KEPT {
+                self.examples.push(rejected);
+            }
+        }
+        Ok(())
+    }
+
+    /// Adds one word; `Err` holds the reason it is unreadable. Words outside
+    /// the length range are counted and dropped, which is not an error.
+    fn take(&mut self, text: &str, scratch: &mut String) -> std::result::Result<(), String> {
+        let start = self.codes.len();
+        let read = if text.is_ascii() {
+            scratch.clear();
+            scratch.push_str(text);
+            scratch.make_ascii_uppercase();
+            self.alphabet.encode_into(scratch, &mut self.codes)
+        } else {
+            self.alphabet.encode_into(text, &mut self.codes)
+        };
+        if let Err(e) = read {
+            self.codes.truncate(start);
+            return Err(match e {
+                Error::NotInAlphabet { found, .. } => {
+                    format!("{found:?} is not in the {} alphabet", self.alphabet.name())
+                }
+                other => other.to_string(),
+            });
+        }
+        let n = self.codes.len() - start;
+        if n > MAX_WORD_LEN {
+            self.codes.truncate(start);
+            return Err(format!(
+                "{n} tiles, longer than the maximum of {MAX_WORD_LEN}"
+            ));
+        }
+        if n < self.min_len || n > self.max_len {
+            self.codes.truncate(start);
+            self.filtered += 1;
+            return Ok(());
+        }
+        self.ends.push(self.codes.len() as u32);
+        Ok(())
+    }
+
+    /// The words, sorted in alphabet order, without duplicates.
+    pub(crate) fn sorted_unique(&self) -> Vec<&[u8]> {
+        let mut words: Vec<&[u8]> = Vec::with_capacity(self.ends.len());
+        let mut start = 0;
+        for &end in &self.ends {
+            words.push(&self.codes[start..end as usize]);
+            start = end as usize;
+        }
+        words.sort_unstable();
+        words.dedup();
+        words
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messy_input() {
+        let mut wl = WordList::new(Alphabet::english());
+        let text = "\u{feff}# comment\r\ncare\r\n\r\n  CARE  \nqi\ndon't\nx\n\u{0}bad\n";
+        wl.read_bytes(Path::new("t.txt"), text.as_bytes()).unwrap();
+        let words = wl.sorted_unique();
+        assert_eq!(words.len(), 3); // CARE, QI, X
+        assert_eq!(wl.rejected(), 2);
+        assert_eq!(wl.examples()[0].line, 6);
+        assert_eq!(wl.examples()[0].text, "don't");
+    }
+
+    #[test]
+    fn strict_and_lengths() {
+        let mut wl = WordList::new(Alphabet::english()).min_len(2).max_len(3);
+        wl.read_bytes(Path::new("t"), b"a\nab\nabcd\n").unwrap();
+        assert_eq!((wl.len(), wl.filtered()), (1, 2));
+        let long = "a".repeat(64);
+        let mut wl = WordList::new(Alphabet::english());
+        wl.read_bytes(Path::new("t"), long.as_bytes()).unwrap();
+        assert_eq!(wl.rejected(), 1);
+        let mut strict = WordList::new(Alphabet::english()).strict(true);
+        let err = strict
+            .read_bytes(Path::new("t"), b"ok\nno way\n")
+            .unwrap_err();
+        assert!(err.to_string().starts_with("t:2:"), "{err}");
+        let mut bad = WordList::new(Alphabet::english());
+        bad.read_bytes(Path::new("t"), b"caf\xe9\n").unwrap();
+        assert_eq!(bad.examples()[0].reason, "not valid UTF-8");
+    }
+}
