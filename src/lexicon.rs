@@ -53,7 +53,7 @@ impl AsRef<[u8]> for Data {
 /// use lexq::Lexicon;
 /// let lex = Lexicon::embedded(); // ENABLE, 172,820 words
 /// assert!(lex.is_word("quixotic").unwrap());
-/// assert!(!lex.is_word("quixote").unwrap());
+/// assert!(!lex.is_word("quixot").unwrap());
 /// ```
 pub struct Lexicon {
     source: PathBuf,

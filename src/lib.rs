@@ -8,10 +8,10 @@
 //! ```
 //! use lexq::Lexicon;
 //! let lex = Lexicon::embedded();
-//! assert!(lex.is_word("qi")?);
-//! assert_eq!(lex.hooks("care")?.to_string(), "S CARE DRST");
-//! let words = lex.search().lengths(2, 3).contains("qi")?;
-//! assert_eq!(words.to_strings(), ["QI", "QIS"]);
+//! assert!(lex.is_word("quixotic")?);
+//! assert_eq!(lex.hooks("care")?.to_string(), "S CARE DRSTX");
+//! let words = lex.search().lengths(2, 3).contains("ax")?;
+//! assert_eq!(words.to_strings()[..4], ["AX", "AXE", "FAX", "LAX"]);
 //! # Ok::<(), lexq::Error>(())
 //! ```
 //!

@@ -173,8 +173,12 @@ impl WordList {
         } else {
             self.alphabet.encode_into(text, &mut self.codes)
         };
-        if let Err(e) = read {
+        if let Err(mut e) = read {
             self.codes.truncate(start);
+            if text.is_ascii() {
+                // Name the character as the line spells it, not uppercased.
+                e = self.alphabet.encode(text).err().unwrap_or(e);
+            }
             return Err(match e {
                 Error::NotInAlphabet { found, .. } => {
                     format!("{found:?} is not in the {} alphabet", self.alphabet.name())

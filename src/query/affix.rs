@@ -18,7 +18,7 @@ use crate::walk::{self, Side};
 /// use lexq::Lexicon;
 /// let lex = Lexicon::embedded();
 /// let h = lex.hooks("care").unwrap();
-/// assert_eq!(h.to_string(), "S CARE DRS");
+/// assert_eq!(h.to_string(), "S CARE DRSTX");
 /// ```
 #[derive(Clone)]
 pub struct Hooks<'a> {
@@ -68,8 +68,8 @@ impl Lexicon {
     ///
     /// ```
     /// let lex = lexq::Lexicon::embedded();
-    /// assert!(lex.is_word("za").unwrap());
-    /// assert!(!lex.is_word("zz").unwrap());
+    /// assert!(lex.is_word("cwm").unwrap());
+    /// assert!(!lex.is_word("za").unwrap()); // ENABLE predates ZA
     /// ```
     pub fn is_word(&self, word: &str) -> Result<bool> {
         let codes = tiles_of(self, "word", word)?;
@@ -136,8 +136,8 @@ impl<'a> Search<'a> {
     /// ```
     /// let lex = lexq::Lexicon::embedded();
     /// let words = lex.search().lengths(0, 3).contains("ax").unwrap();
-    /// assert_eq!(words.len(), 13);
-    /// assert_eq!(words.iter().next().unwrap().to_string(), "AAX");
+    /// assert_eq!(words.len(), 11);
+    /// assert_eq!(words.iter().next().unwrap().to_string(), "AX");
     /// ```
     pub fn contains(&self, sub: &str) -> Result<Words<'a>> {
         self.affix("substring", sub, Side::Anything, Side::Anything)

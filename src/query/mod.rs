@@ -50,8 +50,8 @@ impl Default for Lengths {
 /// ```
 /// use lexq::Lexicon;
 /// let lex = Lexicon::embedded();
-/// let words = lex.search().lengths(3, 3).ends("ZZ").unwrap();
-/// assert_eq!(words.to_strings(), ["BIZ".to_string(), "FIZ".into()]);
+/// let words = lex.search().lengths(4, 4).ends("ZZ").unwrap();
+/// assert_eq!(words.to_strings(), ["BUZZ", "FIZZ", "FUZZ", "JAZZ", "RAZZ"]);
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Search<'a> {

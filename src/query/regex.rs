@@ -212,7 +212,7 @@ impl<'a> Search<'a> {
     /// let words = lex.regex("[aeiou]{6}").unwrap();
     /// assert!(words.is_empty());
     /// let words = lex.regex("(qu|x)iz+").unwrap();
-    /// assert_eq!(words.to_strings(), ["QUIZ", "XIZ"].map(String::from));
+    /// assert_eq!(words.to_strings(), ["QUIZ"]);
     /// ```
     pub fn regex(&self, regex: &str) -> Result<Words<'a>> {
         let bad = |reason: String| Error::BadRegex {
