@@ -15,13 +15,15 @@
 //! | 48 | 8 | alphabet section length |
 //! | 56 | 8 | fst section offset (a multiple of 8) |
 //! | 64 | 8 | fst section length; the file ends right after it |
-//! | 72 | 8 | reserved, zero |
+//! | 72 | 4 | CRC-32 of the fst section |
+//! | 76 | 4 | reserved, zero |
 //! | 80 | | alphabet name (UTF-8), then the alphabet in the text format of [`crate::alphabet`] |
 //! | | | zero padding to a multiple of 8, then the `fst::Set` bytes |
 //!
-//! Every open checks the magic, version, CRC, section bounds, the file length
-//! and the fst's own footer; the fst's checksum over all its bytes is checked
-//! by `lexq verify` ([`crate::Lexicon::verify`]).
+//! Every open checks the magic, version, both CRCs (header and fst section,
+//! so a corrupt file is an error, never a wrong answer), section bounds, the
+//! file length and the fst's own footer. `lexq verify`
+//! ([`crate::Lexicon::verify`]) also checks the fst's own checksum.
 
 use std::io::{self, Write};
 use std::ops::Range;
@@ -47,7 +49,7 @@ pub struct Header {
     pub max_len: u32,
     /// The alphabet the words are spelled in.
     pub alphabet: Alphabet,
-    /// Where the fst bytes are in the file.
+    /// Where the fst bytes are in the file (checked against its CRC).
     pub fst: Range<usize>,
 }
 
@@ -77,7 +79,8 @@ pub fn write(
     head.extend_from_slice(&(alpha.len() as u64).to_le_bytes());
     head.extend_from_slice(&(fst_offset as u64).to_le_bytes());
     head.extend_from_slice(&(fst.len() as u64).to_le_bytes());
-    head.extend_from_slice(&0u64.to_le_bytes());
+    head.extend_from_slice(&crc32fast::hash(fst).to_le_bytes());
+    head.extend_from_slice(&0u32.to_le_bytes());
     debug_assert_eq!(head.len(), FIXED_LEN);
     head.extend_from_slice(&alpha);
     head.resize(fst_offset, 0);
@@ -95,9 +98,11 @@ fn u64_at(b: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(b[at..at + 8].try_into().expect("8 bytes"))
 }
 
-/// Reads and checks the header of a lexicon file held in `bytes`. The error
-/// says what is wrong, for a message naming the file.
-pub fn parse(bytes: &[u8]) -> Result<Header, String> {
+/// Reads and checks the header of a lexicon file held in `bytes`, and the
+/// CRC of its fst section if `check_fst` (skipped only for the lexicon
+/// compiled into the binary). The error says what is wrong, for a message
+/// naming the file.
+pub fn parse(bytes: &[u8], check_fst: bool) -> Result<Header, String> {
     if bytes.len() < MAGIC.len() || bytes[..MAGIC.len()] != MAGIC {
         return Err("not a lexq lexicon (wrong magic bytes)".into());
     }
@@ -139,6 +144,9 @@ pub fn parse(bytes: &[u8]) -> Result<Header, String> {
     if crc != u32_at(bytes, 12) {
         return Err("corrupt header (checksum mismatch)".into());
     }
+    if check_fst && crc32fast::hash(&bytes[fst_off..]) != u32_at(bytes, 72) {
+        return Err("corrupt fst section (checksum mismatch)".into());
+    }
     let alpha = &bytes[alpha_off as usize..(alpha_off + alpha_len) as usize];
     let (name, text) = alpha.split_at(name_len as usize);
     let (Ok(name), Ok(text)) = (std::str::from_utf8(name), std::str::from_utf8(text)) else {
@@ -162,25 +170,30 @@ mod tests {
     fn header_round_trip_and_damage() {
         let mut file = Vec::new();
         write(&mut file, 3, 9, 4, &Alphabet::english(), b"fstbytes").unwrap();
-        let h = parse(&file).unwrap();
+        let h = parse(&file, true).unwrap();
         assert_eq!((h.words, h.keys, h.max_len), (3, 9, 4));
         assert_eq!(&file[h.fst.clone()], b"fstbytes");
         assert_eq!(h.alphabet, Alphabet::english());
 
         assert!(
-            parse(&file[..file.len() - 1])
+            parse(&file[..file.len() - 1], true)
                 .unwrap_err()
                 .contains("truncated")
         );
         let mut longer = file.clone();
         longer.push(0);
-        assert!(parse(&longer).unwrap_err().contains("trailing"));
-        let mut flipped = file.clone();
-        flipped[100] ^= 1;
-        assert!(parse(&flipped).unwrap_err().contains("checksum"));
+        assert!(parse(&longer, true).unwrap_err().contains("trailing"));
+        for at in [20, 100, file.len() - 1] {
+            let mut flipped = file.clone();
+            flipped[at] ^= 1;
+            assert!(
+                parse(&flipped, true).unwrap_err().contains("checksum"),
+                "flip at {at}"
+            );
+        }
         let mut v2 = file.clone();
         v2[8] = 2;
-        assert!(parse(&v2).unwrap_err().contains("version 2"));
-        assert!(parse(b"hello world").unwrap_err().contains("magic"));
+        assert!(parse(&v2, true).unwrap_err().contains("version 2"));
+        assert!(parse(b"hello world", true).unwrap_err().contains("magic"));
     }
 }

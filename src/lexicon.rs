@@ -91,8 +91,8 @@ pub struct Info {
 static EMBEDDED: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/enable1.lexq"));
 
 impl Lexicon {
-    /// Opens a lexicon file by memory-mapping it. The header, section bounds
-    /// and fst footer are checked; [`Lexicon::verify`] checks every byte.
+    /// Opens a lexicon file by memory-mapping it. The header, section bounds,
+    /// fst footer and the CRC of every byte are checked.
     ///
     /// The file must not be modified while it is open (replace it by
     /// renaming, as `lexq build` does).
@@ -109,30 +109,35 @@ impl Lexicon {
         // SAFETY: the map is read-only; the file is documented as not to be
         // modified in place while open (lexq itself only ever renames over).
         let map = unsafe { Mmap::map(&file) }.map_err(|e| Error::io(path, e))?;
-        Lexicon::from_backing(path.to_path_buf(), Backing::Mmap(map))
+        Lexicon::from_backing(path.to_path_buf(), Backing::Mmap(map), true)
     }
 
     /// Opens the lexicon held in `bytes` (a whole lexicon file's content).
     pub fn from_bytes(bytes: Vec<u8>) -> Result<Lexicon> {
-        Lexicon::from_backing(PathBuf::from("<memory>"), Backing::Owned(bytes))
+        Lexicon::from_backing(PathBuf::from("<memory>"), Backing::Owned(bytes), true)
     }
 
     /// The built-in default lexicon: ENABLE (172,820 words, public domain),
     /// compiled into the library from `indexes/enable1.txt`.
     #[cfg(feature = "embedded")]
     pub fn embedded() -> Lexicon {
-        Lexicon::from_backing(PathBuf::from("<embedded>"), Backing::Static(EMBEDDED))
-            .expect("the embedded lexicon is valid")
+        // Built by build.rs and checked there; no need to CRC it per run.
+        Lexicon::from_backing(
+            PathBuf::from("<embedded>"),
+            Backing::Static(EMBEDDED),
+            false,
+        )
+        .expect("the embedded lexicon is valid")
     }
 
-    fn from_backing(source: PathBuf, backing: Backing) -> Result<Lexicon> {
+    fn from_backing(source: PathBuf, backing: Backing, check_fst: bool) -> Result<Lexicon> {
         let bad = |reason: String| Error::BadLexicon {
             path: source.clone(),
             reason,
         };
         let bytes = backing.bytes();
         let file_len = bytes.len();
-        let header = format::parse(bytes).map_err(&bad)?;
+        let header = format::parse(bytes, check_fst).map_err(&bad)?;
         let data = Data {
             start: header.fst.start,
             end: header.fst.end,
@@ -154,8 +159,8 @@ impl Lexicon {
         })
     }
 
-    /// Checks the fst's checksum over all its bytes (the header was checked
-    /// on open).
+    /// Checks the fst's own checksum too (the file's CRCs were checked on
+    /// open; this is a second, independent check).
     pub fn verify(&self) -> Result<()> {
         self.fst.verify().map_err(|e| Error::BadLexicon {
             path: self.source.clone(),
