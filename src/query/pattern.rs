@@ -68,7 +68,8 @@ pub(crate) fn parse(alphabet: &Alphabet, pattern: &str) -> std::result::Result<V
 
 fn not_a_letter(alphabet: &Alphabet, c: char) -> String {
     format!(
-        "{c:?} is not a letter of the {} alphabet nor one of ? * [ ]",
+        "{:?} is not a letter of the {} alphabet nor one of ? * [ ]",
+        c.to_string(),
         alphabet.name()
     )
 }

@@ -1,0 +1,441 @@
+//! The `lexq` binary end to end: building from messy word lists, bad
+//! arguments and bad files, output formats, exit codes, other alphabets.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use tempfile::TempDir;
+
+fn lexq() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_lexq"));
+    c.env_remove("LEXQ_LEXICON");
+    c
+}
+
+fn run(args: &[&str]) -> Output {
+    lexq().args(args).output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Asserts a clean failure: exit 2, one `lexq: ...` line containing
+/// `needle` on stderr, nothing on stdout, no panic.
+#[track_caller]
+fn assert_error(o: &Output, needle: &str) {
+    let err = stderr(o);
+    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
+    assert!(err.contains(needle), "{needle:?} not in stderr: {err}");
+    assert!(!err.contains("panicked"), "panic: {err}");
+    assert!(o.stdout.is_empty(), "stdout: {}", stdout(o));
+}
+
+/// Builds a lexicon from `text` in `dir`, returning its path and the output.
+fn build(dir: &TempDir, text: &str, extra: &[&str]) -> (PathBuf, Output) {
+    let list = dir.path().join("words.txt");
+    std::fs::write(&list, text).unwrap();
+    let out = dir.path().join("words.lexq");
+    let mut args = vec!["build", list.to_str().unwrap(), "-o", out.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    let o = run(&args);
+    (out, o)
+}
+
+/// Every word of a lexicon file, via `pattern *`.
+fn all_words(lexicon: &Path) -> Vec<String> {
+    let o = run(&["-L", lexicon.to_str().unwrap(), "pattern", "*"]);
+    stdout(&o).lines().map(String::from).collect()
+}
+
+#[test]
+fn build_tolerates_messy_lists_and_reports_bad_lines() {
+    let dir = TempDir::new().unwrap();
+    let text =
+        "\u{feff}# a comment\r\ncat\r\n\r\n  Dog  \nCAT\ncats\nrock'n'roll\nx\n\t\nfoo bar\n";
+    let (out, o) = build(&dir, text, &["-v"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("skipped 2 lines"), "{err}");
+    assert!(err.contains("words.txt:7: \"rock'n'roll\""), "{err}");
+    assert!(err.contains("words.txt:10: \"foo bar\""), "{err}");
+    // The summary line: words, entries, bytes, bytes per word, seconds.
+    assert!(err.contains("4 words, 11 GADDAG entries"), "{err}");
+    assert_eq!(all_words(&out), ["CAT", "CATS", "DOG", "X"]);
+}
+
+#[test]
+fn build_is_quiet_when_stderr_is_piped() {
+    let dir = TempDir::new().unwrap();
+    let (_, o) = build(&dir, "cat\ndog\n", &[]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(o.stderr.is_empty(), "{}", stderr(&o));
+    assert!(o.stdout.is_empty());
+}
+
+#[test]
+fn build_strict_fails_and_leaves_the_old_file() {
+    let dir = TempDir::new().unwrap();
+    let (out, o) = build(&dir, "cat\ndog\n", &[]);
+    assert_eq!(o.status.code(), Some(0));
+    let before = std::fs::read(&out).unwrap();
+    let (_, o) = build(&dir, "cat\nd0g\nemu\n", &["--strict"]);
+    assert_error(&o, "words.txt:2");
+    assert!(stderr(&o).contains("\"0\""));
+    assert_eq!(std::fs::read(&out).unwrap(), before, "old lexicon replaced");
+    // No temporary files left behind.
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+}
+
+#[test]
+fn build_length_limits_and_overlong_words() {
+    let dir = TempDir::new().unwrap();
+    let long = "a".repeat(64);
+    let text = format!("a\nab\nabc\nabcd\n{long}\n");
+    let (out, o) = build(&dir, &text, &["--min-len", "2", "--max-len", "3"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(
+        stderr(&o).contains("longer than the maximum of 63"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(all_words(&out), ["AB", "ABC"]);
+    let (_, o) = build(&dir, &long, &["--strict"]);
+    assert_error(&o, "64 tiles");
+}
+
+#[test]
+fn build_errors() {
+    let dir = TempDir::new().unwrap();
+    let (_, o) = build(&dir, "# nothing\n\n", &[]);
+    assert_error(&o, "no usable words");
+    let o = run(&["build", "/nonexistent/words.txt", "-o", "/tmp/x.lexq"]);
+    assert_error(&o, "/nonexistent/words.txt");
+    let list = dir.path().join("w.txt");
+    std::fs::write(&list, "cat\n").unwrap();
+    let o = run(&[
+        "build",
+        list.to_str().unwrap(),
+        "-o",
+        "/nonexistent/dir/x.lexq",
+    ]);
+    assert_error(&o, "/nonexistent/dir");
+    let o = run(&[
+        "build",
+        list.to_str().unwrap(),
+        "-o",
+        "x",
+        "--alphabet",
+        "klingon",
+    ]);
+    assert_error(&o, "klingon");
+}
+
+#[test]
+fn build_reads_stdin() {
+    let dir = TempDir::new().unwrap();
+    let out = dir.path().join("in.lexq");
+    let mut child = lexq()
+        .args(["build", "-", "-o", out.to_str().unwrap()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"zebra\nyak\n")
+        .unwrap();
+    assert!(child.wait().unwrap().success());
+    assert_eq!(all_words(&out), ["YAK", "ZEBRA"]);
+}
+
+#[test]
+fn lexicon_selection_and_bad_files() {
+    let dir = TempDir::new().unwrap();
+    let (good, _) = build(&dir, "cat\ncats\n", &[]);
+    // LEXQ_LEXICON selects the file; --lexicon wins over it.
+    let o = lexq()
+        .env("LEXQ_LEXICON", &good)
+        .args(["starts", "ca"])
+        .output()
+        .unwrap();
+    assert_eq!(stdout(&o), "CAT\nCATS\n");
+    let o = run(&["-L", "/nonexistent.lexq", "check", "cat"]);
+    assert_error(&o, "/nonexistent.lexq");
+    let o = run(&["-L", dir.path().to_str().unwrap(), "check", "cat"]);
+    assert_error(&o, "directory");
+    let text = dir.path().join("words.txt");
+    let o = run(&["-L", text.to_str().unwrap(), "check", "cat"]);
+    assert_error(&o, "not a lexq lexicon");
+
+    let bytes = std::fs::read(&good).unwrap();
+    let bad = dir.path().join("bad.lexq");
+    std::fs::write(&bad, &bytes[..bytes.len() - 10]).unwrap();
+    assert_error(
+        &run(&["-L", bad.to_str().unwrap(), "check", "cat"]),
+        "truncated",
+    );
+    let mut flipped = bytes.clone();
+    let at = flipped.len() - 30;
+    flipped[at] ^= 0x40;
+    std::fs::write(&bad, &flipped).unwrap();
+    assert_error(&run(&["-L", bad.to_str().unwrap(), "verify"]), "checksum");
+    let mut v9 = bytes.clone();
+    v9[8] = 9;
+    std::fs::write(&bad, &v9).unwrap();
+    assert_error(
+        &run(&["-L", bad.to_str().unwrap(), "info"]),
+        "format version 9",
+    );
+
+    let o = run(&["-L", good.to_str().unwrap(), "verify"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("ok (2 words"), "{}", stdout(&o));
+}
+
+#[test]
+fn bad_query_arguments() {
+    assert_error(
+        &run(&["contains", "a1"]),
+        "\"1\" is not a letter of the english alphabet",
+    );
+    assert_error(&run(&["starts", ""]), "empty");
+    assert_error(&run(&["check", "caté"]), "\"é\"");
+    assert_error(&run(&["pattern", "[ab"]), "without a matching ']'");
+    assert_error(&run(&["pattern", "a]"]), "without a matching '['");
+    assert_error(&run(&["pattern", "[^a-z]"]), "matches no letter");
+    assert_error(&run(&["pattern", "[z-a]"]), "backwards");
+    assert_error(&run(&["pattern", "c#t"]), "\"#\"");
+    assert_error(&run(&["regex", "(ab"]), "regex \"(ab\"");
+    assert_error(&run(&["regex", r"\bcat"]), "word boundary");
+    assert_error(&run(&["regex", "(?:[a-z]{1000}){50}"]), "exceeded limit");
+    // An exponential DFA is refused by the size cap.
+    assert_error(&run(&["regex", "(?:[ab]*a[ab]{20})|c"]), "exceeded");
+    let long = "a".repeat(2000);
+    assert_error(&run(&["regex", &long]), "longer than 1024 bytes");
+    assert_error(&run(&["anagram", "ab1"]), "\"1\"");
+    assert_error(&run(&["anagram", &"a".repeat(70)]), "more than 63 tiles");
+    assert_error(&run(&["subanagram", "ab", "--through", "c-d"]), "\"-\"");
+    // Usage errors are exit 2 too.
+    assert_eq!(run(&["contains"]).status.code(), Some(2));
+    assert_eq!(run(&["frobnicate"]).status.code(), Some(2));
+    assert_eq!(
+        run(&["contains", "a", "--len", "3", "--min-len", "2"])
+            .status
+            .code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn exit_codes_like_grep() {
+    assert_eq!(run(&["contains", "quix"]).status.code(), Some(0));
+    assert_eq!(run(&["contains", "qxz"]).status.code(), Some(1));
+    assert_eq!(run(&["check", "cat", "dog"]).status.code(), Some(0));
+    assert_eq!(run(&["check", "cat", "dgo"]).status.code(), Some(1));
+    let o = run(&["contains", "qxz", "--count"]);
+    assert_eq!((stdout(&o).as_str(), o.status.code()), ("0\n", Some(1)));
+}
+
+#[test]
+fn json_output_parses() {
+    let o = run(&["anagram", "ster", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v, serde_json::json!(["ERST", "REST", "RETS"]));
+    let o = run(&["check", "cat", "xyzzy", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        v,
+        serde_json::json!([{"word": "CAT", "valid": true}, {"word": "XYZZY", "valid": false}])
+    );
+    let o = run(&["info", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["words"], 172_820);
+    assert_eq!(v["entries"], 1_570_508);
+    assert_eq!(v["alphabet"], "english");
+    assert_eq!(v["format_version"], 1);
+    let o = run(&["contains", "qxz", "--json"]);
+    assert_eq!(stdout(&o), "[]\n");
+}
+
+#[test]
+fn sort_limit_and_lengths() {
+    let o = run(&["anagram", "??q", "--sort", "length"]);
+    assert_eq!(stdout(&o), "QAT\nQUA\nSUQ\n");
+    let o = run(&["starts", "quiz", "--sort", "length", "--limit", "2"]);
+    assert_eq!(stdout(&o), "QUIZZICALITIES\nQUIZZICALITY\n");
+    let o = run(&["ends", "ity", "--min-len", "4", "--max-len", "5"]);
+    let list = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/indexes/enable1.txt"))
+        .unwrap();
+    let mut expected: Vec<String> = list
+        .lines()
+        .filter(|w| w.ends_with("ity") && (4..=5).contains(&w.len()))
+        .map(str::to_uppercase)
+        .collect();
+    expected.sort();
+    assert!(expected.len() > 3);
+    assert_eq!(stdout(&o), expected.join("\n") + "\n");
+}
+
+#[test]
+fn closed_pipe_is_not_an_error() {
+    let mut child = lexq()
+        .args(["pattern", "*"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 16];
+    child
+        .stdout
+        .as_mut()
+        .unwrap()
+        .read_exact(&mut first)
+        .unwrap();
+    drop(child.stdout.take());
+    let status = child.wait().unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert!(err.is_empty(), "stderr: {err}");
+    assert_eq!(status.code(), Some(0));
+}
+
+#[test]
+fn embedded_lexicon_is_enable_built_by_build() {
+    // `lexq build indexes/enable1.txt` gives the same file as the one
+    // compiled in: same counts and size.
+    let dir = TempDir::new().unwrap();
+    let out = dir.path().join("enable.lexq");
+    let src = concat!(env!("CARGO_MANIFEST_DIR"), "/indexes/enable1.txt");
+    assert!(
+        run(&["build", src, "-o", out.to_str().unwrap()])
+            .status
+            .success()
+    );
+    let built: serde_json::Value =
+        serde_json::from_slice(&run(&["-L", out.to_str().unwrap(), "info", "--json"]).stdout)
+            .unwrap();
+    let embedded: serde_json::Value =
+        serde_json::from_slice(&run(&["info", "--json"]).stdout).unwrap();
+    for key in [
+        "words",
+        "entries",
+        "bytes",
+        "fst_bytes",
+        "max_word_len",
+        "tiles",
+    ] {
+        assert_eq!(built[key], embedded[key], "{key}");
+    }
+}
+
+#[test]
+fn spanish_multi_letter_tiles() {
+    let dir = TempDir::new().unwrap();
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/spanish-sample.txt");
+    let out = dir.path().join("es.lexq");
+    let o = run(&[
+        "build",
+        sample,
+        "-o",
+        out.to_str().unwrap(),
+        "--alphabet",
+        "spanish",
+        "-v",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("not in the spanish alphabet"),
+        "K and W are not Spanish tiles"
+    );
+    let l = out.to_str().unwrap();
+    let o = run(&["-L", l, "info", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["alphabet"], "spanish");
+    assert_eq!(v["tiles"].as_array().unwrap().len(), 28);
+    // Accents read as the plain letter.
+    let o = run(&["-L", l, "check", "Aclaración", "ACLARACION", "aclaracionn"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stdout(&o),
+        "ACLARACION valid\nACLARACION valid\nACLARACIONN invalid\n"
+    );
+    // ALLA and LLAR are 3 tiles: A LL A, LL A R.
+    let o = run(&["-L", l, "contains", "ll", "--len", "3"]);
+    let words = stdout(&o);
+    assert!(
+        words.lines().any(|w| w == "ALLA") && words.lines().any(|w| w == "LLAR"),
+        "{words}"
+    );
+    for w in words.lines() {
+        assert_eq!(w.chars().count(), 4, "{w}");
+    }
+    // `?` matches one tile, LL included; `[^L]` does not match LL's letters.
+    let o = run(&["-L", l, "pattern", "?A?", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(
+        v.as_array().unwrap().contains(&serde_json::json!("LLAR")),
+        "{v}"
+    );
+    // ABURRICION: RR is one tile, so the word is 9 tiles long.
+    let o = run(&["-L", l, "starts", "aburr", "--len", "9"]);
+    assert!(
+        stdout(&o).lines().any(|w| w == "ABURRICION"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn catalan_and_custom_alphabets() {
+    let dir = TempDir::new().unwrap();
+    let (out, o) = build(
+        &dir,
+        "col·lecció\nCOL.LEGI\nany\nquè\n",
+        &["--alphabet", "catalan", "--strict"],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let l = out.to_str().unwrap();
+    assert_eq!(all_words(&out), ["ANY", "COL·LECCIO", "COL·LEGI", "QUE"]);
+    // L·L, NY and QU are one tile each.
+    let o = run(&["-L", l, "pattern", "CO??GI"]);
+    assert_eq!(stdout(&o), "COL·LEGI\n");
+    let o = run(&["-L", l, "pattern", "??", "--json"]);
+    assert_eq!(stdout(&o), "[\"ANY\",\"QUE\"]\n");
+
+    let alpha = dir.path().join("tiny.txt");
+    std::fs::write(&alpha, "# a tiny alphabet\nA Á\nB\nCH\nC\n").unwrap();
+    let (out, o) = build(
+        &dir,
+        "ach\nbách\ncab\nbad\n",
+        &["--alphabet", alpha.to_str().unwrap()],
+    );
+    assert!(o.status.success());
+    assert_eq!(all_words(&out), ["ACH", "BACH", "CAB"]);
+    let info = run(&["-L", out.to_str().unwrap(), "info"]);
+    assert!(
+        stdout(&info).contains("alphabet:       tiny (A B CH C)"),
+        "{}",
+        stdout(&info)
+    );
+    std::fs::write(&alpha, "A\nB ?\n").unwrap();
+    let (_, o) = build(&dir, "ab\n", &["--alphabet", alpha.to_str().unwrap()]);
+    assert_error(&o, "'?' may not appear in a tile");
+}

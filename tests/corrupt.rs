@@ -1,0 +1,75 @@
+//! Fuzz-style checks that damaged lexicon bytes are refused with an error,
+//! never a panic or a lexicon that answers wrongly.
+
+use lexq::{Alphabet, Lexicon, WordList, build};
+use proptest::prelude::*;
+
+fn good_bytes() -> Vec<u8> {
+    let mut list = WordList::new(Alphabet::english());
+    list.read_bytes(
+        "t".as_ref(),
+        b"aa\naah\naal\nab\nabs\ncat\ncats\ncatsup\nqi\nzzz\nquixotic\n",
+    )
+    .unwrap();
+    build(&list, &mut ()).unwrap().bytes
+}
+
+#[test]
+fn every_truncation_is_an_error() {
+    let good = good_bytes();
+    assert!(Lexicon::from_bytes(good.clone()).is_ok());
+    for len in 0..good.len() {
+        let err = Lexicon::from_bytes(good[..len].to_vec()).unwrap_err();
+        let msg = err.to_string();
+        assert!(
+            msg.contains("truncated") || msg.contains("magic"),
+            "length {len}: {msg}"
+        );
+    }
+}
+
+#[test]
+fn every_single_bit_flip_is_caught_on_open() {
+    let good = good_bytes();
+    for at in 0..good.len() {
+        for bit in [0x01u8, 0x80] {
+            let mut bad = good.clone();
+            bad[at] ^= bit;
+            assert!(
+                Lexicon::from_bytes(bad).is_err(),
+                "flip of bit {bit:#x} at byte {at} of {} went unnoticed",
+                good.len()
+            );
+        }
+    }
+}
+
+proptest! {
+    #[test]
+    fn random_bytes_are_refused(bytes in proptest::collection::vec(any::<u8>(), 0..2048)) {
+        prop_assert!(Lexicon::from_bytes(bytes).is_err());
+    }
+
+    #[test]
+    fn random_bytes_behind_a_good_magic_are_refused(
+        tail in proptest::collection::vec(any::<u8>(), 0..4096),
+        version in prop_oneof![Just(1u32), any::<u32>()],
+    ) {
+        let mut bytes = lexq::format::MAGIC.to_vec();
+        bytes.extend_from_slice(&version.to_le_bytes());
+        bytes.extend_from_slice(&tail);
+        prop_assert!(Lexicon::from_bytes(bytes).is_err());
+    }
+
+    #[test]
+    fn random_damage_is_refused(edits in proptest::collection::vec((any::<prop::sample::Index>(), 1u8..=255), 1..8)) {
+        let good = good_bytes();
+        let mut bad = good.clone();
+        for (at, xor) in edits {
+            bad[at.index(good.len())] ^= xor;
+        }
+        // Two edits of one byte may cancel out.
+        prop_assume!(bad != good);
+        prop_assert!(Lexicon::from_bytes(bad).is_err());
+    }
+}
