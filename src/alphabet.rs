@@ -224,7 +224,7 @@ impl Alphabet {
             }
         }
         for list in by_first.values_mut() {
-            list.sort_by(|a, b| b.0.len().cmp(&a.0.len()));
+            list.sort_by_key(|s| std::cmp::Reverse(s.0.len()));
         }
         let mut ascii = [0u8; 128];
         for (&c, list) in &by_first {

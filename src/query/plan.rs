@@ -167,7 +167,6 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        drop(emit);
         out.finish()
     }
 }
