@@ -142,10 +142,13 @@ pub fn rejected(list: &WordList) {
     if list.rejected() == 0 {
         return;
     }
+    let lines = match list.rejected() {
+        1 => "line that is not a word",
+        _ => "lines that are not words",
+    };
     eprintln!(
-        "lexq: skipped {} line{} that are not words of the {} alphabet:",
+        "lexq: skipped {} {lines} of the {} alphabet:",
         list.rejected(),
-        if list.rejected() == 1 { "" } else { "s" },
         list.alphabet().name()
     );
     for r in list.examples() {
