@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use crate::error::{Error, Result};
 use crate::format;
-use crate::gaddag::{padded_key, padded_len};
+use crate::gaddag::{key_prefix, padded_key, padded_len};
 use crate::wordlist::WordList;
 
 /// Receives progress reports from a build (the CLI draws a bar with them).
@@ -110,11 +110,8 @@ fn fst_bytes<const W: usize>(words: &[&[u8]], progress: &mut dyn Progress) -> Re
     progress.stage("keys", total as u64);
     // Bucket the keys by their first two bytes (a counting sort), then sort
     // each bucket: much less work than one comparison sort of all keys.
-    let bucket = |w: &[u8], i: usize| -> usize {
-        let second = if i >= 2 { w[i - 2] } else { 0 };
-        ((w[i - 1] as usize) << 6) | second as usize
-    };
-    let mut starts = vec![0usize; 64 * 64 + 1];
+    let bucket = key_prefix;
+    let mut starts = vec![0usize; (1 << 14) + 1];
     for w in words {
         for i in 1..=w.len() {
             starts[bucket(w, i) + 1] += 1;

@@ -8,7 +8,7 @@
 
 use fst::raw::{Fst, Node};
 
-use crate::gaddag::SEPARATOR;
+use crate::gaddag::{SEPARATOR, key_byte, key_code};
 use crate::letterset::LetterSet;
 use crate::lexicon::Data;
 
@@ -45,7 +45,7 @@ impl<'a> Cursor<'a> {
     /// separator), if the lexicon has it.
     #[inline]
     pub fn follow(&self, code: u8) -> Option<Cursor<'a>> {
-        let i = self.node.find_input(code)?;
+        let i = self.node.find_input(key_byte(code))?;
         Some(Cursor {
             fst: self.fst,
             node: self.fst.node(self.node.transition_addr(i)),
@@ -83,15 +83,16 @@ impl<'a> Cursor<'a> {
     pub fn letters(&self) -> LetterSet {
         let mut set = LetterSet::EMPTY;
         for t in self.node.transitions() {
-            if t.inp != SEPARATOR {
-                set.insert(t.inp);
+            match key_code(t.inp) {
+                Some(SEPARATOR) | None => {}
+                Some(code) => set.insert(code),
             }
         }
         set
     }
 
-    /// Every transition from here, in code order (the separator first), with
-    /// the cursor it leads to.
+    /// Every transition from here (letters and the separator, in no
+    /// particular order), with the code read and the cursor it leads to.
     #[inline]
     pub fn children(&self) -> impl Iterator<Item = (u8, Cursor<'a>)> + '_ {
         let fst = self.fst;
@@ -99,7 +100,9 @@ impl<'a> Cursor<'a> {
         (0..node.len()).map(move |i| {
             let t = node.transition(i);
             (
-                t.inp,
+                // Files are CRC-checked, so every byte is a key byte; a
+                // foreign one reads as the separator, never as a letter.
+                key_code(t.inp).unwrap_or(SEPARATOR),
                 Cursor {
                     fst,
                     node: fst.node(t.addr),
