@@ -44,9 +44,9 @@ impl Bar {
 impl lexq::Progress for Bar {
     fn stage(&mut self, name: &'static str, total: u64) {
         if let Some(bar) = &self.bar {
-            bar.set_message(name);
-            bar.set_length(total);
             bar.set_position(0);
+            bar.set_length(total);
+            bar.set_message(name);
         }
     }
 
