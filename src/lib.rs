@@ -27,6 +27,8 @@
 //! # Ok::<(), lexq::Error>(())
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod alphabet;
 mod builder;
 mod cursor;
