@@ -5,8 +5,8 @@
 
 use regex_syntax::hir::{Hir, Repetition};
 
-use super::plan::{class_of, plan};
-use super::{MAX_ARG_LEN, Search, Words};
+use super::plan::class_of;
+use super::{Search, Words};
 use crate::alphabet::Alphabet;
 use crate::error::{Error, Result};
 use crate::letterset::LetterSet;
@@ -138,16 +138,10 @@ impl<'a> Search<'a> {
     /// assert!(words.to_strings().contains(&"CURB".to_string()));
     /// ```
     pub fn pattern(&self, pattern: &str) -> Result<Words<'a>> {
-        let bad = |reason: String| Error::BadPattern {
-            pattern: pattern.to_string(),
-            reason,
-        };
-        if pattern.len() > MAX_ARG_LEN {
-            return Err(bad(format!("longer than {MAX_ARG_LEN} bytes")));
-        }
-        let alphabet = self.lex.alphabet();
-        let items = parse(alphabet, pattern).map_err(bad)?;
-        let plan = plan(items, alphabet.letters()).map_err(bad)?;
-        Ok(self.run(&plan))
+        self.parse_and_run(pattern, parse)
+            .map_err(|reason| Error::BadPattern {
+                pattern: pattern.to_string(),
+                reason,
+            })
     }
 }

@@ -16,7 +16,8 @@ use regex_automata::util::start;
 use regex_automata::{Anchored, MatchKind};
 use regex_syntax::hir::{Class, ClassBytes, ClassBytesRange, Hir, HirKind};
 
-use super::{Search, Words};
+use super::{MAX_ARG_LEN, Search, Words};
+use crate::alphabet::Alphabet;
 use crate::letterset::LetterSet;
 use crate::walk::{self, DfaSide, Side};
 
@@ -126,7 +127,21 @@ pub(crate) fn plan(items: Vec<Hir>, letters: LetterSet) -> Result<Plan, String> 
     }
 }
 
+/// Parses a pattern or regex into items over tile codes.
+pub(crate) type Parser = fn(&Alphabet, &str) -> Result<Vec<Hir>, String>;
+
 impl<'a> Search<'a> {
+    /// Parses `text` with `parse`, plans the walk and runs it. The error is
+    /// a reason, for a message naming the pattern or regex.
+    pub(crate) fn parse_and_run(&self, text: &str, parse: Parser) -> Result<Words<'a>, String> {
+        if text.len() > MAX_ARG_LEN {
+            return Err(format!("longer than {MAX_ARG_LEN} bytes"));
+        }
+        let alphabet = self.lex.alphabet();
+        let items = parse(alphabet, text)?;
+        Ok(self.run(&plan(items, alphabet.letters())?))
+    }
+
     /// Runs a plan, collecting the words.
     pub(crate) fn run(&self, plan: &Plan) -> Words<'a> {
         let mut out = self.collector();

@@ -12,8 +12,8 @@
 use regex_syntax::ParserBuilder;
 use regex_syntax::hir::{Class, Hir, HirKind, Look, Repetition};
 
-use super::plan::{class_of, plan};
-use super::{MAX_ARG_LEN, Search, Words};
+use super::plan::class_of;
+use super::{Search, Words};
 use crate::alphabet::Alphabet;
 use crate::error::{Error, Result};
 use crate::letterset::LetterSet;
@@ -215,17 +215,11 @@ impl<'a> Search<'a> {
     /// assert_eq!(words.to_strings(), ["QUIZ"]);
     /// ```
     pub fn regex(&self, regex: &str) -> Result<Words<'a>> {
-        let bad = |reason: String| Error::BadRegex {
-            regex: regex.to_string(),
-            reason,
-        };
-        if regex.len() > MAX_ARG_LEN {
-            return Err(bad(format!("longer than {MAX_ARG_LEN} bytes")));
-        }
-        let alphabet = self.lex.alphabet();
-        let items = parse(alphabet, regex).map_err(bad)?;
-        let plan = plan(items, alphabet.letters()).map_err(bad)?;
-        Ok(self.run(&plan))
+        self.parse_and_run(regex, parse)
+            .map_err(|reason| Error::BadRegex {
+                regex: regex.to_string(),
+                reason,
+            })
     }
 }
 
