@@ -9,7 +9,8 @@
 //! Every expression matches whole words; `^` and `$` may stand at the ends
 //! and change nothing. Look-around (`\b`, `(?m)^`...) is not supported.
 
-use regex_syntax::ParserBuilder;
+use regex_syntax::ast::{self, Ast};
+use regex_syntax::hir::translate::TranslatorBuilder;
 use regex_syntax::hir::{Class, Hir, HirKind, Look, Repetition};
 
 use super::plan::class_of;
@@ -100,16 +101,20 @@ fn to_tiles(alphabet: &Alphabet, hir: &Hir) -> std::result::Result<Hir, String> 
                 let c = r.start();
                 alphabet.tile_at(c.encode_utf8(&mut [0; 4])).is_none()
             });
+            let hit = |s: &str| {
+                let mut chars = s.chars();
+                match (chars.next(), chars.next()) {
+                    (Some(c), None) => has(c),
+                    _ => broad && s.chars().all(has),
+                }
+            };
             let mut set = LetterSet::EMPTY;
             for code in alphabet.letters().iter() {
-                let hit = alphabet.spellings(code).any(|s| {
-                    let mut chars = s.chars();
-                    match (chars.next(), chars.next()) {
-                        (Some(c), None) => has(c),
-                        _ => broad && s.chars().all(has),
-                    }
-                });
-                if hit {
+                // A broad class speaks of the tile's own spelling (`[^E]`
+                // excludes E although it holds É); a narrow one may name
+                // any spelling (`[É]` is E).
+                let label = alphabet.label(code).unwrap_or_default();
+                if hit(label) || (!broad && alphabet.spellings(code).any(hit)) {
                     set.insert(code);
                 }
             }
@@ -157,20 +162,28 @@ fn look_name(look: Look) -> &'static str {
 /// Parses a regex into byte-level `Hir` items over tile codes (the items of
 /// its top-level concatenation). The error is a reason.
 pub(crate) fn parse(alphabet: &Alphabet, regex: &str) -> std::result::Result<Vec<Hir>, String> {
-    let hir = ParserBuilder::new()
+    // regex-syntax errors span several lines (the regex, a caret line, the
+    // message); keep the message.
+    let message = |e: &dyn std::fmt::Display| {
+        let text = e.to_string();
+        text.lines()
+            .rev()
+            .find(|l| l.starts_with("error:"))
+            .map(|l| l.trim_start_matches("error:").trim().to_string())
+            .unwrap_or(text)
+    };
+    let upper = upcase(regex);
+    let mut ast = ast::parse::ParserBuilder::new()
         .nest_limit(NEST_LIMIT)
         .build()
-        .parse(&upcase(regex))
-        .map_err(|e| {
-            // regex-syntax errors span several lines (the regex, a caret
-            // line, the message); keep the message.
-            let text = e.to_string();
-            text.lines()
-                .rev()
-                .find(|l| l.starts_with("error:"))
-                .map(|l| l.trim_start_matches("error:").trim().to_string())
-                .unwrap_or(text)
-        })?;
+        .parse(&upper)
+        .map_err(|e| message(&e))?;
+    let mut groups = 0;
+    isolate(&mut ast, &mut groups);
+    let hir = TranslatorBuilder::new()
+        .build()
+        .translate(&upper, &ast)
+        .map_err(|e| message(&e))?;
     let mut items = concat_items(hir);
     // Whole-word matching makes ^ and $ at the ends redundant.
     if items
@@ -192,6 +205,30 @@ pub(crate) fn parse(alphabet: &Alphabet, regex: &str) -> std::result::Result<Vec
     // Items may have become one concatenation with its neighbours'
     // literals; flatten once more so literal runs can anchor the walk.
     Ok(concat_items(Hir::concat(items)))
+}
+
+/// Wraps every bracketed class and repetition in a group of its own, so
+/// that translating to `Hir` does not fold `[c][h]` or `c{1}h` into the
+/// literal `CH` (which would read as the Spanish tile CH). Groups are
+/// dropped again by [`to_tiles`].
+fn isolate(node: &mut Ast, groups: &mut u32) {
+    match node {
+        Ast::Repetition(r) => isolate(&mut r.ast, groups),
+        Ast::Group(g) => isolate(&mut g.ast, groups),
+        Ast::Concat(c) => c.asts.iter_mut().for_each(|a| isolate(a, groups)),
+        Ast::Alternation(a) => a.asts.iter_mut().for_each(|a| isolate(a, groups)),
+        _ => {}
+    }
+    if matches!(node, Ast::ClassBracketed(_) | Ast::Repetition(_)) {
+        *groups += 1;
+        let span = *node.span();
+        let inner = std::mem::replace(node, Ast::empty(span));
+        *node = Ast::group(ast::Group {
+            span,
+            kind: ast::GroupKind::CaptureIndex(*groups),
+            ast: Box::new(inner),
+        });
+    }
 }
 
 /// The items of a concatenation, or the expression as the only item.

@@ -1,0 +1,615 @@
+//! A naive, independent oracle for lexq's word queries.
+//!
+//! Everything here is a plain scan of a word list: no GADDAG, no automata
+//! (except the `regex` crate for regular expressions). Words are read into
+//! tiles the way the alphabet documentation describes (uppercase, accents
+//! dropped where the alphabet says so, multi-letter tiles read greedily left
+//! to right, longest first), and every query is answered by testing each
+//! word in turn.
+
+use std::collections::HashSet;
+use std::fmt;
+use std::path::Path;
+
+use lexq::{Alphabet, Lexicon, WordList, build};
+
+/// The longest word (and query argument), in tiles, lexq accepts.
+pub const MAX_TILES: usize = 63;
+
+/// An alphabet as the oracle sees it: tile labels in sorting order.
+/// Codes are 1-based positions in `labels`.
+pub struct TileAlphabet {
+    labels: Vec<String>,
+    /// Each label as chars, for matching.
+    label_chars: Vec<Vec<char>>,
+    /// Whether accented vowels read as the plain vowel.
+    accents: bool,
+}
+
+impl TileAlphabet {
+    fn new(labels: &[&str], accents: bool) -> TileAlphabet {
+        TileAlphabet {
+            labels: labels.iter().map(|s| s.to_string()).collect(),
+            label_chars: labels.iter().map(|s| s.chars().collect()).collect(),
+            accents,
+        }
+    }
+
+    /// `A` to `Z`.
+    pub fn english() -> TileAlphabet {
+        let labels: Vec<String> = ('A'..='Z').map(String::from).collect();
+        let refs: Vec<&str> = labels.iter().map(String::as_str).collect();
+        TileAlphabet::new(&refs, false)
+    }
+
+    /// Spanish: CH, LL, RR and Ñ are tiles, K and W are not; accents are
+    /// dropped.
+    pub fn spanish() -> TileAlphabet {
+        let labels = "A B C CH D E F G H I J L LL M N Ñ O P Q R RR S T U V X Y Z";
+        TileAlphabet::new(&labels.split(' ').collect::<Vec<_>>(), true)
+    }
+
+    /// The number of tiles.
+    pub fn len(&self) -> usize {
+        self.labels.len()
+    }
+
+    /// The label of tile `code` (uppercase).
+    pub fn label(&self, code: u8) -> &str {
+        &self.labels[code as usize - 1]
+    }
+
+    /// The code of the tile spelled `label` (uppercase).
+    pub fn code(&self, label: &str) -> u8 {
+        let i = self.labels.iter().position(|l| l == label);
+        i.expect("a label of the alphabet") as u8 + 1
+    }
+
+    /// Uppercases `s` and drops accents (if this alphabet does).
+    pub fn fold(&self, s: &str) -> Vec<char> {
+        s.chars()
+            .flat_map(char::to_uppercase)
+            .map(|c| {
+                if !self.accents {
+                    return c;
+                }
+                match c {
+                    'Á' | 'À' | 'Â' | 'Ä' => 'A',
+                    'É' | 'È' | 'Ê' | 'Ë' => 'E',
+                    'Í' | 'Ì' | 'Î' | 'Ï' => 'I',
+                    'Ó' | 'Ò' | 'Ô' | 'Ö' => 'O',
+                    'Ú' | 'Ù' | 'Û' | 'Ü' => 'U',
+                    other => other,
+                }
+            })
+            .collect()
+    }
+
+    /// The longest tile spelled at the start of `chars` (already folded):
+    /// its code and how many chars it spans.
+    pub fn tile_at(&self, chars: &[char]) -> Option<(u8, usize)> {
+        let mut best: Option<(u8, usize)> = None;
+        for (i, l) in self.label_chars.iter().enumerate() {
+            if chars.starts_with(l) && best.is_none_or(|(_, n)| l.len() > n) {
+                best = Some((i as u8 + 1, l.len()));
+            }
+        }
+        best
+    }
+
+    /// Reads `s` as tiles, or `None` if some character is no tile.
+    pub fn tokenize(&self, s: &str) -> Option<Vec<u8>> {
+        let chars = self.fold(s);
+        let mut rest = &chars[..];
+        let mut out = Vec::new();
+        while !rest.is_empty() {
+            let (code, n) = self.tile_at(rest)?;
+            out.push(code);
+            rest = &rest[n..];
+        }
+        Some(out)
+    }
+
+    /// The spelling of `codes` (uppercase labels back to back).
+    pub fn spell(&self, codes: &[u8]) -> String {
+        codes.iter().map(|&c| self.label(c)).collect()
+    }
+
+    /// The text a regex is matched against: one char per tile, the label
+    /// itself for one-letter tiles and a private-use character for
+    /// multi-letter ones (so `.` is one tile and a literal `C` is not `CH`).
+    pub fn regex_text(&self, codes: &[u8]) -> String {
+        codes
+            .iter()
+            .map(|&c| {
+                let l = &self.label_chars[c as usize - 1];
+                if l.len() == 1 {
+                    l[0]
+                } else {
+                    char::from_u32(0xE000 + c as u32).expect("private use char")
+                }
+            })
+            .collect()
+    }
+}
+
+/// A query, as a user would type its arguments.
+#[derive(Clone, Debug)]
+pub enum Query {
+    Contains(String),
+    Starts(String),
+    Ends(String),
+    Pattern(String),
+    Regex(String),
+    Anagram(String, Option<String>),
+    Subanagram(String, Option<String>),
+    Hooks(String),
+    IsWord(String),
+}
+
+/// A query with an optional length filter (`Search::lengths(min, max)`).
+#[derive(Clone)]
+pub struct Case {
+    pub query: Query,
+    pub lens: Option<(usize, usize)>,
+}
+
+impl fmt::Debug for Case {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.lens {
+            Some((a, b)) => write!(f, "{:?} lengths({a}, {b})", self.query),
+            None => write!(f, "{:?}", self.query),
+        }
+    }
+}
+
+/// What a query answered.
+#[derive(Clone, Debug)]
+pub enum Outcome {
+    Words(Vec<String>),
+    Hooks {
+        word: String,
+        front: String,
+        back: String,
+        is_word: bool,
+    },
+    Bool(bool),
+    /// The query was refused (the message is only for display).
+    Error(String),
+}
+
+impl Outcome {
+    /// Whether the outcome says something non-trivial (a word found, a
+    /// hook, a word judged valid): used to make sure generators produce
+    /// meaningful cases.
+    pub fn is_interesting(&self) -> bool {
+        match self {
+            Outcome::Words(w) => !w.is_empty(),
+            Outcome::Hooks {
+                front,
+                back,
+                is_word,
+                ..
+            } => !front.is_empty() || !back.is_empty() || *is_word,
+            Outcome::Bool(b) => *b,
+            Outcome::Error(_) => false,
+        }
+    }
+}
+
+fn same(a: &Outcome, b: &Outcome) -> bool {
+    match (a, b) {
+        (Outcome::Words(x), Outcome::Words(y)) => x == y,
+        (
+            Outcome::Hooks {
+                word: w1,
+                front: f1,
+                back: b1,
+                is_word: i1,
+            },
+            Outcome::Hooks {
+                word: w2,
+                front: f2,
+                back: b2,
+                is_word: i2,
+            },
+        ) => w1 == w2 && f1 == f2 && b1 == b2 && i1 == i2,
+        (Outcome::Bool(x), Outcome::Bool(y)) => x == y,
+        (Outcome::Error(_), Outcome::Error(_)) => true,
+        _ => false,
+    }
+}
+
+/// A readable account of how two word lists differ.
+fn diff(want: &Outcome, got: &Outcome) -> String {
+    let (Outcome::Words(w), Outcome::Words(g)) = (want, got) else {
+        let mut s = format!("expected {want:?}\n     got {got:?}");
+        if let Outcome::Error(message) = got {
+            s += &format!("\n  lexq refused the query: {message}");
+        }
+        return s;
+    };
+    let ws: HashSet<&String> = w.iter().collect();
+    let gs: HashSet<&String> = g.iter().collect();
+    let missing: Vec<&String> = w.iter().filter(|x| !gs.contains(x)).take(30).collect();
+    let extra: Vec<&String> = g.iter().filter(|x| !ws.contains(x)).take(30).collect();
+    let mut s = format!("expected {} words, got {}", w.len(), g.len());
+    if !missing.is_empty() {
+        s += &format!("\n  missing (first 30): {missing:?}");
+    }
+    if !extra.is_empty() {
+        s += &format!("\n  extra (first 30): {extra:?}");
+    }
+    if missing.is_empty() && extra.is_empty() {
+        s += "\n  same words, different order or duplicates";
+        if w.len() < 60 && g.len() < 60 {
+            s += &format!("\n  expected {w:?}\n  got      {g:?}");
+        }
+    }
+    s
+}
+
+/// A rack read by the oracle.
+struct Rack {
+    counts: [usize; 64],
+    blanks: usize,
+    total: usize,
+}
+
+/// A wildcard pattern item.
+enum Item {
+    /// One tile out of a set (a letter, `?`, or a bracket).
+    One([bool; 64]),
+    /// `*`: any run of tiles.
+    Star,
+}
+
+/// The word list and the scan-everything answers to queries.
+pub struct Oracle {
+    pub alpha: TileAlphabet,
+    /// Words as tile codes, sorted by code (alphabet order), each once.
+    pub words: Vec<Vec<u8>>,
+    spelled: Vec<String>,
+    rtext: Vec<String>,
+    set: HashSet<Vec<u8>>,
+}
+
+impl Oracle {
+    /// The words of a word list, one a line: blank lines and `#` lines are
+    /// skipped, as are words with a character that is no tile and words
+    /// longer than 63 tiles.
+    pub fn new(alpha: TileAlphabet, text: &str) -> Oracle {
+        let mut words: Vec<Vec<u8>> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .filter_map(|l| alpha.tokenize(l))
+            .filter(|w| w.len() <= MAX_TILES)
+            .collect();
+        words.sort();
+        words.dedup();
+        let spelled = words.iter().map(|w| alpha.spell(w)).collect();
+        let rtext = words.iter().map(|w| alpha.regex_text(w)).collect();
+        let set = words.iter().cloned().collect();
+        Oracle {
+            alpha,
+            words,
+            spelled,
+            rtext,
+            set,
+        }
+    }
+
+    pub fn is_word(&self, codes: &[u8]) -> bool {
+        self.set.contains(codes)
+    }
+
+    /// A query argument read as tiles (trimmed, non-empty, at most 63
+    /// tiles).
+    fn arg(&self, s: &str) -> Option<Vec<u8>> {
+        let t = self.alpha.tokenize(s.trim())?;
+        (!t.is_empty() && t.len() <= MAX_TILES).then_some(t)
+    }
+
+    fn rack(&self, s: &str) -> Option<Rack> {
+        let chars = self.alpha.fold(s.trim());
+        let mut rack = Rack {
+            counts: [0; 64],
+            blanks: 0,
+            total: 0,
+        };
+        let mut rest = &chars[..];
+        while let Some(&c) = rest.first() {
+            if c == '?' || c == '_' {
+                rack.blanks += 1;
+                rest = &rest[1..];
+            } else {
+                let (code, n) = self.alpha.tile_at(rest)?;
+                rack.counts[code as usize] += 1;
+                rest = &rest[n..];
+            }
+            rack.total += 1;
+        }
+        (rack.total > 0 && rack.total <= MAX_TILES).then_some(rack)
+    }
+
+    /// Parses a wildcard pattern: `?`, `*`, `[ABC]`, `[^ABC]`, `[A-E]`
+    /// (ranges in alphabet order), letters read greedily as tiles.
+    fn pattern(&self, p: &str) -> Option<Vec<Item>> {
+        let chars = self.alpha.fold(p.trim());
+        let n = self.alpha.len();
+        let all = {
+            let mut s = [false; 64];
+            s[1..=n].fill(true);
+            s
+        };
+        let mut items = Vec::new();
+        let mut rest = &chars[..];
+        if rest.is_empty() {
+            return None;
+        }
+        while let Some(&c) = rest.first() {
+            match c {
+                '?' => {
+                    items.push(Item::One(all));
+                    rest = &rest[1..];
+                }
+                '*' => {
+                    items.push(Item::Star);
+                    rest = &rest[1..];
+                }
+                '[' => {
+                    rest = &rest[1..];
+                    let negate = rest.first() == Some(&'^');
+                    if negate {
+                        rest = &rest[1..];
+                    }
+                    let mut set = [false; 64];
+                    loop {
+                        match rest.first() {
+                            None => return None,
+                            Some(']') => {
+                                rest = &rest[1..];
+                                break;
+                            }
+                            Some(_) => {}
+                        }
+                        let (from, k) = self.alpha.tile_at(rest)?;
+                        rest = &rest[k..];
+                        let mut to = from;
+                        if rest.first() == Some(&'-') {
+                            let (t, k) = self.alpha.tile_at(&rest[1..])?;
+                            if t < from {
+                                return None;
+                            }
+                            to = t;
+                            rest = &rest[1 + k..];
+                        }
+                        for code in from..=to {
+                            set[code as usize] = true;
+                        }
+                    }
+                    if negate {
+                        for x in &mut set[1..=n] {
+                            *x = !*x;
+                        }
+                    }
+                    if !set.contains(&true) {
+                        return None;
+                    }
+                    items.push(Item::One(set));
+                }
+                _ => {
+                    let (code, k) = self.alpha.tile_at(rest)?;
+                    let mut set = [false; 64];
+                    set[code as usize] = true;
+                    items.push(Item::One(set));
+                    rest = &rest[k..];
+                }
+            }
+        }
+        Some(items)
+    }
+
+    /// Answers `case` by scanning every word.
+    pub fn eval(&self, case: &Case) -> Outcome {
+        let (min, max) = case.lens.unwrap_or((0, usize::MAX));
+        let refuse = || Outcome::Error("the oracle refuses this query".into());
+        let pick = |keep: &dyn Fn(usize, &[u8]) -> bool| {
+            let mut out = Vec::new();
+            for (i, w) in self.words.iter().enumerate() {
+                if min <= w.len() && w.len() <= max && keep(i, w) {
+                    out.push(self.spelled[i].clone());
+                }
+            }
+            Outcome::Words(out)
+        };
+        match &case.query {
+            Query::Contains(s) => match self.arg(s) {
+                Some(t) => pick(&|_, w| w.windows(t.len()).any(|x| x == &t[..])),
+                None => refuse(),
+            },
+            Query::Starts(s) => match self.arg(s) {
+                Some(t) => pick(&|_, w| w.starts_with(&t)),
+                None => refuse(),
+            },
+            Query::Ends(s) => match self.arg(s) {
+                Some(t) => pick(&|_, w| w.ends_with(&t)),
+                None => refuse(),
+            },
+            Query::Pattern(p) => match self.pattern(p) {
+                Some(items) => pick(&|_, w| pattern_matches(&items, w)),
+                None => refuse(),
+            },
+            Query::Regex(r) => match regex::Regex::new(&format!("(?i)^(?:{r})$")) {
+                Ok(re) => pick(&|i, _| re.is_match(&self.rtext[i])),
+                Err(_) => refuse(),
+            },
+            Query::Anagram(rack, through) | Query::Subanagram(rack, through) => {
+                let exact = matches!(case.query, Query::Anagram(..));
+                let Some(rack) = self.rack(rack) else {
+                    return refuse();
+                };
+                let through = match through {
+                    Some(t) => match self.arg(t) {
+                        Some(t) => t,
+                        None => return refuse(),
+                    },
+                    None => Vec::new(),
+                };
+                let min_used = match (exact, through.is_empty()) {
+                    (true, _) => rack.total,
+                    (false, true) => 2,
+                    (false, false) => 1,
+                };
+                pick(&|_, w| rack_fits(w, &rack, &through, exact, min_used))
+            }
+            Query::Hooks(s) => match self.arg(s) {
+                Some(t) => {
+                    let mut front = String::new();
+                    let mut back = String::new();
+                    for code in 1..=self.alpha.len() as u8 {
+                        let mut f = vec![code];
+                        f.extend_from_slice(&t);
+                        if self.is_word(&f) {
+                            front += self.alpha.label(code);
+                        }
+                        let mut b = t.clone();
+                        b.push(code);
+                        if self.is_word(&b) {
+                            back += self.alpha.label(code);
+                        }
+                    }
+                    Outcome::Hooks {
+                        word: self.alpha.spell(&t),
+                        front,
+                        back,
+                        is_word: self.is_word(&t),
+                    }
+                }
+                None => refuse(),
+            },
+            Query::IsWord(s) => match self.arg(s) {
+                Some(t) => Outcome::Bool(self.is_word(&t)),
+                None => refuse(),
+            },
+        }
+    }
+}
+
+/// Whether `w` is matched whole by the pattern `items`.
+fn pattern_matches(items: &[Item], w: &[u8]) -> bool {
+    // reach[j]: the items so far can match exactly w[..j].
+    let mut reach = vec![false; w.len() + 1];
+    reach[0] = true;
+    for item in items {
+        let mut next = vec![false; w.len() + 1];
+        match item {
+            Item::Star => {
+                let mut any = false;
+                for j in 0..=w.len() {
+                    any |= reach[j];
+                    next[j] = any;
+                }
+            }
+            Item::One(set) => {
+                for j in 0..w.len() {
+                    next[j + 1] = reach[j] && set[w[j] as usize];
+                }
+            }
+        }
+        reach = next;
+    }
+    reach[w.len()]
+}
+
+/// Whether `w` is `through` (somewhere in it, as one block) plus tiles of
+/// the rack: all of them if `exact`, else at least `min_used`. Blanks stand
+/// for any tile.
+fn rack_fits(w: &[u8], rack: &Rack, through: &[u8], exact: bool, min_used: usize) -> bool {
+    if w.len() < through.len() {
+        return false;
+    }
+    let used = w.len() - through.len();
+    if used < min_used || used > rack.total || (exact && used != rack.total) {
+        return false;
+    }
+    let starts: Vec<usize> = if through.is_empty() {
+        vec![0]
+    } else {
+        (0..=w.len() - through.len())
+            .filter(|&i| &w[i..i + through.len()] == through)
+            .collect()
+    };
+    starts.into_iter().any(|i| {
+        let mut counts = [0usize; 64];
+        for (j, &c) in w.iter().enumerate() {
+            if j < i || j >= i + through.len() {
+                counts[c as usize] += 1;
+            }
+        }
+        let short: usize = (0..64)
+            .map(|c| counts[c].saturating_sub(rack.counts[c]))
+            .sum();
+        short <= rack.blanks
+    })
+}
+
+/// Answers `case` with lexq.
+pub fn run_lexq(lex: &Lexicon, case: &Case) -> Outcome {
+    let search = match case.lens {
+        Some((a, b)) => lex.search().lengths(a, b),
+        None => lex.search(),
+    };
+    let words = match &case.query {
+        Query::Contains(s) => search.contains(s),
+        Query::Starts(s) => search.starts(s),
+        Query::Ends(s) => search.ends(s),
+        Query::Pattern(p) => search.pattern(p),
+        Query::Regex(r) => search.regex(r),
+        Query::Anagram(rack, t) => search.anagram(rack, t.as_deref()),
+        Query::Subanagram(rack, t) => search.subanagram(rack, t.as_deref()),
+        Query::Hooks(s) => {
+            return match lex.hooks(s) {
+                Ok(h) => Outcome::Hooks {
+                    word: h.word(),
+                    front: h.front_letters(),
+                    back: h.back_letters(),
+                    is_word: h.is_word,
+                },
+                Err(e) => Outcome::Error(e.to_string()),
+            };
+        }
+        Query::IsWord(s) => {
+            return match lex.is_word(s) {
+                Ok(b) => Outcome::Bool(b),
+                Err(e) => Outcome::Error(e.to_string()),
+            };
+        }
+    };
+    match words {
+        Ok(w) => Outcome::Words(w.to_strings()),
+        Err(e) => Outcome::Error(e.to_string()),
+    }
+}
+
+/// Compares lexq with the oracle on `case`; the error describes the
+/// mismatch. On success, returns the oracle's outcome.
+pub fn check(lex: &Lexicon, oracle: &Oracle, case: &Case) -> Result<Outcome, String> {
+    let want = oracle.eval(case);
+    let got = run_lexq(lex, case);
+    if same(&want, &got) {
+        Ok(want)
+    } else {
+        Err(format!("{case:?}: {}", diff(&want, &got)))
+    }
+}
+
+/// Builds a lexicon from the lines of `text` with lexq's own builder (an
+/// error if no line is a word).
+pub fn build_lexicon(alphabet: Alphabet, text: &str) -> lexq::Result<Lexicon> {
+    let mut list = WordList::new(alphabet);
+    list.read_bytes(Path::new("test.txt"), text.as_bytes())?;
+    let built = build(&list, &mut ())?;
+    Lexicon::from_bytes(built.bytes)
+}
