@@ -125,6 +125,9 @@ pub struct Alphabet {
     ascii: [u8; 128],
     /// Spellings starting with a character, longest first.
     by_first: HashMap<char, Vec<(String, u8)>>,
+    /// When every tile is spelled with one ASCII letter: the letter of
+    /// each code (`?` for codes outside the alphabet), for fast printing.
+    ascii_labels: Option<[u8; 64]>,
 }
 
 impl Alphabet {
@@ -236,12 +239,20 @@ impl Alphabet {
                 ascii[c.to_ascii_lowercase() as usize] = code;
             }
         }
+        let mut ascii_labels = Some([b'?'; 64]);
+        for (i, label) in labels.iter().enumerate() {
+            match (label.as_bytes(), &mut ascii_labels) {
+                ([b], Some(table)) if b.is_ascii() => table[i + 1] = *b,
+                _ => ascii_labels = None,
+            }
+        }
         Ok(Alphabet {
             name: name.to_string(),
             labels,
             aliases,
             ascii,
             by_first,
+            ascii_labels,
         })
     }
 
@@ -360,6 +371,11 @@ impl Alphabet {
 
     /// Appends the spelling of `codes` to `out` (uppercase).
     pub fn decode_into(&self, codes: &[u8], out: &mut String) {
+        if let Some(table) = &self.ascii_labels {
+            out.reserve(codes.len());
+            out.extend(codes.iter().map(|&c| table[c as usize & 63] as char));
+            return;
+        }
         for &c in codes {
             out.push_str(self.label(c).unwrap_or("\u{fffd}"));
         }

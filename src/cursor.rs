@@ -6,7 +6,7 @@
 //! right. Word queries, hooks and (later) cross sets and move generation are
 //! all built on it; none of them touches fst nodes directly.
 
-use fst::raw::{Fst, Node};
+use fst::raw::{CompiledAddr, Fst, Node};
 
 use crate::gaddag::{SEPARATOR, key_byte, key_code};
 use crate::letterset::LetterSet;
@@ -81,39 +81,52 @@ impl<'a> Cursor<'a> {
 
     /// The letters (not the separator) that can be read next.
     pub fn letters(&self) -> LetterSet {
-        let mut set = LetterSet::EMPTY;
-        for t in self.node.transitions() {
-            match key_code(t.inp) {
-                Some(SEPARATOR) | None => {}
-                Some(code) => set.insert(code),
-            }
-        }
-        set
+        self.letter_edges().map(|e| e.code()).collect()
     }
 
-    /// Every transition from here (letters and the separator, in no
-    /// particular order), with the code read and the cursor it leads to.
+    /// The letter transitions from here (the separator left out), in no
+    /// particular order. Reading an edge's code is cheap; only
+    /// [`Edge::follow`] decodes the node it leads to.
     #[inline]
-    pub fn children(&self) -> impl Iterator<Item = (u8, Cursor<'a>)> + '_ {
+    pub fn letter_edges(&self) -> impl Iterator<Item = Edge<'a>> + 'a {
         let fst = self.fst;
         let node = self.node;
-        (0..node.len()).map(move |i| {
+        (0..node.len()).filter_map(move |i| {
             let t = node.transition(i);
-            (
-                // Files are CRC-checked, so every byte is a key byte; a
-                // foreign one reads as the separator, never as a letter.
-                key_code(t.inp).unwrap_or(SEPARATOR),
-                Cursor {
+            // Files are CRC-checked, so every byte is a key byte.
+            match key_code(t.inp) {
+                Some(SEPARATOR) | None => None,
+                Some(code) => Some(Edge {
+                    code,
                     fst,
-                    node: fst.node(t.addr),
-                },
-            )
+                    addr: t.addr,
+                }),
+            }
         })
     }
+}
 
-    /// The letter transitions from here (the separator left out).
+/// A letter transition out of a [`Cursor`]'s node.
+#[derive(Clone, Copy)]
+pub struct Edge<'a> {
+    code: u8,
+    fst: &'a Fst<Data>,
+    addr: CompiledAddr,
+}
+
+impl<'a> Edge<'a> {
+    /// The tile code the edge reads.
     #[inline]
-    pub fn letter_children(&self) -> impl Iterator<Item = (u8, Cursor<'a>)> + '_ {
-        self.children().filter(|&(c, _)| c != SEPARATOR)
+    pub fn code(&self) -> u8 {
+        self.code
+    }
+
+    /// The cursor the edge leads to.
+    #[inline]
+    pub fn follow(&self) -> Cursor<'a> {
+        Cursor {
+            fst: self.fst,
+            node: self.fst.node(self.addr),
+        }
     }
 }

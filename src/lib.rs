@@ -43,7 +43,7 @@ mod wordlist;
 
 pub use alphabet::Alphabet;
 pub use builder::{Built, Progress, build};
-pub use cursor::Cursor;
+pub use cursor::{Cursor, Edge};
 pub use error::{Error, Result};
 pub use letterset::LetterSet;
 pub use lexicon::{Info, Lexicon};

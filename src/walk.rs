@@ -149,10 +149,11 @@ impl Anchored<'_, '_> {
             }
         }
         if self.left.can_grow() {
-            for (code, child) in at.letter_children() {
+            for edge in at.letter_edges() {
+                let code = edge.code();
                 if let Some(next) = self.left.step(ls, code) {
                     self.lbuf.push(code);
-                    self.go_left(child, next, rs);
+                    self.go_left(edge.follow(), next, rs);
                     self.lbuf.pop();
                 }
             }
@@ -168,10 +169,11 @@ impl Anchored<'_, '_> {
         if n >= self.lens.max {
             return;
         }
-        for (code, child) in at.letter_children() {
+        for edge in at.letter_edges() {
+            let code = edge.code();
             if let Some(next) = self.right.step(rs, code) {
                 self.rbuf.push(code);
-                self.go_right(child, next);
+                self.go_right(edge.follow(), next);
                 self.rbuf.pop();
             }
         }
@@ -286,14 +288,15 @@ impl RackWalk<'_, '_> {
                 self.go(sep, true);
             }
         }
-        for (code, child) in at.letter_children() {
+        for edge in at.letter_edges() {
+            let code = edge.code();
             if let Some(blank) = self.take(code) {
                 if right {
                     self.rbuf.push(code);
                 } else {
                     self.lbuf.push(code);
                 }
-                self.go(child, right);
+                self.go(edge.follow(), right);
                 if right {
                     self.rbuf.pop();
                 } else {

@@ -94,16 +94,16 @@ impl Lexicon {
         };
         hooks.is_word = at.is_word();
         // Front hook L: "L WORD" reversed is "rev(WORD) L", a whole key.
-        for (code, child) in at.letter_children() {
-            if child.is_word() {
-                hooks.front.insert(code);
+        for edge in at.letter_edges() {
+            if edge.follow().is_word() {
+                hooks.front.insert(edge.code());
             }
         }
         // Back hook L: the split after WORD, "rev(WORD) SEP L".
         if let Some(sep) = at.separator() {
-            for (code, child) in sep.letter_children() {
-                if child.is_word() {
-                    hooks.back.insert(code);
+            for edge in sep.letter_edges() {
+                if edge.follow().is_word() {
+                    hooks.back.insert(edge.code());
                 }
             }
         }

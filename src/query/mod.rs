@@ -140,8 +140,24 @@ impl<'a> Collector<'a> {
         };
         let codes = &words.codes;
         let slice = |&(s, e): &(u32, u32)| &codes[s as usize..e as usize];
-        words.spans.sort_unstable_by(|a, b| slice(a).cmp(slice(b)));
-        words.spans.dedup_by(|a, b| slice(a) == slice(b));
+        // Sort on the first 21 codes packed into a u128 (6 bits each, zero
+        // padding sorts first like the end of a word), and on the whole
+        // word only for ties.
+        let mut keyed: Vec<(u128, (u32, u32))> = words
+            .spans
+            .iter()
+            .map(|span| {
+                let mut key = 0u128;
+                let w = slice(span);
+                for i in 0..21 {
+                    key = (key << 6) | w.get(i).copied().unwrap_or(0) as u128;
+                }
+                (key, *span)
+            })
+            .collect();
+        keyed.sort_unstable_by(|a, b| a.0.cmp(&b.0).then_with(|| slice(&a.1).cmp(slice(&b.1))));
+        keyed.dedup_by(|a, b| a.0 == b.0 && slice(&a.1) == slice(&b.1));
+        words.spans = keyed.into_iter().map(|(_, span)| span).collect();
         words
     }
 }
@@ -221,6 +237,12 @@ impl<'a> Word<'a> {
     /// Always false: words have tiles.
     pub fn is_empty(&self) -> bool {
         self.codes.is_empty()
+    }
+
+    /// Appends the word's spelling to `out` (faster than `Display` for
+    /// printing many words).
+    pub fn push_to(&self, out: &mut String) {
+        self.alphabet.decode_into(self.codes, out);
     }
 }
 

@@ -139,7 +139,15 @@ impl<'a> Search<'a> {
         }
         let alphabet = self.lex.alphabet();
         let items = parse(alphabet, text)?;
-        Ok(self.run(&plan(items, alphabet.letters())?))
+        // Each tile is one byte of the Hir, so its byte lengths are word
+        // lengths: `c?r[^e]` need not walk past four letters.
+        let mut narrowed = *self;
+        let props = Hir::concat(items.clone()).properties().clone();
+        narrowed.lens.min = narrowed.lens.min.max(props.minimum_len().unwrap_or(0));
+        if let Some(max) = props.maximum_len() {
+            narrowed.lens.max = narrowed.lens.max.min(max);
+        }
+        Ok(narrowed.run(&plan(items, alphabet.letters())?))
     }
 
     /// Runs a plan, collecting the words.
@@ -165,13 +173,13 @@ impl<'a> Search<'a> {
                 let Side::Dfa(d) = side else {
                     unreachable!("a forward plan always has a DFA")
                 };
-                for (code, at) in root.letter_children() {
-                    let Some(state) = side.step(d.start, code) else {
+                for edge in root.letter_edges() {
+                    let Some(state) = side.step(d.start, edge.code()) else {
                         continue;
                     };
                     walk::anchored(
-                        at,
-                        &[code],
+                        edge.follow(),
+                        &[edge.code()],
                         &Side::Nothing,
                         None,
                         side,

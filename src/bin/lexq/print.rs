@@ -36,10 +36,12 @@ impl Printer {
             let list: Vec<String> = words.to_strings();
             return self.json(&json!(list));
         }
+        let mut text = String::with_capacity(words.len() * 10);
         for w in words.iter() {
-            writeln!(self.out, "{w}")?;
+            w.push_to(&mut text);
+            text.push('\n');
         }
-        Ok(())
+        self.out.write_all(text.as_bytes())
     }
 
     /// A count, as a line or a JSON number.
