@@ -100,11 +100,17 @@ impl Lexicon {
         let path = path.as_ref();
         let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
         let meta = file.metadata().map_err(|e| Error::io(path, e))?;
-        if meta.is_dir() {
-            return Err(Error::BadLexicon {
+        let refuse = |reason: &str| {
+            Err(Error::BadLexicon {
                 path: path.to_path_buf(),
-                reason: "is a directory".into(),
-            });
+                reason: reason.into(),
+            })
+        };
+        if meta.is_dir() {
+            return refuse("is a directory");
+        }
+        if meta.len() == 0 {
+            return refuse("empty file");
         }
         // SAFETY: the map is read-only; the file is documented as not to be
         // modified in place while open (lexq itself only ever renames over).

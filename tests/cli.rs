@@ -176,6 +176,12 @@ fn lexicon_selection_and_bad_files() {
     assert_error(&o, "/nonexistent.lexq");
     let o = run(&["-L", dir.path().to_str().unwrap(), "check", "cat"]);
     assert_error(&o, "directory");
+    let empty = dir.path().join("empty.lexq");
+    std::fs::write(&empty, b"").unwrap();
+    assert_error(
+        &run(&["-L", empty.to_str().unwrap(), "check", "cat"]),
+        "empty file",
+    );
     let text = dir.path().join("words.txt");
     let o = run(&["-L", text.to_str().unwrap(), "check", "cat"]);
     assert_error(&o, "not a lexq lexicon");
