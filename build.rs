@@ -12,6 +12,8 @@ mod builder;
 mod error;
 #[path = "src/format.rs"]
 mod format;
+#[path = "src/fstwrite.rs"]
+mod fstwrite;
 #[path = "src/gaddag.rs"]
 mod gaddag;
 #[path = "src/letterset.rs"]
@@ -28,6 +30,7 @@ fn main() {
         "src/builder.rs",
         "src/error.rs",
         "src/format.rs",
+        "src/fstwrite.rs",
         "src/gaddag.rs",
         "src/letterset.rs",
         "src/wordlist.rs",

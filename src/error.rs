@@ -88,10 +88,6 @@ pub enum Error {
     /// A word list held no usable word.
     #[error("no usable words in the input")]
     NoWords,
-
-    /// The fst library reported an error while building.
-    #[error("building the fst: {0}")]
-    Fst(#[from] fst::Error),
 }
 
 /// Shorthand for results of this crate.

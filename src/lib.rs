@@ -34,6 +34,7 @@ mod builder;
 mod cursor;
 mod error;
 pub mod format;
+mod fstwrite;
 pub mod gaddag;
 mod letterset;
 mod lexicon;

@@ -1,0 +1,840 @@
+//! A writer of `fst::Set` bytes (the format of fst 0.4.7, version 3) that
+//! builds the minimal acyclic automaton of its keys.
+//!
+//! Keys arrive sorted and unique. The automaton is built incrementally
+//! (Daciuk et al., "Incremental construction of minimal acyclic finite-state
+//! automata", the sorted-input algorithm): a stack holds the nodes of the
+//! last key's path that may still gain transitions; when the next key leaves
+//! that path, the nodes below the branching point are frozen from the
+//! deepest up. A frozen node is looked up in a register of all frozen nodes
+//! by its content (final flag and transitions, each transition an input and
+//! a target address): if an equal node exists, its address is reused, else
+//! the node is written out in fst's encoding right away and registered.
+//! Unlike `fst::SetBuilder`, whose register is a bounded cache, the register
+//! holds every node, so the automaton is minimal.
+//!
+//! The encoding, as fst 0.4.7's `raw::build` and `raw::node` write it:
+//!
+//! * a 16-byte header: version 3 and fst type 0, as little-endian `u64`s;
+//! * the nodes, children before parents. A node's address is that of its
+//!   last byte (its state byte), and it is read backwards from there.
+//!   Addresses 0..16 are never those of nodes: 0 (`EMPTY_ADDRESS`) stands
+//!   for the final node without transitions, which is never written.
+//!   Transition targets are stored as deltas from the node's first byte
+//!   (0 for `EMPTY_ADDRESS`);
+//! * the footer: the number of keys and the root's address as `u64`s, then
+//!   the masked CRC-32C of all the preceding bytes as a `u32`.
+//!
+//! A set's outputs are all zero, so no output is ever written.
+
+/// fst's most common inputs (the first 63 of `raw::common_inputs`'s
+/// `COMMON_INPUTS_INV`): a one-transition node stores input
+/// `COMMON_63[i]` as `i + 1` in its state byte, any other input in a byte of
+/// its own.
+const COMMON_63: &[u8; 63] = b"te/oasripcnw.hlm-du012g=:bf3y5&_4v9678k%?xCDASFIBEjPTzRNM+LOqHG";
+
+/// The common-input index of each byte (0 for none).
+const COMMON_IDX: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 63 {
+        t[COMMON_63[i] as usize] = i as u8 + 1;
+        i += 1;
+    }
+    t
+};
+
+/// fst's format version.
+const VERSION: u64 = 3;
+/// The address of the final node without transitions (never written).
+const EMPTY_ADDRESS: u64 = 0;
+/// An address no node has (fst's `NONE_ADDRESS`).
+const NONE_ADDRESS: u64 = 1;
+/// Nodes with more transitions than this carry a 256-byte index.
+const TRANS_INDEX_THRESHOLD: usize = 32;
+
+/// Builds the bytes of the `fst::Set` of `keys`, which must be sorted and
+/// unique (panics otherwise).
+#[cfg_attr(not(test), allow(dead_code))]
+pub(crate) fn set_bytes<'k>(keys: impl IntoIterator<Item = &'k [u8]>) -> Vec<u8> {
+    let mut w = SetWriter::new();
+    for k in keys {
+        w.insert(k);
+    }
+    w.finish()
+}
+
+/// A node of the last key's path, not yet frozen.
+#[derive(Default)]
+struct Unfinished {
+    /// Whether a key ends here.
+    is_final: bool,
+    /// The frozen transitions, in input order, as `addr << 8 | input`.
+    trans: Vec<u64>,
+    /// The input of the transition along the last key (its target is not
+    /// frozen yet), if any.
+    pending: Option<u8>,
+    /// Whether a transition goes to a node written since this node was
+    /// pushed: then no node equal to this one can have been written (every
+    /// node written since is a descendant of this one), and the register
+    /// need not be searched.
+    fresh: bool,
+}
+
+/// Writes an `fst::Set` in memory, key by key.
+pub(crate) struct SetWriter {
+    /// The bytes written so far.
+    out: Vec<u8>,
+    /// The unfinished nodes: `stack[..depth]` are live, the rest are kept
+    /// for their allocations.
+    stack: Vec<Unfinished>,
+    depth: usize,
+    /// The last key inserted.
+    last: Vec<u8>,
+    /// Number of keys.
+    len: u64,
+    /// The address of the last node written (for `OneTransNext`).
+    last_addr: u64,
+    register: Register,
+}
+
+impl SetWriter {
+    /// A writer of an empty set.
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub(crate) fn new() -> SetWriter {
+        SetWriter::with_capacity(0)
+    }
+
+    /// A writer of an empty set, with room for about `keys` keys (a hint:
+    /// it saves growing the buffers).
+    pub(crate) fn with_capacity(keys: usize) -> SetWriter {
+        // Lexicons take about 2 bytes and a quarter of a node per key.
+        let mut out = Vec::with_capacity((keys / 8 * 20).max(1 << 12));
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&0u64.to_le_bytes()); // fst type
+        SetWriter {
+            out,
+            stack: vec![Unfinished::default()],
+            depth: 1,
+            last: Vec::new(),
+            len: 0,
+            last_addr: NONE_ADDRESS,
+            register: Register::with_capacity(keys / 4),
+        }
+    }
+
+    /// Adds `key`, which must sort after every key added before.
+    ///
+    /// # Panics
+    ///
+    /// If `key` does not sort after the previous key.
+    pub(crate) fn insert(&mut self, key: &[u8]) {
+        if self.len > 0 {
+            // The length of the common prefix with the previous key.
+            let prefix = common_prefix(&self.last, key);
+            assert!(
+                prefix < key.len()
+                    && (prefix == self.last.len() || self.last[prefix] < key[prefix]),
+                "fst keys out of order or duplicated"
+            );
+            self.freeze_below(prefix);
+            self.add_suffix(prefix, key);
+        } else if key.is_empty() {
+            self.stack[0].is_final = true;
+        } else {
+            self.add_suffix(0, key);
+        }
+        self.last.clear();
+        self.last.extend_from_slice(key);
+        self.len += 1;
+    }
+
+    /// Freezes the nodes deeper than `depth` (the stack then holds `depth +
+    /// 1` nodes) and gives the node at `depth` its transition to them.
+    fn freeze_below(&mut self, depth: usize) {
+        if self.depth <= depth + 1 {
+            return;
+        }
+        let (mut addr, mut new) = (NONE_ADDRESS, false);
+        while self.depth > depth + 1 {
+            self.depth -= 1;
+            let d = self.depth;
+            let node = &mut self.stack[d];
+            if let Some(inp) = node.pending.take() {
+                node.trans.push(addr << 8 | inp as u64);
+                node.fresh |= new;
+            }
+            (addr, new) = self.freeze(d);
+        }
+        let top = &mut self.stack[depth];
+        let inp = top.pending.take().expect("a pending transition");
+        top.trans.push(addr << 8 | inp as u64);
+        top.fresh |= new;
+    }
+
+    /// Pushes the nodes of `key[prefix..]` below the node at `prefix`.
+    fn add_suffix(&mut self, prefix: usize, key: &[u8]) {
+        debug_assert_eq!(self.depth, prefix + 1);
+        self.stack[prefix].pending = Some(key[prefix]);
+        let need = key.len() + 1;
+        if self.stack.len() < need {
+            self.stack.resize_with(need, Unfinished::default);
+        }
+        for (d, &b) in key.iter().enumerate().skip(prefix + 1) {
+            let u = &mut self.stack[d];
+            u.is_final = false;
+            u.trans.clear();
+            u.pending = Some(b);
+            u.fresh = false;
+        }
+        let u = &mut self.stack[key.len()];
+        u.is_final = true;
+        u.trans.clear();
+        u.pending = None;
+        u.fresh = false;
+        self.depth = need;
+    }
+
+    /// Freezes the node at stack depth `d`: the address of an equal node
+    /// already written, or of this one, written now (then `true`).
+    #[inline]
+    fn freeze(&mut self, d: usize) -> (u64, bool) {
+        let node = &self.stack[d];
+        if node.is_final && node.trans.is_empty() {
+            return (EMPTY_ADDRESS, false);
+        }
+        let head = (node.trans.len() as u64) << 1 | node.is_final as u64;
+        let hash = node_hash(head, &node.trans);
+        if !node.fresh {
+            if let Some(addr) = self.register.find(hash, head, &node.trans) {
+                return (addr, false);
+            }
+        }
+        let addr = write_node(&mut self.out, self.last_addr, node.is_final, &node.trans);
+        self.last_addr = addr;
+        self.register.insert(hash, head, &node.trans, addr);
+        (addr, true)
+    }
+
+    /// Finishes the set and returns its bytes.
+    pub(crate) fn finish(mut self) -> Vec<u8> {
+        self.freeze_below(0);
+        let root = &self.stack[0];
+        // No other node equals the root (every other node is reached by a
+        // nonempty path, so its longest key is shorter), and the root must
+        // be the last node written: write it without looking it up.
+        let root_addr = if root.is_final && root.trans.is_empty() {
+            EMPTY_ADDRESS
+        } else {
+            write_node(&mut self.out, self.last_addr, root.is_final, &root.trans)
+        };
+        let mut out = self.out;
+        out.extend_from_slice(&self.len.to_le_bytes());
+        out.extend_from_slice(&root_addr.to_le_bytes());
+        let sum = crc32c::masked(crc32c::checksum(&out));
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+}
+
+/// The length of the common prefix of `a` and `b`.
+#[inline]
+fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    let n = a.len().min(b.len());
+    let mut i = 0;
+    while i + 8 <= n {
+        let x = u64::from_le_bytes(a[i..i + 8].try_into().expect("8 bytes"));
+        let y = u64::from_le_bytes(b[i..i + 8].try_into().expect("8 bytes"));
+        if x != y {
+            return i + ((x ^ y).trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < n && a[i] == b[i] {
+        i += 1;
+    }
+    i
+}
+
+/// The number of bytes `n` takes packed (at least 1).
+#[inline]
+fn pack_size(n: u64) -> usize {
+    (64 - n.leading_zeros() as usize).div_ceil(8).max(1)
+}
+
+/// The delta stored for a transition to `target` from the node starting at
+/// `start`.
+#[inline]
+fn delta(start: u64, target: u64) -> u64 {
+    if target == EMPTY_ADDRESS {
+        0
+    } else {
+        start - target
+    }
+}
+
+/// Writes `n` as `size` little-endian bytes.
+#[inline]
+fn pack(out: &mut Vec<u8>, n: u64, size: usize) {
+    out.extend_from_slice(&n.to_le_bytes()[..size]);
+}
+
+/// Writes a node (not the empty final one) after `out` and returns its
+/// address: the encoding `fst::raw::Node::compile` chooses.
+#[inline]
+fn write_node(out: &mut Vec<u8>, last_addr: u64, is_final: bool, trans: &[u64]) -> u64 {
+    let start = out.len() as u64;
+    if trans.len() == 1 && !is_final {
+        let (inp, target) = (trans[0] as u8, trans[0] >> 8);
+        let common = COMMON_IDX[inp as usize];
+        if target == last_addr {
+            // OneTransNext: the target is the node just before.
+            if common == 0 {
+                out.push(inp);
+            }
+            out.push(0b11_000000 | common);
+        } else {
+            // OneTrans: delta, pack sizes, input unless common, state.
+            let d = delta(start, target);
+            let size = pack_size(d);
+            pack(out, d, size);
+            out.push((size as u8) << 4);
+            if common == 0 {
+                out.push(inp);
+            }
+            out.push(0b10_000000 | common);
+        }
+    } else {
+        // AnyTrans: deltas and inputs from the last transition to the
+        // first, the index for large nodes, pack sizes, the number of
+        // transitions unless it fits the state byte, state.
+        let n = trans.len();
+        let mut tsize = 0;
+        for &t in trans {
+            tsize = tsize.max(pack_size(delta(start, t >> 8)));
+        }
+        out.reserve(n * (tsize + 1) + 256 + 3);
+        for &t in trans.iter().rev() {
+            pack(out, delta(start, t >> 8), tsize);
+        }
+        out.extend(trans.iter().rev().map(|&t| t as u8));
+        if n > TRANS_INDEX_THRESHOLD {
+            let mut index = [255u8; 256];
+            for (i, &t) in trans.iter().enumerate() {
+                index[t as u8 as usize] = i as u8;
+            }
+            out.extend_from_slice(&index);
+        }
+        out.push((tsize as u8) << 4);
+        let mut state = if is_final { 0b01_000000 } else { 0 };
+        if (1..=0b00_111111).contains(&n) {
+            state |= n as u8;
+        } else {
+            // 256 is written as 1, which never occurs otherwise.
+            out.push(if n == 256 { 1 } else { n as u8 });
+        }
+        out.push(state);
+    }
+    out.len() as u64 - 1
+}
+
+/// The hash of a node: Fx-style multiply-rotate over its words.
+#[inline]
+fn node_hash(head: u64, trans: &[u64]) -> u64 {
+    const K: u64 = 0x517c_c1b7_2722_0a95;
+    let mut h = head.wrapping_mul(K);
+    for &t in trans {
+        h = (h.rotate_left(5) ^ t).wrapping_mul(K);
+    }
+    // Fold the well-mixed high bits down: the table uses the high half.
+    h ^ (h >> 29)
+}
+
+/// The register of written nodes: an open-addressing hash table (linear
+/// probing) whose slots hold nodes of at most one transition whole, so that
+/// most lookups touch one cache line, and refer larger nodes' transitions
+/// to an arena. Most lookups find a node found recently: a small
+/// direct-mapped cache of slots in front of the table saves them a cache
+/// miss. New nodes wait in a short queue before they are placed in the
+/// table, so that their slots can be fetched in the meantime.
+struct Register {
+    /// `[a, b]`: `b` is `addr << 10 | ntrans << 1 | final` (0 for an empty
+    /// slot: no node has address 0); `a` is the transition of a node with
+    /// one (`addr << 8 | input`, 0 for none), else the hash's high half
+    /// `<< 32 |` the offset of the transitions in `arena`.
+    slots: Vec<[u64; 2]>,
+    /// Number of occupied slots (and queued nodes).
+    used: usize,
+    /// The transitions of nodes with two or more.
+    arena: Vec<u64>,
+    /// The most recently found or registered slots, by [`front`].
+    front: Vec<[u64; 2]>,
+    /// Registered nodes not yet in `slots`: `(hash, slot)`, oldest at
+    /// `queued % QUEUE_LEN` once the queue is full.
+    queue: [(u64, [u64; 2]); QUEUE_LEN],
+    /// Number of nodes ever queued.
+    queued: usize,
+}
+
+/// The number of slots in [`Register::front`] (256 KiB).
+const FRONT_LEN: usize = 1 << 14;
+
+/// The length of [`Register::queue`].
+const QUEUE_LEN: usize = 16;
+
+/// The slot of `hash` in [`Register::front`] (other bits than [`home`]'s).
+#[inline]
+fn front(hash: u64) -> usize {
+    (hash >> 12) as usize & (FRONT_LEN - 1)
+}
+
+/// The home slot of `hash` in a table of `mask + 1` slots.
+#[inline]
+fn home(hash: u64, mask: usize) -> usize {
+    (hash >> 32) as usize & mask
+}
+
+/// Asks the processor to fetch `x`'s cache line.
+#[inline(always)]
+fn prefetch<T>(x: &T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        // SAFETY: SSE is in every x86_64 processor, and a prefetch only
+        // hints: it never faults, whatever the address.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>((x as *const T).cast()) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = x;
+}
+
+impl Register {
+    /// A register with room for about `nodes` nodes.
+    fn with_capacity(nodes: usize) -> Register {
+        Register {
+            slots: vec![[0; 2]; (nodes / 3 * 4 + 1).next_power_of_two().max(1 << 12)],
+            used: 0,
+            arena: Vec::with_capacity(nodes.max(1 << 12)),
+            front: vec![[0; 2]; FRONT_LEN],
+            queue: [(0, [0; 2]); QUEUE_LEN],
+            queued: 0,
+        }
+    }
+
+    /// Whether slot `s` (not empty) holds the node `(head, trans)`.
+    #[inline]
+    fn holds(&self, s: [u64; 2], hash: u64, head: u64, trans: &[u64]) -> bool {
+        let [sa, sb] = s;
+        if sb & 0x3ff != head {
+            return false;
+        }
+        match trans {
+            [] => true,
+            [t] => sa == *t,
+            _ => {
+                let off = sa as u32 as usize;
+                sa >> 32 == hash >> 32
+                    && self.arena[off..off + trans.len()]
+                        .iter()
+                        .zip(trans)
+                        .all(|(a, b)| a == b)
+            }
+        }
+    }
+
+    /// The address of the node equal to `(head, trans)`, if registered.
+    #[inline]
+    fn find(&mut self, hash: u64, head: u64, trans: &[u64]) -> Option<u64> {
+        let mask = self.slots.len() - 1;
+        let mut i = home(hash, mask);
+        prefetch(&self.slots[i]);
+        let f = front(hash);
+        let s = self.front[f];
+        if s[1] != 0 && self.holds(s, hash, head, trans) {
+            return Some(s[1] >> 10);
+        }
+        loop {
+            let s = self.slots[i];
+            if s[1] == 0 {
+                break;
+            }
+            if self.holds(s, hash, head, trans) {
+                self.front[f] = s;
+                return Some(s[1] >> 10);
+            }
+            i = (i + 1) & mask;
+        }
+        let n = self.queued.min(QUEUE_LEN);
+        for &(qh, s) in &self.queue[..n] {
+            if qh == hash && self.holds(s, hash, head, trans) {
+                return Some(s[1] >> 10);
+            }
+        }
+        None
+    }
+
+    /// Registers the node `(head, trans)`, written at `addr` (it is not
+    /// registered yet).
+    #[inline]
+    fn insert(&mut self, hash: u64, head: u64, trans: &[u64], addr: u64) {
+        let a = match trans {
+            [] => 0,
+            [t] => *t,
+            _ => {
+                let off = self.arena.len();
+                if off + trans.len() > u32::MAX as usize {
+                    // Too many to register: the node just stays unshared.
+                    return;
+                }
+                self.arena.extend_from_slice(trans);
+                (hash >> 32) << 32 | off as u64
+            }
+        };
+        if addr >= 1 << 54 {
+            return;
+        }
+        let s = [a, addr << 10 | head];
+        self.front[front(hash)] = s;
+        let q = self.queued % QUEUE_LEN;
+        if self.queued >= QUEUE_LEN {
+            let (qh, qs) = self.queue[q];
+            self.place(qh, qs);
+        }
+        self.queue[q] = (hash, s);
+        self.queued += 1;
+        prefetch(&self.slots[home(hash, self.slots.len() - 1)]);
+        self.used += 1;
+        if self.used * 4 > self.slots.len() * 3 {
+            self.grow();
+        }
+    }
+
+    /// Puts slot `s` of hash `hash` in the table.
+    #[inline]
+    fn place(&mut self, hash: u64, s: [u64; 2]) {
+        let mask = self.slots.len() - 1;
+        let mut i = home(hash, mask);
+        while self.slots[i][1] != 0 {
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = s;
+    }
+
+    fn grow(&mut self) {
+        let slots = vec![[0u64; 2]; self.slots.len() * 2];
+        let old = std::mem::replace(&mut self.slots, slots);
+        for s in old.into_iter().filter(|s| s[1] != 0) {
+            let [a, b] = s;
+            let head = b & 0x3ff;
+            let hash = match head >> 1 {
+                0 => node_hash(head, &[]),
+                1 => node_hash(head, &[a]),
+                _ => a,
+            };
+            self.place(hash, s);
+        }
+    }
+}
+
+/// CRC-32C (Castagnoli), as fst's `raw::crc32` computes and masks it.
+mod crc32c {
+    const POLY: u32 = 0x82f6_3b78;
+
+    const TABLE: [[u32; 256]; 16] = {
+        let mut t = [[0u32; 256]; 16];
+        let mut i = 0;
+        while i < 256 {
+            let mut crc = i as u32;
+            let mut k = 0;
+            while k < 8 {
+                crc = if crc & 1 == 1 {
+                    (crc >> 1) ^ POLY
+                } else {
+                    crc >> 1
+                };
+                k += 1;
+            }
+            t[0][i] = crc;
+            i += 1;
+        }
+        let mut i = 0;
+        while i < 256 {
+            let mut crc = t[0][i];
+            let mut j = 1;
+            while j < 16 {
+                crc = (crc >> 8) ^ t[0][crc as u8 as usize];
+                t[j][i] = crc;
+                j += 1;
+            }
+            i += 1;
+        }
+        t
+    };
+
+    /// The CRC-32C of `buf`.
+    pub(super) fn checksum(buf: &[u8]) -> u32 {
+        let t = &TABLE;
+        let mut crc = !0u32;
+        let mut chunks = buf.chunks_exact(16);
+        for c in &mut chunks {
+            crc ^= u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+            crc = t[0][c[15] as usize]
+                ^ t[1][c[14] as usize]
+                ^ t[2][c[13] as usize]
+                ^ t[3][c[12] as usize]
+                ^ t[4][c[11] as usize]
+                ^ t[5][c[10] as usize]
+                ^ t[6][c[9] as usize]
+                ^ t[7][c[8] as usize]
+                ^ t[8][c[7] as usize]
+                ^ t[9][c[6] as usize]
+                ^ t[10][c[5] as usize]
+                ^ t[11][c[4] as usize]
+                ^ t[12][(crc >> 24) as usize]
+                ^ t[13][(crc >> 16) as u8 as usize]
+                ^ t[14][(crc >> 8) as u8 as usize]
+                ^ t[15][crc as u8 as usize];
+        }
+        for &b in chunks.remainder() {
+            crc = t[0][(crc as u8 ^ b) as usize] ^ (crc >> 8);
+        }
+        !crc
+    }
+
+    /// The checksum masked as in the Snappy frame format.
+    pub(super) fn masked(sum: u32) -> u32 {
+        (sum.rotate_right(15)).wrapping_add(0xa282_ead8)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fst::{IntoStreamer, Set, Streamer};
+    use proptest::prelude::*;
+
+    /// Checks that `set_bytes(keys)` is a valid `fst::Set` of exactly `keys`.
+    fn check(keys: &[Vec<u8>], absent: &[Vec<u8>]) -> Result<(), TestCaseError> {
+        let bytes = set_bytes(keys.iter().map(|k| k.as_slice()));
+        let set =
+            Set::new(bytes).map_err(|e| TestCaseError::fail(format!("fst::Set::new: {e}")))?;
+        prop_assert!(set.as_fst().verify().is_ok(), "checksum");
+        prop_assert_eq!(set.len(), keys.len());
+        let mut stream = set.stream();
+        let mut got = Vec::new();
+        while let Some(k) = stream.next() {
+            got.push(k.to_vec());
+        }
+        prop_assert_eq!(&got, keys);
+        for k in keys {
+            prop_assert!(set.contains(k));
+        }
+        for k in absent {
+            prop_assert_eq!(set.contains(k), keys.binary_search(k).is_ok());
+        }
+        // Minimal: as many nodes as the minimal automaton has states.
+        prop_assert_eq!(node_count(set.as_fst()), minimal_states(keys));
+        // The same language as fst's own builder, and never larger.
+        let theirs = Set::from_iter(keys).expect("fst builds");
+        let mut a = theirs.into_stream();
+        let mut n = 0;
+        while let Some(k) = a.next() {
+            prop_assert_eq!(k, keys[n].as_slice());
+            n += 1;
+        }
+        prop_assert!(set.as_fst().size() <= Set::from_iter(keys).unwrap().as_fst().size());
+        Ok(())
+    }
+
+    /// The number of distinct nodes reachable from the root.
+    fn node_count(fst: &fst::raw::Fst<Vec<u8>>) -> usize {
+        let mut seen = std::collections::HashSet::new();
+        let mut todo = vec![fst.root().addr()];
+        while let Some(addr) = todo.pop() {
+            if seen.insert(addr) {
+                todo.extend(fst.node(addr).transitions().map(|t| t.addr));
+            }
+        }
+        seen.len()
+    }
+
+    /// The number of states of the minimal automaton of `keys` (sorted,
+    /// unique), computed naively: the distinct (final, transitions) states
+    /// of the trie, bottom up.
+    fn minimal_states(keys: &[Vec<u8>]) -> usize {
+        type State = (bool, Vec<(u8, usize)>);
+        fn id(keys: &[&[u8]], ids: &mut std::collections::HashMap<State, usize>) -> usize {
+            let is_final = keys.first().is_some_and(|k| k.is_empty());
+            let rest = &keys[is_final as usize..];
+            let mut trans = Vec::new();
+            let mut i = 0;
+            while i < rest.len() {
+                let b = rest[i][0];
+                let j = i + rest[i..].iter().take_while(|k| k[0] == b).count();
+                let tails: Vec<&[u8]> = rest[i..j].iter().map(|k| &k[1..]).collect();
+                trans.push((b, id(&tails, ids)));
+                i = j;
+            }
+            let n = ids.len();
+            *ids.entry((is_final, trans)).or_insert(n)
+        }
+        let keys: Vec<&[u8]> = keys.iter().map(|k| k.as_slice()).collect();
+        let mut ids = std::collections::HashMap::new();
+        id(&keys, &mut ids);
+        ids.len()
+    }
+
+    fn sorted(mut keys: Vec<Vec<u8>>) -> Vec<Vec<u8>> {
+        keys.sort();
+        keys.dedup();
+        keys
+    }
+
+    /// Byte strings over a small alphabet: `alphabet` consecutive bytes
+    /// from `base`.
+    fn strings(base: u8, alphabet: u8, max_len: usize) -> impl Strategy<Value = Vec<u8>> {
+        prop::collection::vec(base..base + alphabet, 0..=max_len)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        #[test]
+        fn small_alphabets(
+            keys in prop::collection::vec(strings(b'a', 3, 8), 0..200),
+            absent in prop::collection::vec(strings(b'a', 3, 9), 0..50),
+        ) {
+            check(&sorted(keys), &absent)?;
+        }
+
+        #[test]
+        fn any_bytes(
+            keys in prop::collection::vec(prop::collection::vec(any::<u8>(), 0..12), 0..100),
+            absent in prop::collection::vec(prop::collection::vec(any::<u8>(), 0..12), 0..50),
+        ) {
+            check(&sorted(keys), &absent)?;
+        }
+
+        #[test]
+        fn uncommon_inputs_and_wide_nodes(
+            keys in prop::collection::vec(strings(0x90, 80, 4), 0..400),
+            absent in prop::collection::vec(strings(0x90, 80, 4), 0..50),
+        ) {
+            // Bytes no common-input index covers, and nodes with more than
+            // 32 (and 63) transitions.
+            check(&sorted(keys), &absent)?;
+        }
+
+        #[test]
+        fn long_keys(
+            keys in prop::collection::vec(strings(b'x', 2, 300), 1..20),
+            absent in prop::collection::vec(strings(b'x', 2, 300), 0..10),
+        ) {
+            check(&sorted(keys), &absent)?;
+        }
+
+        #[test]
+        fn prefixes_of_each_other(word in strings(b'a', 4, 40), cut in prop::collection::vec(any::<prop::sample::Index>(), 0..10)) {
+            let mut keys: Vec<Vec<u8>> = cut.iter().map(|i| word[..i.index(word.len() + 1)].to_vec()).collect();
+            keys.push(word.clone());
+            check(&sorted(keys), &[word[..word.len() / 2].to_vec()])?;
+        }
+    }
+
+    #[test]
+    fn edge_cases() {
+        let cases: &[&[&[u8]]] = &[
+            &[],
+            &[b""],
+            &[b"", b"a"],
+            &[b"a"],
+            &[b"\0"],
+            &[b"", b"\0", b"\0\0"],
+            &[b"\xff"],
+            &[b"a", b"ab", b"abc", b"b"],
+        ];
+        for keys in cases {
+            let keys: Vec<Vec<u8>> = keys.iter().map(|k| k.to_vec()).collect();
+            check(&keys, &[b"".to_vec(), b"a".to_vec(), b"z".to_vec()]).unwrap();
+        }
+        // All 256 bytes: a node with 256 transitions.
+        let keys: Vec<Vec<u8>> = (0..=255u8).map(|b| vec![b]).collect();
+        check(&keys, &[b"ab".to_vec()]).unwrap();
+        let keys: Vec<Vec<u8>> = (0..=255u8).flat_map(|b| [vec![b], vec![b, b]]).collect();
+        check(&keys, &[b"ab".to_vec()]).unwrap();
+    }
+
+    #[test]
+    fn many_keys_grow_the_register() {
+        // Enough distinct nodes to grow the table from its smallest size
+        // several times, with the insertion queue in use throughout.
+        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let keys: Vec<Vec<u8>> = (0..60_000)
+            .map(|_| {
+                let len = 1 + next() % 14;
+                (0..len).map(|_| b'a' + (next() % 5) as u8).collect()
+            })
+            .collect();
+        let keys = sorted(keys);
+        let mut w = SetWriter::new();
+        for k in &keys {
+            w.insert(k);
+        }
+        assert!(w.register.slots.len() > 1 << 14, "the table grew");
+        let absent: Vec<Vec<u8>> = (0..2000)
+            .map(|_| {
+                (0..1 + next() % 14)
+                    .map(|_| b'a' + (next() % 5) as u8)
+                    .collect()
+            })
+            .collect();
+        check(&keys, &absent).unwrap();
+    }
+
+    #[test]
+    #[should_panic(expected = "out of order")]
+    fn out_of_order_panics() {
+        set_bytes([b"b".as_slice(), b"a"]);
+    }
+
+    #[test]
+    #[should_panic(expected = "out of order")]
+    fn duplicate_panics() {
+        set_bytes([b"a".as_slice(), b"a"]);
+    }
+
+    #[test]
+    fn empty_set_is_fsts_empty_set() {
+        let mine = set_bytes(std::iter::empty());
+        let theirs = Set::from_iter(std::iter::empty::<&[u8]>()).unwrap();
+        assert_eq!(mine, theirs.as_fst().as_bytes());
+        let mine = set_bytes([b"".as_slice()]);
+        let theirs = Set::from_iter([b""]).unwrap();
+        assert_eq!(mine, theirs.as_fst().as_bytes());
+    }
+
+    #[test]
+    fn crc32c_known_value() {
+        // The CRC-32C check value.
+        assert_eq!(crc32c::checksum(b"123456789"), 0xe306_9283);
+        let long: Vec<u8> = (0..1000u32).map(|i| (i * 7 + 3) as u8).collect();
+        let mut bitwise = !0u32;
+        for &b in &long {
+            bitwise ^= b as u32;
+            for _ in 0..8 {
+                bitwise = if bitwise & 1 == 1 {
+                    (bitwise >> 1) ^ 0x82f6_3b78
+                } else {
+                    bitwise >> 1
+                };
+            }
+        }
+        assert_eq!(crc32c::checksum(&long), !bitwise);
+    }
+}
