@@ -123,6 +123,12 @@ impl Lexicon {
         Lexicon::from_backing(PathBuf::from("<memory>"), Backing::Owned(bytes), true)
     }
 
+    /// Opens the lexicon held in a static byte slice (for example one
+    /// compiled in with `include_bytes!`), without copying it.
+    pub fn from_static(bytes: &'static [u8]) -> Result<Lexicon> {
+        Lexicon::from_backing(PathBuf::from("<static>"), Backing::Static(bytes), true)
+    }
+
     /// The built-in default lexicon: ENABLE (172,820 words, public domain),
     /// compiled into the library from `indexes/enable1.txt`.
     #[cfg(feature = "embedded")]
