@@ -23,7 +23,8 @@ pub struct Rejected {
     pub source: PathBuf,
     /// Its 1-based line number.
     pub line: usize,
-    /// The line, trimmed (lossily decoded if not UTF-8).
+    /// The line, trimmed (lossily decoded if not UTF-8), cut to 60
+    /// characters.
     pub text: String,
     /// Why it was rejected.
     pub reason: String,
@@ -142,7 +143,7 @@ impl WordList {
             let rejected = Rejected {
                 source: source.to_path_buf(),
                 line: i + 1,
-                text: String::from_utf8_lossy(raw).into_owned(),
+                text: shorten(&String::from_utf8_lossy(raw)),
                 reason,
             };
             if self.strict {
@@ -216,6 +217,15 @@ impl WordList {
     }
 }
 
+/// The first 60 characters of a line, with `…` if there were more.
+fn shorten(line: &str) -> String {
+    const KEEP: usize = 60;
+    match line.char_indices().nth(KEEP) {
+        Some((at, _)) => format!("{}…", &line[..at]),
+        None => line.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -241,6 +251,7 @@ mod tests {
         let mut wl = WordList::new(Alphabet::english());
         wl.read_bytes(Path::new("t"), long.as_bytes()).unwrap();
         assert_eq!(wl.rejected(), 1);
+        assert_eq!(wl.examples()[0].text, format!("{}…", "a".repeat(60)));
         let mut strict = WordList::new(Alphabet::english()).strict(true);
         let err = strict
             .read_bytes(Path::new("t"), b"ok\nno way\n")

@@ -7,7 +7,7 @@
 //! home ground), spends tiles leftwards, crosses the separator and spends
 //! tiles rightwards.
 
-use super::{Search, Words, tiles_of};
+use super::{MAX_ARG_LEN, Search, Words, tiles_of};
 use crate::error::{Error, Result};
 use crate::gaddag::MAX_WORD_LEN;
 use crate::walk::{self, Tiles};
@@ -22,6 +22,11 @@ fn rack_tiles(search: &Search<'_>, rack: &str) -> Result<Tiles> {
     let rack = rack.trim();
     if rack.is_empty() {
         return Err(Error::BadQuery("the rack is empty".into()));
+    }
+    if rack.len() > MAX_ARG_LEN {
+        return Err(Error::BadQuery(format!(
+            "the rack is longer than {MAX_ARG_LEN} bytes"
+        )));
     }
     let mut rest = rack;
     let mut n = 0;
