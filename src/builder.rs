@@ -84,8 +84,7 @@ pub fn build(list: &WordList, progress: &mut dyn Progress) -> Result<Built> {
     }
     let max_len = words.iter().map(|w| w.len()).max().unwrap_or(0);
     let fst = match max_len + 1 {
-        0..=16 => fst_bytes::<16>(&words, progress),
-        17..=32 => fst_bytes::<32>(&words, progress),
+        0..=32 => fst_bytes::<32>(&words, progress),
         _ => fst_bytes::<64>(&words, progress),
     };
     let keys: u64 = words.iter().map(|w| w.len() as u64).sum();
@@ -108,9 +107,50 @@ pub fn build(list: &WordList, progress: &mut dyn Progress) -> Result<Built> {
 }
 
 /// The GADDAG `fst::Set` of `words`, keys at most `W` bytes long.
+///
+/// Most keys fit 16 bytes (words of up to 15 tiles): those are sorted as
+/// `[u8; 16]`, the few longer ones as `[u8; W]`, and the two runs merged,
+/// which halves the memory the sort moves for lists with long words.
 fn fst_bytes<const W: usize>(words: &[&[u8]], progress: &mut dyn Progress) -> Vec<u8> {
     let total: usize = words.iter().map(|w| w.len()).sum();
     progress.stage("keys", total as u64);
+    let (short, long): (Vec<&[u8]>, Vec<&[u8]>) = words.iter().partition(|w| w.len() < 16);
+    let short = sorted_keys::<16>(&short);
+    let long = sorted_keys::<W>(&long);
+    progress.advance(total as u64);
+
+    progress.stage("fst", total as u64);
+    let mut set = SetWriter::with_capacity(total);
+    let (mut i, mut j) = (0, 0);
+    while i < short.len() || j < long.len() {
+        // A short key sorts first when its 16 bytes are at most the long
+        // key's first 16: if they are equal, it is a prefix of the long one.
+        let take_short = j == long.len()
+            || (i < short.len()
+                && u128::from_be_bytes(short[i]) <= u128::from_be_bytes(first16(&long[j])));
+        if take_short {
+            set.insert(&short[i][..padded_len(&short[i])]);
+            i += 1;
+        } else {
+            set.insert(&long[j][..padded_len(&long[j])]);
+            j += 1;
+        }
+        if (i + j) % (1 << 16) == 0 {
+            progress.advance(1 << 16);
+        }
+    }
+    set.finish()
+}
+
+/// The first 16 bytes of a padded key.
+#[inline]
+fn first16<const W: usize>(key: &[u8; W]) -> [u8; 16] {
+    key[..16].try_into().expect("W >= 16")
+}
+
+/// The padded GADDAG keys of `words` (each at most `W - 1` tiles), sorted.
+fn sorted_keys<const W: usize>(words: &[&[u8]]) -> Vec<[u8; W]> {
+    let total: usize = words.iter().map(|w| w.len()).sum();
     // Bucket the keys by their first two bytes (a counting sort), then sort
     // each bucket: much less work than one comparison sort of all keys.
     let bucket = key_prefix;
@@ -135,18 +175,7 @@ fn fst_bytes<const W: usize>(words: &[&[u8]], progress: &mut dyn Progress) -> Ve
     for b in starts.windows(2) {
         keys[b[0]..b[1]].sort_unstable_by(key_cmp);
     }
-    progress.advance(total as u64);
-
-    progress.stage("fst", total as u64);
-    let mut set = SetWriter::with_capacity(keys.len());
-    const STEP: usize = 1 << 16;
-    for chunk in keys.chunks(STEP) {
-        for k in chunk {
-            set.insert(&k[..padded_len(k)]);
-        }
-        progress.advance(chunk.len() as u64);
-    }
-    set.finish()
+    keys
 }
 
 /// Compares padded keys as `[u8; W]`'s `Ord` does, 16 bytes at a time as
@@ -163,4 +192,39 @@ fn key_cmp<const W: usize>(a: &[u8; W], b: &[u8; W]) -> Ordering {
         }
     }
     Ordering::Equal
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::alphabet::Alphabet;
+    use crate::lexicon::Lexicon;
+
+    /// Words of every length from 1 to 63 tiles mix keys of the 16-byte and
+    /// the wide runs; all must come back.
+    #[test]
+    fn words_of_every_length() {
+        let mut text = String::new();
+        let mut expect = Vec::new();
+        for n in 1..=63 {
+            for w in [
+                "a".repeat(n),
+                "ab".repeat(n).chars().take(n).collect(),
+                "z".repeat(n),
+            ] {
+                text.push_str(&w);
+                text.push('\n');
+                expect.push(w.to_uppercase());
+            }
+        }
+        expect.sort();
+        expect.dedup();
+        let mut list = WordList::new(Alphabet::english());
+        list.read_bytes(Path::new("t"), text.as_bytes()).unwrap();
+        let built = build(&list, &mut ()).unwrap();
+        let lex = Lexicon::from_bytes(built.bytes).unwrap();
+        assert_eq!(lex.pattern("*").unwrap().to_strings(), expect);
+        assert_eq!(lex.ends("a").unwrap().len(), 63 + 31);
+        assert!(lex.is_word(&"ab".repeat(32)[..63]).unwrap());
+    }
 }
