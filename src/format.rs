@@ -6,7 +6,7 @@
 //! |---|---|---|
 //! | 0 | 8 | magic `\x89LXQ\r\n\x1a\n` |
 //! | 8 | 4 | format version (1) |
-//! | 12 | 4 | CRC-32 of bytes 16 up to the fst section |
+//! | 12 | 4 | CRC-32C of bytes 16 up to the fst section |
 //! | 16 | 8 | number of words |
 //! | 24 | 8 | number of GADDAG keys |
 //! | 32 | 4 | length of the longest word, in tiles |
@@ -15,7 +15,7 @@
 //! | 48 | 8 | alphabet section length |
 //! | 56 | 8 | fst section offset (a multiple of 8) |
 //! | 64 | 8 | fst section length; the file ends right after it |
-//! | 72 | 4 | CRC-32 of the fst section |
+//! | 72 | 4 | CRC-32C of the fst section |
 //! | 76 | 4 | reserved, zero |
 //! | 80 | | alphabet name (UTF-8), then the alphabet in the text format of [`crate::alphabet`] |
 //! | | | zero padding to a multiple of 8, then the `fst::Set` bytes |
@@ -79,12 +79,12 @@ pub fn write(
     head.extend_from_slice(&(alpha.len() as u64).to_le_bytes());
     head.extend_from_slice(&(fst_offset as u64).to_le_bytes());
     head.extend_from_slice(&(fst.len() as u64).to_le_bytes());
-    head.extend_from_slice(&crc32fast::hash(fst).to_le_bytes());
+    head.extend_from_slice(&crc32c::crc32c(fst).to_le_bytes());
     head.extend_from_slice(&0u32.to_le_bytes());
     debug_assert_eq!(head.len(), FIXED_LEN);
     head.extend_from_slice(&alpha);
     head.resize(fst_offset, 0);
-    let crc = crc32fast::hash(&head[16..]);
+    let crc = crc32c::crc32c(&head[16..]);
     head[12..16].copy_from_slice(&crc.to_le_bytes());
     out.write_all(&head)?;
     out.write_all(fst)
@@ -140,11 +140,11 @@ pub fn parse(bytes: &[u8], check_fst: bool) -> Result<Header, String> {
         return Err("corrupt header (section offsets)".into());
     }
     let fst_off = fst_off as usize;
-    let crc = crc32fast::hash(&bytes[16..fst_off]);
+    let crc = crc32c::crc32c(&bytes[16..fst_off]);
     if crc != u32_at(bytes, 12) {
         return Err("corrupt header (checksum mismatch)".into());
     }
-    if check_fst && crc32fast::hash(&bytes[fst_off..]) != u32_at(bytes, 72) {
+    if check_fst && crc32c::crc32c(&bytes[fst_off..]) != u32_at(bytes, 72) {
         return Err("corrupt fst section (checksum mismatch)".into());
     }
     let alpha = &bytes[alpha_off as usize..(alpha_off + alpha_len) as usize];

@@ -27,18 +27,19 @@
 //!
 //! A set's outputs are all zero, so no output is ever written.
 
-/// fst's most common inputs (the first 63 of `raw::common_inputs`'s
-/// `COMMON_INPUTS_INV`): a one-transition node stores input
-/// `COMMON_63[i]` as `i + 1` in its state byte, any other input in a byte of
-/// its own.
-const COMMON_63: &[u8; 63] = b"te/oasripcnw.hlm-du012g=:bf3y5&_4v9678k%?xCDASFIBEjPTzRNM+LOqHG";
+/// fst's most common inputs, most common first (the first 64 of
+/// `raw::common_inputs`'s `COMMON_INPUTS_INV`): a one-transition node stores
+/// input `COMMON_INPUTS[i]`, `i < 63`, as `i + 1` in its state byte, any
+/// other input in a byte of its own.
+pub(crate) const COMMON_INPUTS: &[u8; 64] =
+    b"te/oasripcnw.hlm-du012g=:bf3y5&_4v9678k%?xCDASFIBEjPTzRNM+LOqHGW";
 
 /// The common-input index of each byte (0 for none).
 const COMMON_IDX: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut i = 0;
     while i < 63 {
-        t[COMMON_63[i] as usize] = i as u8 + 1;
+        t[COMMON_INPUTS[i] as usize] = i as u8 + 1;
         i += 1;
     }
     t
@@ -52,17 +53,6 @@ const EMPTY_ADDRESS: u64 = 0;
 const NONE_ADDRESS: u64 = 1;
 /// Nodes with more transitions than this carry a 256-byte index.
 const TRANS_INDEX_THRESHOLD: usize = 32;
-
-/// Builds the bytes of the `fst::Set` of `keys`, which must be sorted and
-/// unique (panics otherwise).
-#[cfg_attr(not(test), allow(dead_code))]
-pub(crate) fn set_bytes<'k>(keys: impl IntoIterator<Item = &'k [u8]>) -> Vec<u8> {
-    let mut w = SetWriter::new();
-    for k in keys {
-        w.insert(k);
-    }
-    w.finish()
-}
 
 /// A node of the last key's path, not yet frozen.
 #[derive(Default)]
@@ -99,12 +89,6 @@ pub(crate) struct SetWriter {
 }
 
 impl SetWriter {
-    /// A writer of an empty set.
-    #[cfg_attr(not(test), allow(dead_code))]
-    pub(crate) fn new() -> SetWriter {
-        SetWriter::with_capacity(0)
-    }
-
     /// A writer of an empty set, with room for about `keys` keys (a hint:
     /// it saves growing the buffers).
     pub(crate) fn with_capacity(keys: usize) -> SetWriter {
@@ -550,6 +534,16 @@ mod tests {
     use fst::{IntoStreamer, Set, Streamer};
     use proptest::prelude::*;
 
+    /// Builds the bytes of the `fst::Set` of `keys`, which must be sorted and
+    /// unique (panics otherwise).
+    fn set_bytes<'k>(keys: impl IntoIterator<Item = &'k [u8]>) -> Vec<u8> {
+        let mut w = SetWriter::with_capacity(0);
+        for k in keys {
+            w.insert(k);
+        }
+        w.finish()
+    }
+
     /// Checks that `set_bytes(keys)` is a valid `fst::Set` of exactly `keys`.
     fn check(keys: &[Vec<u8>], absent: &[Vec<u8>]) -> Result<(), TestCaseError> {
         let bytes = set_bytes(keys.iter().map(|k| k.as_slice()));
@@ -719,7 +713,7 @@ mod tests {
             })
             .collect();
         let keys = sorted(keys);
-        let mut w = SetWriter::new();
+        let mut w = SetWriter::with_capacity(0);
         for k in &keys {
             w.insert(k);
         }

@@ -15,16 +15,14 @@
 //!
 //! [`Cursor`]: crate::Cursor
 
+use crate::fstwrite::COMMON_INPUTS as COMMON;
+
 /// The separator code between the reversed prefix and the suffix. Tile codes
 /// start at 1.
 pub const SEPARATOR: u8 = 0;
 
 /// The longest word, in tiles, a lexicon may hold.
 pub const MAX_WORD_LEN: usize = 63;
-
-/// fst's common inputs, most common first (`fst::raw`'s `COMMON_INPUTS_INV`,
-/// first 64): the first 63 are packed into a node's header byte.
-const COMMON: &[u8; 64] = b"te/oasripcnw.hlm-du012g=:bf3y5&_4v9678k%?xCDASFIBEjPTzRNM+LOqHGW";
 
 /// The fst byte of code `c` (the separator or a tile, 0..=63).
 #[inline]

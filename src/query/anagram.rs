@@ -7,7 +7,7 @@
 //! home ground), spends tiles leftwards, crosses the separator and spends
 //! tiles rightwards.
 
-use super::{MAX_ARG_LEN, Search, Words, tiles_of};
+use super::{Search, Words, checked_arg, tiles_of};
 use crate::error::{Error, Result};
 use crate::gaddag::MAX_WORD_LEN;
 use crate::walk::{self, Tiles};
@@ -19,15 +19,7 @@ fn rack_tiles(search: &Search<'_>, rack: &str) -> Result<Tiles> {
         counts: [0; 64],
         blanks: 0,
     };
-    let rack = rack.trim();
-    if rack.is_empty() {
-        return Err(Error::BadQuery("the rack is empty".into()));
-    }
-    if rack.len() > MAX_ARG_LEN {
-        return Err(Error::BadQuery(format!(
-            "the rack is longer than {MAX_ARG_LEN} bytes"
-        )));
-    }
+    let rack = checked_arg("rack", rack)?;
     let mut rest = rack;
     let mut n = 0;
     while let Some(c) = rest.chars().next() {

@@ -93,8 +93,9 @@ impl<'a> Search<'a> {
     }
 }
 
-/// Reads a query argument as tiles; `what` names it in errors.
-fn tiles_of(lex: &Lexicon, what: &str, text: &str) -> Result<Vec<u8>> {
+/// A query argument, trimmed, if it is neither empty nor longer than
+/// [`MAX_ARG_LEN`]; `what` names it in errors.
+fn checked_arg<'t>(what: &str, text: &'t str) -> Result<&'t str> {
     let text = text.trim();
     if text.is_empty() {
         return Err(Error::BadQuery(format!("the {what} is empty")));
@@ -104,7 +105,12 @@ fn tiles_of(lex: &Lexicon, what: &str, text: &str) -> Result<Vec<u8>> {
             "the {what} is longer than {MAX_ARG_LEN} bytes"
         )));
     }
-    let codes = lex.alphabet().encode(text)?;
+    Ok(text)
+}
+
+/// Reads a query argument as tiles; `what` names it in errors.
+fn tiles_of(lex: &Lexicon, what: &str, text: &str) -> Result<Vec<u8>> {
+    let codes = lex.alphabet().encode(checked_arg(what, text)?)?;
     if codes.len() > MAX_WORD_LEN {
         return Err(Error::BadQuery(format!(
             "the {what} is {} tiles, longer than any word can be ({MAX_WORD_LEN})",

@@ -170,11 +170,8 @@ impl<'a> Search<'a> {
                 walk::anchored(root, &[], side, None, &Side::Nothing, None, lens, &mut emit);
             }
             Plan::Forward(side) => {
-                let Side::Dfa(d) = side else {
-                    unreachable!("a forward plan always has a DFA")
-                };
                 for edge in root.letter_edges() {
-                    let Some(state) = side.step(d.start, edge.code()) else {
+                    let Some(state) = side.step(side.start(), edge.code()) else {
                         continue;
                     };
                     walk::anchored(

@@ -102,29 +102,7 @@ pub enum Command {
         out: WordOutput,
     },
     /// Build a lexicon file from word lists (one word a line; - for stdin).
-    Build {
-        /// Word list files.
-        #[arg(required = true, value_name = "WORDLIST")]
-        inputs: Vec<PathBuf>,
-        /// The lexicon file to write (replaced atomically).
-        #[arg(long, short = 'o', value_name = "OUT")]
-        output: PathBuf,
-        /// english, spanish, catalan, or an alphabet file.
-        #[arg(long, default_value = "english")]
-        alphabet: String,
-        /// Leave out words shorter than N tiles.
-        #[arg(long, value_name = "N", default_value_t = 1)]
-        min_len: usize,
-        /// Leave out words longer than N tiles.
-        #[arg(long, value_name = "N", default_value_t = lexq::gaddag::MAX_WORD_LEN)]
-        max_len: usize,
-        /// Fail on any line that is not a word of the alphabet.
-        #[arg(long)]
-        strict: bool,
-        /// Print the summary even when stderr is not a terminal.
-        #[arg(long, short = 'v')]
-        verbose: bool,
-    },
+    Build(BuildArgs),
     /// Facts about the lexicon: words, keys, bytes, alphabet, format version.
     Info {
         /// Print one JSON object.
@@ -133,6 +111,32 @@ pub enum Command {
     },
     /// Check the lexicon file's header and every byte's checksum.
     Verify,
+}
+
+/// Arguments of `lexq build`.
+#[derive(Args, Debug)]
+pub struct BuildArgs {
+    /// Word list files.
+    #[arg(required = true, value_name = "WORDLIST")]
+    pub inputs: Vec<PathBuf>,
+    /// The lexicon file to write (replaced atomically).
+    #[arg(long, short = 'o', value_name = "OUT")]
+    pub output: PathBuf,
+    /// english, spanish, catalan, or an alphabet file.
+    #[arg(long, default_value = "english")]
+    pub alphabet: String,
+    /// Leave out words shorter than N tiles.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub min_len: usize,
+    /// Leave out words longer than N tiles.
+    #[arg(long, value_name = "N", default_value_t = lexq::gaddag::MAX_WORD_LEN)]
+    pub max_len: usize,
+    /// Fail on any line that is not a word of the alphabet.
+    #[arg(long)]
+    pub strict: bool,
+    /// Print the summary even when stderr is not a terminal.
+    #[arg(long, short = 'v')]
+    pub verbose: bool,
 }
 
 /// How word lists are filtered and printed.

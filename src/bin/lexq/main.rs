@@ -12,7 +12,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use lexq::{Lexicon, Search, Words};
 
-use args::{Cli, Command, WordOutput};
+use args::{BuildArgs, Cli, Command, WordOutput};
 use print::Printer;
 
 /// Exit status: something found.
@@ -45,8 +45,8 @@ fn open(cli: &Cli) -> Result<Lexicon, Failure> {
 }
 
 fn run(cli: Cli) -> Result<u8, Failure> {
-    if let Command::Build { .. } = cli.command {
-        return build(cli.command);
+    if let Command::Build(args) = &cli.command {
+        return build(args);
     }
     let lex = open(&cli)?;
     let mut out = Printer::stdout();
@@ -110,7 +110,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             ))?;
             FOUND
         }
-        Command::Build { .. } => unreachable!("handled above"),
+        Command::Build(_) => unreachable!("handled above"),
     };
     out.flush()?;
     Ok(code)
@@ -146,36 +146,24 @@ fn words(out: &mut Printer, o: &WordOutput, mut words: Words<'_>) -> Result<u8, 
     Ok(status(found))
 }
 
-fn build(command: Command) -> Result<u8, Failure> {
-    let Command::Build {
-        inputs,
-        output,
-        alphabet,
-        min_len,
-        max_len,
-        strict,
-        verbose,
-    } = command
-    else {
-        unreachable!("called for build only")
-    };
-    let alphabet = lexq::Alphabet::named(&alphabet)?;
+fn build(args: &BuildArgs) -> Result<u8, Failure> {
+    let alphabet = lexq::Alphabet::named(&args.alphabet)?;
     let mut list = lexq::WordList::new(alphabet)
-        .min_len(min_len)
-        .max_len(max_len)
-        .strict(strict);
+        .min_len(args.min_len)
+        .max_len(args.max_len)
+        .strict(args.strict);
     let terminal = io::stderr().is_terminal();
     let mut bar = progress::Bar::new(terminal);
-    for input in &inputs {
+    for input in &args.inputs {
         bar.reading(input);
         list.read_path(input)?;
     }
     let built = lexq::build(&list, &mut bar)?;
-    built.write_atomic(&output)?;
+    built.write_atomic(&args.output)?;
     bar.finish();
     print::rejected(&list);
-    if terminal || verbose {
-        print::build_summary(&output, &list, &built);
+    if terminal || args.verbose {
+        print::build_summary(&args.output, &list, &built);
     }
     Ok(FOUND)
 }
