@@ -326,7 +326,7 @@ fn closed_pipe_is_not_an_error() {
 #[test]
 fn embedded_lexicon_is_enable_built_by_build() {
     // `lexq build indexes/enable1.txt` gives the same file as the one
-    // compiled in: same counts and size.
+    // compiled in: same bytes, and the same counts and size reported.
     let dir = TempDir::new().unwrap();
     let out = dir.path().join("enable.lexq");
     let src = concat!(env!("CARGO_MANIFEST_DIR"), "/indexes/enable1.txt");
@@ -334,6 +334,11 @@ fn embedded_lexicon_is_enable_built_by_build() {
         run(&["build", src, "-o", out.to_str().unwrap()])
             .status
             .success()
+    );
+    let embedded_bytes: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/enable1.lexq"));
+    assert!(
+        std::fs::read(&out).unwrap() == embedded_bytes,
+        "the files differ"
     );
     let built: serde_json::Value =
         serde_json::from_slice(&run(&["-L", out.to_str().unwrap(), "info", "--json"]).stdout)

@@ -32,7 +32,7 @@ fn every_truncation_is_an_error() {
 fn every_single_bit_flip_is_caught_on_open() {
     let good = good_bytes();
     for at in 0..good.len() {
-        for bit in [0x01u8, 0x80] {
+        for bit in (0..8).map(|i| 1u8 << i) {
             let mut bad = good.clone();
             bad[at] ^= bit;
             assert!(

@@ -597,22 +597,41 @@ fn run_cases(
     oracle: &Oracle,
     min_pct: usize,
 ) {
-    let total = Cell::new(0usize);
-    let hits = Cell::new(0usize);
-    let result = TestRunner::new(config(cases)).run(&strategy, |case| {
-        let outcome = check(lex, oracle, &case).map_err(TestCaseError::fail)?;
-        total.set(total.get() + 1);
-        hits.set(hits.get() + outcome.is_interesting() as usize);
-        Ok(())
-    });
+    let tally = Tally::default();
+    let result =
+        TestRunner::new(config(cases)).run(&strategy, |case| tally.check(lex, oracle, &case));
     if let Err(e) = result {
         panic!("{name}: {e}");
     }
-    let (total, hits) = (total.get(), hits.get());
-    assert!(
-        hits * 100 >= total * min_pct,
-        "{name}: only {hits} of {total} cases had a non-empty answer (want {min_pct}%)"
-    );
+    tally.assert_interesting(name, min_pct);
+}
+
+/// Counts checked cases and those with a non-trivial answer.
+#[derive(Default)]
+struct Tally {
+    total: Cell<usize>,
+    hits: Cell<usize>,
+}
+
+impl Tally {
+    /// Checks one case against the oracle and counts it.
+    fn check(&self, lex: &Lexicon, oracle: &Oracle, case: &Case) -> Result<(), TestCaseError> {
+        let outcome = check(lex, oracle, case).map_err(TestCaseError::fail)?;
+        self.total.set(self.total.get() + 1);
+        self.hits
+            .set(self.hits.get() + outcome.is_interesting() as usize);
+        Ok(())
+    }
+
+    /// Asserts that at least `min_pct` percent of the cases were non-trivial
+    /// (so the generator does not test empty results only).
+    fn assert_interesting(&self, name: &str, min_pct: usize) {
+        let (total, hits) = (self.total.get(), self.hits.get());
+        assert!(
+            hits * 100 >= total * min_pct,
+            "{name}: only {hits} of {total} cases had a non-empty answer (want {min_pct}%)"
+        );
+    }
 }
 
 /// Cases of `kind` made from words of `oracle` (of at most `max_len` tiles).
@@ -1190,8 +1209,7 @@ fn run_small(
     strategy: impl Strategy<Value = SmallCase>,
     alpha: fn() -> (Alphabet, TileAlphabet),
 ) {
-    let total = Cell::new(0usize);
-    let hits = Cell::new(0usize);
+    let tally = Tally::default();
     let result = TestRunner::new(config(cases)).run(&strategy, |small| {
         let (alphabet, tiles) = alpha();
         let text = small.words.join("\n");
@@ -1206,20 +1224,14 @@ fn run_small(
         prop_assert!(!oracle.words.is_empty(), "built a lexicon of no words");
         prop_assert_eq!(lex.word_count(), oracle.words.len() as u64);
         for case in &small.cases {
-            let outcome = check(&lex, &oracle, case).map_err(TestCaseError::fail)?;
-            total.set(total.get() + 1);
-            hits.set(hits.get() + outcome.is_interesting() as usize);
+            tally.check(&lex, &oracle, case)?;
         }
         Ok(())
     });
     if let Err(e) = result {
         panic!("{name}: {e}");
     }
-    let (total, hits) = (total.get(), hits.get());
-    assert!(
-        hits * 100 >= total * 40,
-        "{name}: only {hits} of {total} answers were non-empty"
-    );
+    tally.assert_interesting(name, 40);
 }
 
 #[test]
