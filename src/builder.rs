@@ -9,7 +9,6 @@
 //! failed or interrupted build never leaves a broken lexicon behind.
 
 use std::cmp::Ordering;
-use std::io::Write;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -55,23 +54,7 @@ impl Built {
     /// Writes the file atomically: to a temporary file in the same folder,
     /// flushed to disk, then renamed to `path`.
     pub fn write_atomic(&self, path: &Path) -> Result<()> {
-        let dir = match path.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p,
-            _ => Path::new("."),
-        };
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
-        let mut tmp = tempfile::Builder::new()
-            .prefix(&format!(".{}.", name.as_deref().unwrap_or("lexicon")))
-            .suffix(".tmp")
-            .tempfile_in(dir)
-            .map_err(|e| Error::io(dir, e))?;
-        tmp.write_all(&self.bytes)
-            .map_err(|e| Error::io(tmp.path(), e))?;
-        tmp.as_file()
-            .sync_all()
-            .map_err(|e| Error::io(tmp.path(), e))?;
-        tmp.persist(path).map_err(|e| Error::io(path, e.error))?;
-        Ok(())
+        crate::atomic::write(path, &self.bytes)
     }
 }
 

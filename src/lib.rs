@@ -30,6 +30,7 @@
 #![warn(missing_docs)]
 
 pub mod alphabet;
+mod atomic;
 mod builder;
 mod cursor;
 mod error;

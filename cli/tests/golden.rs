@@ -48,7 +48,7 @@ fn parse(file: &Path) -> Vec<Case> {
 
 #[test]
 fn query_suites() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("queries");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../queries");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())

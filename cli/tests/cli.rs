@@ -283,8 +283,11 @@ fn sort_limit_and_lengths() {
     let o = run(&["starts", "quiz", "--sort", "length", "--limit", "2"]);
     assert_eq!(stdout(&o), "QUIZZICALITIES\nQUIZZICALITY\n");
     let o = run(&["ends", "ity", "--min-len", "4", "--max-len", "5"]);
-    let list = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/indexes/enable1.txt"))
-        .unwrap();
+    let list = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../indexes/enable1.txt"
+    ))
+    .unwrap();
     let mut expected: Vec<String> = list
         .lines()
         .filter(|w| w.ends_with("ity") && (4..=5).contains(&w.len()))
@@ -329,16 +332,17 @@ fn embedded_lexicon_is_enable_built_by_build() {
     // compiled in: same bytes, and the same counts and size reported.
     let dir = TempDir::new().unwrap();
     let out = dir.path().join("enable.lexq");
-    let src = concat!(env!("CARGO_MANIFEST_DIR"), "/indexes/enable1.txt");
+    let src = concat!(env!("CARGO_MANIFEST_DIR"), "/../indexes/enable1.txt");
     assert!(
         run(&["build", src, "-o", out.to_str().unwrap()])
             .status
             .success()
     );
-    let embedded_bytes: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/enable1.lexq"));
+    let embedded_bytes: &[u8] = include_bytes!("../../indexes/enable1.lexq");
     assert!(
         std::fs::read(&out).unwrap() == embedded_bytes,
-        "the files differ"
+        "indexes/enable1.lexq differs from a fresh build of indexes/enable1.txt: \
+         rebuild it with `cargo run --release -- build indexes/enable1.txt -o indexes/enable1.lexq`"
     );
     let built: serde_json::Value =
         serde_json::from_slice(&run(&["-L", out.to_str().unwrap(), "info", "--json"]).stdout)
@@ -360,7 +364,10 @@ fn embedded_lexicon_is_enable_built_by_build() {
 #[test]
 fn spanish_multi_letter_tiles() {
     let dir = TempDir::new().unwrap();
-    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/spanish-sample.txt");
+    let sample = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/spanish-sample.txt"
+    );
     let out = dir.path().join("es.lexq");
     let o = run(&[
         "build",
