@@ -8,7 +8,7 @@ use memmap2::Mmap;
 
 use crate::alphabet::Alphabet;
 use crate::cursor::Cursor;
-use crate::error::{Error, Result};
+use crate::error::{Error, LexiconErrorKind, Result};
 use crate::format::{self, Header};
 use crate::node::{self, Fst};
 
@@ -193,21 +193,18 @@ impl Lexicon {
     }
 
     fn from_backing(source: PathBuf, backing: Backing, check: Check) -> Result<Lexicon> {
-        let bad = |reason: String| Error::BadLexicon {
-            path: source.clone(),
-            reason,
-        };
+        let bad = |kind| Error::lexicon(&source, kind);
         let bytes = backing.bytes();
         let file_len = bytes.len();
-        let header = format::parse(bytes, check != Check::Header).map_err(&bad)?;
+        let header = format::parse(bytes, check != Check::Header).map_err(bad)?;
         let section = &bytes[header.fst.clone()];
-        let fst = Fst::new(section).map_err(|e| bad(format!("corrupt fst section ({e})")))?;
+        let fst =
+            Fst::new(section).map_err(|e| bad(LexiconErrorKind::FstInvalid(e.to_string())))?;
         if fst.len() != header.keys {
-            return Err(bad(format!(
-                "corrupt fst section (holds {} keys, the header says {})",
-                fst.len(),
-                header.keys
-            )));
+            return Err(bad(LexiconErrorKind::KeyCount {
+                found: fst.len(),
+                expected: header.keys,
+            }));
         }
         let data = Data {
             start: header.fst.start,
@@ -236,10 +233,10 @@ impl Lexicon {
         let bytes = self.data.as_ref();
         let (body, sum) = bytes.split_at(bytes.len() - 4);
         if crate::fstwrite::masked_crc32c(body).to_le_bytes() != sum {
-            return Err(Error::BadLexicon {
-                path: self.source.clone(),
-                reason: "corrupt fst section (fst checksum mismatch)".into(),
-            });
+            return Err(Error::lexicon(
+                &self.source,
+                LexiconErrorKind::FstInvalid("fst checksum mismatch".into()),
+            ));
         }
         self.check_structure()
     }
@@ -248,9 +245,15 @@ impl Lexicon {
         let max_code = self.header.alphabet.len() as u8;
         node::check(self.data.as_ref(), &self.fst, max_code)
             .map(|_| ())
-            .map_err(|e| Error::BadLexicon {
-                path: self.source.clone(),
-                reason: format!("corrupt fst section ({e})"),
+            .map_err(|e| {
+                let kind = match e {
+                    node::Damage::Count { found, stated } => LexiconErrorKind::KeyCount {
+                        found,
+                        expected: stated,
+                    },
+                    other => LexiconErrorKind::FstInvalid(other.to_string()),
+                };
+                Error::lexicon(&self.source, kind)
             })
     }
 
@@ -314,12 +317,7 @@ enum Check {
 /// Maps the regular file at `path`, refusing anything else (a FIFO would
 /// block the open, a device or directory cannot be a lexicon).
 fn map_file(path: &Path) -> Result<Mmap> {
-    let refuse = |reason: &str| {
-        Err(Error::BadLexicon {
-            path: path.to_path_buf(),
-            reason: reason.into(),
-        })
-    };
+    let refuse = |kind| Err(Error::lexicon(path, kind));
     // Look before opening: opening a FIFO blocks until a writer comes.
     let meta = std::fs::metadata(path).map_err(|e| Error::io(path, e))?;
     if let Some(kind) = not_regular(&meta) {
@@ -331,7 +329,7 @@ fn map_file(path: &Path) -> Result<Mmap> {
         return refuse(kind);
     }
     if meta.len() == 0 {
-        return refuse("empty file");
+        return refuse(LexiconErrorKind::Empty);
     }
     // SAFETY: the map is read-only; the file is documented as not to be
     // modified in place while open (lexq itself only ever renames over),
@@ -339,29 +337,28 @@ fn map_file(path: &Path) -> Result<Mmap> {
     unsafe { Mmap::map(&file) }.map_err(|e| Error::io(path, e))
 }
 
-/// What a file is, if it is not a regular file.
-fn not_regular(meta: &std::fs::Metadata) -> Option<&'static str> {
+/// Why a file is refused, if it is not a regular file.
+fn not_regular(meta: &std::fs::Metadata) -> Option<LexiconErrorKind> {
     let t = meta.file_type();
     if t.is_file() {
         return None;
     }
     if t.is_dir() {
-        return Some("is a directory");
+        return Some(LexiconErrorKind::IsDirectory);
     }
+    let mut what = "a special file";
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
         if t.is_fifo() {
-            return Some("is a FIFO (named pipe), not a regular file");
-        }
-        if t.is_char_device() || t.is_block_device() {
-            return Some("is a device, not a regular file");
-        }
-        if t.is_socket() {
-            return Some("is a socket, not a regular file");
+            what = "a FIFO (named pipe)";
+        } else if t.is_char_device() || t.is_block_device() {
+            what = "a device";
+        } else if t.is_socket() {
+            what = "a socket";
         }
     }
-    Some("is not a regular file")
+    Some(LexiconErrorKind::NotRegularFile { what })
 }
 
 impl fmt::Debug for Lexicon {
