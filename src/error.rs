@@ -298,14 +298,6 @@ pub enum AlphabetErrorKind {
         /// The most allowed.
         max: usize,
     },
-    /// A spelling longer than the limit.
-    #[error("{spelling:?} is longer than {max} characters")]
-    SpellingTooLong {
-        /// The spelling.
-        spelling: String,
-        /// The most characters a spelling may have.
-        max: usize,
-    },
 }
 
 /// The two query languages.
