@@ -349,14 +349,6 @@ pub enum AlphabetErrorKind {
         /// The most allowed.
         max: usize,
     },
-    /// A spelling longer than the limit.
-    #[error("{spelling:?} is longer than {max} characters")]
-    SpellingTooLong {
-        /// The spelling.
-        spelling: String,
-        /// The most characters a spelling may have.
-        max: usize,
-    },
     /// Neither a built-in alphabet's name nor an existing file.
     #[error("no such alphabet: the built-in ones are {builtins}, or give an alphabet file")]
     Unknown {

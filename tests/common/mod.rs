@@ -6,6 +6,15 @@
 //! dropped where the alphabet says so, multi-letter tiles read greedily left
 //! to right, longest first), and every query is answered by testing each
 //! word in turn.
+//!
+//! `brute` is the brute-force move generator (the board layer's oracle) and
+//! `positions` a seeded sampler of CGP positions built on it.
+
+// Each test binary uses part of this module.
+#![allow(dead_code)]
+
+pub mod brute;
+pub mod positions;
 
 use std::collections::HashSet;
 use std::fmt;
