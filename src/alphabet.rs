@@ -8,9 +8,9 @@
 //!
 //! Text is read into codes greedily, longest spelling first and without
 //! regard to case: with the Spanish alphabet `CHILLAR` is `CH I LL A R`.
-//! Before reading, text is *folded*: every character is uppercased with
-//! its full mapping (`ß` reads as `SS`, the ligature `ﬁ` as `FI`; no letter
-//! is ever dropped), and a letter followed by a combining accent (`e` +
+//! Before reading, text is *folded*: every character is lowercased, then
+//! uppercased, with full mappings (`ß` and `ẞ` read as `SS`, the ligature
+//! `ﬁ` as `FI`; no letter is ever dropped), and a letter followed by a combining accent (`e` +
 //! U+0301) is read as the accented letter (`é`), so it reads as that
 //! letter's tile wherever the alphabet lists the accented form (Spanish and
 //! Catalan list their accented vowels as spellings of the plain vowel).
@@ -534,7 +534,8 @@ pub(crate) fn fold(text: &str) -> Folded {
     let mut out = String::with_capacity(text.len() + 4);
     let mut map: Vec<(usize, usize)> = Vec::with_capacity(text.len());
     for (i, c) in text.char_indices() {
-        for u in c.to_uppercase() {
+        // By way of lowercase, so that `ẞ` folds like `ß`, to `SS`.
+        for u in c.to_lowercase().flat_map(char::to_uppercase) {
             if let (true, Some(&(last_at, _))) = (compose::is_mark(u), map.last()) {
                 let last = out[last_at..].chars().next().expect("a char");
                 if let Some(composed) = compose::compose(last, u) {

@@ -13,6 +13,7 @@ use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::{Index, select, subsequence};
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
+use unicode_normalization::UnicodeNormalization;
 
 use common::{Case, Oracle, Outcome, Query, Refusal, TileAlphabet, build_lexicon, check};
 
@@ -135,34 +136,47 @@ impl<'a> Gen<'a> {
         self.pool[rnd.next(self.pool.len())]
     }
 
-    /// One tile as a user might type it.
+    /// One tile as a user might type it: any case, now and then another
+    /// of its spellings (an accented vowel, Catalan `l.l`) or accents
+    /// decomposed (`e` + U+0301).
     fn spell(&self, code: u8, rnd: &mut Rnd) -> String {
+        let spellings = self.alpha.spellings(code);
+        let chosen = if self.accents && rnd.chance(4) {
+            &spellings[rnd.next(spellings.len())]
+        } else {
+            &spellings[0]
+        };
         let mut s = String::new();
-        for ch in self.alpha.label(code).chars() {
-            let ch = if self.accents && rnd.chance(5) {
-                match ch {
-                    'A' => 'Á',
-                    'E' => 'É',
-                    'I' => 'Í',
-                    'O' => 'Ó',
-                    'U' if rnd.chance(2) => 'Ü',
-                    'U' => 'Ú',
-                    c => c,
-                }
-            } else {
-                ch
-            };
+        for &ch in chosen {
             if rnd.next(3) == 0 {
                 s.extend(ch.to_lowercase());
             } else {
                 s.push(ch);
             }
         }
+        if self.accents && rnd.chance(6) {
+            s = s.nfd().collect();
+        }
         s
     }
 
+    /// Tiles as a user might type them; now and then with a character
+    /// whose uppercase is several letters (`ß` for SS, `ﬁ` for FI).
     fn spell_all(&self, codes: &[u8], rnd: &mut Rnd) -> String {
-        codes.iter().map(|&c| self.spell(c, rnd)).collect()
+        let mut s: String = codes.iter().map(|&c| self.spell(c, rnd)).collect();
+        if rnd.chance(4) {
+            for (from, to) in [
+                ("SS", "ß"),
+                ("ss", "ß"),
+                ("FI", "ﬁ"),
+                ("fi", "ﬁ"),
+                ("fl", "ﬂ"),
+                ("ST", "ﬆ"),
+            ] {
+                s = s.replacen(from, to, 1);
+            }
+        }
+        s
     }
 
     /// A tile for a regex: no accents, any case.

@@ -21,6 +21,7 @@ use std::fmt;
 use std::path::Path;
 
 use lexq::{Alphabet, Error, Lexicon, QueryErrorKind, WordErrorKind, WordList, build};
+use unicode_normalization::UnicodeNormalization;
 
 /// The longest word (and query argument), in tiles, lexq accepts.
 pub const MAX_TILES: usize = 63;
@@ -28,37 +29,102 @@ pub const MAX_TILES: usize = 63;
 /// The longest query argument, in bytes, lexq accepts.
 pub const MAX_ARG_BYTES: usize = 1024;
 
-/// An alphabet as the oracle sees it: tile labels in sorting order.
-/// Codes are 1-based positions in `labels`.
+/// An alphabet as the oracle sees it: tiles in sorting order, each with its
+/// spellings (the label first, then variants such as accented vowels).
+/// Codes are 1-based positions.
 pub struct TileAlphabet {
     labels: Vec<String>,
-    /// Each label as chars, for matching.
-    label_chars: Vec<Vec<char>>,
-    /// Whether accented vowels read as the plain vowel.
-    accents: bool,
+    /// Each tile's spellings as chars (the label's first).
+    spellings: Vec<Vec<Vec<char>>>,
 }
 
 impl TileAlphabet {
-    fn new(labels: &[&str], accents: bool) -> TileAlphabet {
+    /// An alphabet from its tiles, each a list of spellings (uppercase,
+    /// composed), the label first.
+    pub fn custom(tiles: &[&[&str]]) -> TileAlphabet {
         TileAlphabet {
-            labels: labels.iter().map(|s| s.to_string()).collect(),
-            label_chars: labels.iter().map(|s| s.chars().collect()).collect(),
-            accents,
+            labels: tiles.iter().map(|t| t[0].to_string()).collect(),
+            spellings: tiles
+                .iter()
+                .map(|t| t.iter().map(|s| s.chars().collect()).collect())
+                .collect(),
         }
     }
 
     /// `A` to `Z`.
     pub fn english() -> TileAlphabet {
         let labels: Vec<String> = ('A'..='Z').map(String::from).collect();
-        let refs: Vec<&str> = labels.iter().map(String::as_str).collect();
-        TileAlphabet::new(&refs, false)
+        let tiles: Vec<[&str; 1]> = labels.iter().map(|l| [l.as_str()]).collect();
+        let refs: Vec<&[&str]> = tiles.iter().map(|t| &t[..]).collect();
+        TileAlphabet::custom(&refs)
     }
 
-    /// Spanish: CH, LL, RR and Ñ are tiles, K and W are not; accents are
-    /// dropped.
+    /// Spanish: CH, LL, RR and Ñ are tiles, K and W are not; accented
+    /// vowels read as the plain vowel.
     pub fn spanish() -> TileAlphabet {
-        let labels = "A B C CH D E F G H I J L LL M N Ñ O P Q R RR S T U V X Y Z";
-        TileAlphabet::new(&labels.split(' ').collect::<Vec<_>>(), true)
+        TileAlphabet::custom(&[
+            &["A", "Á", "À", "Â", "Ä"],
+            &["B"],
+            &["C"],
+            &["CH"],
+            &["D"],
+            &["E", "É", "È", "Ê", "Ë"],
+            &["F"],
+            &["G"],
+            &["H"],
+            &["I", "Í", "Ì", "Î", "Ï"],
+            &["J"],
+            &["L"],
+            &["LL"],
+            &["M"],
+            &["N"],
+            &["Ñ"],
+            &["O", "Ó", "Ò", "Ô", "Ö"],
+            &["P"],
+            &["Q"],
+            &["R"],
+            &["RR"],
+            &["S"],
+            &["T"],
+            &["U", "Ú", "Ù", "Û", "Ü"],
+            &["V"],
+            &["X"],
+            &["Y"],
+            &["Z"],
+        ])
+    }
+
+    /// Catalan: Ç, L·L (also written L.L, ĿL, L•L), NY and QU (QÜ) are
+    /// tiles; accented vowels read as the plain vowel.
+    pub fn catalan() -> TileAlphabet {
+        TileAlphabet::custom(&[
+            &["A", "À", "Á"],
+            &["B"],
+            &["C"],
+            &["Ç"],
+            &["D"],
+            &["E", "É", "È"],
+            &["F"],
+            &["G"],
+            &["H"],
+            &["I", "Í", "Ï", "Ì"],
+            &["J"],
+            &["L"],
+            &["L·L", "L.L", "ĿL", "L•L"],
+            &["M"],
+            &["N"],
+            &["NY"],
+            &["O", "Ó", "Ò"],
+            &["P"],
+            &["QU", "QÜ"],
+            &["R"],
+            &["S"],
+            &["T"],
+            &["U", "Ú", "Ü", "Ù"],
+            &["V"],
+            &["X"],
+            &["Z"],
+        ])
     }
 
     /// The number of tiles.
@@ -71,39 +137,38 @@ impl TileAlphabet {
         &self.labels[code as usize - 1]
     }
 
+    /// Every spelling of tile `code`, the label first.
+    pub fn spellings(&self, code: u8) -> &[Vec<char>] {
+        &self.spellings[code as usize - 1]
+    }
+
     /// The code of the tile spelled `label` (uppercase).
     pub fn code(&self, label: &str) -> u8 {
         let i = self.labels.iter().position(|l| l == label);
         i.expect("a label of the alphabet") as u8 + 1
     }
 
-    /// Uppercases `s` and drops accents (if this alphabet does).
+    /// Folds `s` as lexq documents: lowercase then uppercase (full
+    /// mappings: `ß` is `SS`, `ﬁ` is `FI`), then canonical composition
+    /// (`e` + U+0301 is `É`).
     pub fn fold(&self, s: &str) -> Vec<char> {
-        s.chars()
+        let upper: String = s
+            .chars()
+            .flat_map(char::to_lowercase)
             .flat_map(char::to_uppercase)
-            .map(|c| {
-                if !self.accents {
-                    return c;
-                }
-                match c {
-                    'Á' | 'À' | 'Â' | 'Ä' => 'A',
-                    'É' | 'È' | 'Ê' | 'Ë' => 'E',
-                    'Í' | 'Ì' | 'Î' | 'Ï' => 'I',
-                    'Ó' | 'Ò' | 'Ô' | 'Ö' => 'O',
-                    'Ú' | 'Ù' | 'Û' | 'Ü' => 'U',
-                    other => other,
-                }
-            })
-            .collect()
+            .collect();
+        upper.nfc().collect()
     }
 
-    /// The longest tile spelled at the start of `chars` (already folded):
-    /// its code and how many chars it spans.
+    /// The longest spelling at the start of `chars` (already folded): its
+    /// tile's code and how many chars it spans.
     pub fn tile_at(&self, chars: &[char]) -> Option<(u8, usize)> {
         let mut best: Option<(u8, usize)> = None;
-        for (i, l) in self.label_chars.iter().enumerate() {
-            if chars.starts_with(l) && best.is_none_or(|(_, n)| l.len() > n) {
-                best = Some((i as u8 + 1, l.len()));
+        for (i, spellings) in self.spellings.iter().enumerate() {
+            for l in spellings {
+                if chars.starts_with(l) && best.is_none_or(|(_, n)| l.len() > n) {
+                    best = Some((i as u8 + 1, l.len()));
+                }
             }
         }
         best
@@ -134,7 +199,7 @@ impl TileAlphabet {
         codes
             .iter()
             .map(|&c| {
-                let l = &self.label_chars[c as usize - 1];
+                let l = &self.spellings[c as usize - 1][0];
                 if l.len() == 1 {
                     l[0]
                 } else {
@@ -221,7 +286,8 @@ pub enum Refusal {
 impl Refusal {
     /// The refusal lexq's error `e` amounts to.
     pub fn of(e: &Error) -> Refusal {
-        let letter = |found: &str| Refusal::NotALetter(found.to_uppercase());
+        // As written by the user, possibly decomposed: fold like the oracle.
+        let letter = |found: &str| Refusal::NotALetter(found.to_uppercase().nfc().collect());
         match e {
             Error::Word { kind, .. } => match kind {
                 WordErrorKind::Empty => Refusal::Empty,
