@@ -464,3 +464,13 @@ fn catalan_and_custom_alphabets() {
     let (_, o) = build(&dir, "ab\n", &["--alphabet", alpha.to_str().unwrap()]);
     assert_error(&o, "'?' may not appear in a tile");
 }
+
+#[test]
+fn check_prints_the_word_as_read() {
+    // Spaces around a word are not echoed; ß reads as SS.
+    let o = run(&["check", " cat ", "maß"]);
+    assert_eq!(stdout(&o), "CAT valid\nMASS valid\n");
+    let o = run(&["check", "--json", " cat "]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v[0]["word"], "CAT");
+}
