@@ -1,0 +1,501 @@
+//! The `lexq` binary against a hostile or careless user: special files as
+//! lexicons and outputs, full and closed output streams, interrupts, crafted
+//! lexicons, odd input, huge arguments. Every failure must be one
+//! `lexq: ...` line and exit 2, never a panic (exit 101) or a hang.
+
+#![cfg(unix)]
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use tempfile::TempDir;
+
+fn lexq() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_lexq"));
+    c.env_remove("LEXQ_LEXICON");
+    c
+}
+
+fn run(args: &[&str]) -> Output {
+    lexq().args(args).output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Exit 2, exactly one `lexq: ...` line on stderr containing `needle`.
+#[track_caller]
+fn assert_one_line_error(o: &Output, needle: &str) {
+    let err = stderr(o);
+    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
+    assert!(err.starts_with("lexq: "), "{err}");
+    assert_eq!(err.lines().count(), 1, "not one line: {err}");
+    assert!(err.contains(needle), "{needle:?} not in: {err}");
+}
+
+/// Waits for `child` at most `secs` seconds; kills it and fails if it hangs.
+#[track_caller]
+fn wait_or_kill(child: &mut Child, secs: u64) -> ExitStatus {
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("lexq hung for {secs} s");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+fn mkfifo(path: &Path) {
+    let ok = Command::new("mkfifo").arg(path).status().unwrap();
+    assert!(ok.success());
+}
+
+fn path_str(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// A small lexicon built by the binary, and its word list.
+fn small(dir: &TempDir) -> (PathBuf, PathBuf) {
+    let list = dir.path().join("words.txt");
+    std::fs::write(&list, "cat\ncats\nact\ndog\n").unwrap();
+    let lex = dir.path().join("words.lexq");
+    let o = run(&["build", path_str(&list), "-o", path_str(&lex)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    (lex, list)
+}
+
+#[test]
+fn special_files_as_lexicon_are_refused_without_hanging() {
+    let dir = TempDir::new().unwrap();
+    let fifo = dir.path().join("fifo.lexq");
+    mkfifo(&fifo);
+    let mut child = lexq()
+        .args(["-L", path_str(&fifo), "check", "cat"])
+        .stderr(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let status = wait_or_kill(&mut child, 20);
+    assert_eq!(status.code(), Some(2));
+    let o = child.wait_with_output().unwrap();
+    assert!(stderr(&o).contains("is a FIFO"), "{}", stderr(&o));
+
+    assert_one_line_error(&run(&["-L", "/dev/null", "check", "cat"]), "is a device");
+    assert_one_line_error(
+        &run(&["-L", path_str(dir.path()), "check", "cat"]),
+        "is a directory",
+    );
+    assert_one_line_error(
+        &run(&["-L", path_str(&dir.path().join("none")), "check", "cat"]),
+        "No such file",
+    );
+}
+
+#[test]
+fn full_stderr_and_stdout_do_not_panic() {
+    let full = || {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap()
+    };
+    // An error whose message cannot be written: still exit 2.
+    for args in [
+        &["contains", ""][..],
+        &["-L", "/nonexistent", "check", "a"],
+        &["--bogus"],
+    ] {
+        let o = lexq().args(args).stderr(full()).output().unwrap();
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+    }
+    // A check whose word cannot be read writes to stdout only.
+    let o = lexq().args(["check", ""]).stderr(full()).output().unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    // Results that cannot be written: an error (on stderr), exit 2.
+    for args in [
+        &["check", "cat"][..],
+        &["pattern", "*"],
+        &["info", "--json"],
+    ] {
+        let o = lexq().args(args).stdout(full()).output().unwrap();
+        assert_one_line_error(&o, "No space left on device");
+    }
+    // Both full: exit 2, no panic.
+    let o = lexq()
+        .args(["pattern", "*"])
+        .stdout(full())
+        .stderr(full())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+}
+
+/// The exit status of `args` with stdout a pipe nobody reads.
+fn status_with_closed_stdout(args: &[&str]) -> (Option<i32>, String) {
+    let mut child = lexq()
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let status = wait_or_kill(&mut child, 60);
+    let o = child.wait_with_output().unwrap();
+    (status.code(), stderr(&o))
+}
+
+#[test]
+fn a_closed_pipe_does_not_change_the_exit_status() {
+    assert_eq!(
+        status_with_closed_stdout(&["check", "zzz", "cat"]),
+        (Some(1), String::new())
+    );
+    assert_eq!(
+        status_with_closed_stdout(&["check", "cat"]),
+        (Some(0), String::new())
+    );
+    assert_eq!(
+        status_with_closed_stdout(&["contains", "qzx"]),
+        (Some(1), String::new())
+    );
+    assert_eq!(
+        status_with_closed_stdout(&["pattern", "*"]),
+        (Some(0), String::new())
+    );
+}
+
+#[test]
+fn output_that_is_an_input_or_not_a_regular_file_is_refused() {
+    let dir = TempDir::new().unwrap();
+    let (_, list) = small(&dir);
+    let before = std::fs::read(&list).unwrap();
+    let link = dir.path().join("link.txt");
+    std::os::unix::fs::symlink(&list, &link).unwrap();
+    let hard = dir.path().join("hard.txt");
+    std::fs::hard_link(&list, &hard).unwrap();
+    for out in [&list, &link, &hard] {
+        let o = run(&["build", path_str(&list), "-o", path_str(out)]);
+        assert_one_line_error(&o, "is the input");
+    }
+    // Through the other input of two.
+    let other = dir.path().join("other.txt");
+    std::fs::write(&other, "zebra\n").unwrap();
+    let o = run(&[
+        "build",
+        path_str(&other),
+        path_str(&link),
+        "-o",
+        path_str(&hard),
+    ]);
+    assert_one_line_error(&o, "is the input");
+    assert_eq!(
+        std::fs::read(&list).unwrap(),
+        before,
+        "the word list changed"
+    );
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+
+    let fifo = dir.path().join("out.fifo");
+    mkfifo(&fifo);
+    let mut child = lexq()
+        .args(["build", path_str(&list), "-o", path_str(&fifo)])
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    assert_eq!(wait_or_kill(&mut child, 20).code(), Some(2));
+    let o = child.wait_with_output().unwrap();
+    assert!(stderr(&o).contains("is a FIFO"), "{}", stderr(&o));
+    assert_one_line_error(
+        &run(&["build", path_str(&list), "-o", "/dev/null"]),
+        "is a device",
+    );
+    assert!(Path::new("/dev/null").exists());
+    assert_one_line_error(
+        &run(&["build", path_str(&list), "-o", path_str(dir.path())]),
+        "is a directory",
+    );
+    // A symlink to a new file is written through, the link kept.
+    let target = dir.path().join("target.lexq");
+    let out_link = dir.path().join("out-link.lexq");
+    std::os::unix::fs::symlink(&target, &out_link).unwrap();
+    let o = run(&["build", path_str(&list), "-o", path_str(&out_link)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(target.is_file());
+    assert!(
+        std::fs::symlink_metadata(&out_link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+}
+
+fn temp_files(dir: &Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect()
+}
+
+fn sigint(child: &Child) {
+    let ok = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(ok.success());
+}
+
+#[test]
+fn ctrl_c_during_the_final_write_leaves_no_temporary_file() {
+    let dir = TempDir::new().unwrap();
+    let enable = Path::new(env!("CARGO_MANIFEST_DIR")).join("../indexes/enable1.txt");
+    let out = dir.path().join("enable.lexq");
+    // Interrupt as soon as the temporary file appears; retry if the build
+    // finished before it was seen.
+    let mut caught = 0;
+    for _ in 0..20 {
+        let mut child = lexq()
+            .args(["build", path_str(&enable), "-o", path_str(&out)])
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut seen = false;
+        while child.try_wait().unwrap().is_none() {
+            if !temp_files(dir.path()).is_empty() {
+                sigint(&child);
+                seen = true;
+                break;
+            }
+        }
+        let status = wait_or_kill(&mut child, 60);
+        assert!(temp_files(dir.path()).is_empty(), "a .tmp file was left");
+        if seen && status.code() == Some(130) {
+            caught += 1;
+            let o = child.wait_with_output().unwrap();
+            assert!(stderr(&o).contains("interrupted"), "{}", stderr(&o));
+            if caught == 3 {
+                break;
+            }
+        }
+        let _ = std::fs::remove_file(&out);
+    }
+    assert!(caught > 0, "never interrupted during the write");
+    // Interrupted at once, during the build: nothing written, exit 130.
+    let mut child = lexq()
+        .args(["build", path_str(&enable), "-o", path_str(&out)])
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(50));
+    sigint(&child);
+    let status = wait_or_kill(&mut child, 60);
+    assert!(temp_files(dir.path()).is_empty());
+    if status.code() == Some(130) {
+        assert!(!out.exists());
+    }
+}
+
+#[test]
+fn check_reads_stdin_and_goes_on_past_bad_words() {
+    let mut child = lexq()
+        .args(["check", "-", "zebra"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let long = "q".repeat(64);
+    write!(
+        child.stdin.take().unwrap(),
+        "cat\r\n\n don't \n{long}\nquixotic\n"
+    )
+    .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    let lines: Vec<String> = stdout(&o).lines().map(String::from).collect();
+    assert_eq!(lines.len(), 5, "{lines:?}");
+    assert_eq!(lines[0], "CAT valid");
+    assert!(lines[1].starts_with("DON'T invalid (") && lines[1].contains("\"'\""));
+    assert!(lines[2].contains("invalid (") && lines[2].contains("64 tiles"));
+    assert_eq!(lines[3], "QUIXOTIC valid");
+    assert_eq!(lines[4], "ZEBRA valid");
+    // In JSON, the reason is the "error" key.
+    let o = run(&["check", "--json", "cat", "c4t"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v[1]["valid"], false);
+    assert!(v[1]["error"].as_str().unwrap().contains("\"4\""));
+    assert!(v[0].get("error").is_none());
+    // Keys in the documented order.
+    assert!(stdout(&o).starts_with("[{\"word\":\"CAT\",\"valid\":true}"));
+}
+
+#[test]
+fn huge_arguments_are_cut_in_messages() {
+    let huge = "x".repeat(100_000);
+    let o = run(&["pattern", &format!("[{huge}")]);
+    assert_one_line_error(&o, "…");
+    assert!(stderr(&o).len() < 400, "{} bytes", stderr(&o).len());
+    let o = run(&["-L", &huge, "check", "a"]);
+    assert_one_line_error(&o, "…");
+    assert!(stderr(&o).len() < 400);
+    let o = run(&["build", "--alphabet", &huge, "-o", "x.lexq", "words.txt"]);
+    assert_one_line_error(&o, "…");
+    assert!(stderr(&o).len() < 400);
+}
+
+#[test]
+fn unknown_alphabet_lists_the_built_in_ones() {
+    let o = run(&[
+        "build",
+        "--alphabet",
+        "klingon",
+        "-o",
+        "x.lexq",
+        "words.txt",
+    ]);
+    assert_one_line_error(&o, "english, spanish, catalan");
+}
+
+#[test]
+fn parse_errors_are_one_line() {
+    for (args, needle) in [
+        (&["--bogus"][..], "--bogus"),
+        (&["check"], "<WORDS>"),
+        (&[], "no command"),
+        (&["frobnicate"], "frobnicate"),
+        (&["contains", "a", "--len", "x"], "--len"),
+        (
+            &["contains", "a", "--len", "3", "--min-len", "2"],
+            "cannot be used with",
+        ),
+        (&["-L"], "--lexicon"),
+    ] {
+        let o = run(args);
+        assert_one_line_error(&o, needle);
+        assert!(o.stdout.is_empty());
+    }
+    // --help and --version still print normally.
+    let o = run(&["--help"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("Usage"));
+    assert_eq!(run(&["--version"]).status.code(), Some(0));
+}
+
+#[test]
+fn empty_lexq_lexicon_is_unset() {
+    let o = lexq()
+        .env("LEXQ_LEXICON", "")
+        .args(["check", "quixotic"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "QUIXOTIC valid\n");
+}
+
+#[test]
+fn crafted_lexicon_is_refused_not_a_panic() {
+    let dir = TempDir::new().unwrap();
+    let (lex, _) = small(&dir);
+    let good = std::fs::read(&lex).unwrap();
+    let fst_at = u64::from_le_bytes(good[56..64].try_into().unwrap()) as usize;
+    let mut refused = 0;
+    // Damage each byte of the fst's nodes in turn, checksums re-sealed.
+    for at in fst_at + 16..good.len() - 24 {
+        let mut bad = good.clone();
+        bad[at] ^= 0xa5;
+        assert!(lexq::format::reseal(&mut bad));
+        let path = dir.path().join("crafted.lexq");
+        std::fs::write(&path, &bad).unwrap();
+        for args in [
+            &["pattern", "*"][..],
+            &["check", "cat"],
+            &["anagram", "tac?"],
+        ] {
+            let mut all = vec!["-L", path_str(&path)];
+            all.extend_from_slice(args);
+            let o = run(&all);
+            let err = stderr(&o);
+            assert!(!err.contains("panicked"), "{err}");
+            assert!(matches!(o.status.code(), Some(0..=2)), "{all:?}: {err}");
+            if o.status.code() == Some(2) {
+                assert!(err.contains("corrupt fst section"), "{err}");
+                refused += 1;
+            }
+        }
+        let o = run(&["-L", path_str(&path), "verify"]);
+        assert!(matches!(o.status.code(), Some(0 | 2)));
+    }
+    assert!(refused > 0);
+}
+
+#[test]
+fn build_says_why_nothing_was_taken() {
+    let dir = TempDir::new().unwrap();
+    let out = dir.path().join("out.lexq");
+    let case = |name: &str, bytes: &[u8], extra: &[&str], needle: &str| {
+        let list = dir.path().join(name);
+        std::fs::write(&list, bytes).unwrap();
+        let mut args = vec!["build", path_str(&list), "-o", path_str(&out)];
+        args.extend_from_slice(extra);
+        let o = run(&args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(err.contains(needle), "{needle:?} not in: {err}");
+        assert!(!out.exists());
+    };
+    case("cr.txt", b"cat\rdog\rbird\r", &[], "end in CR alone");
+    let utf16: Vec<u8> = "\u{feff}cat\ndog\n"
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    case("utf16.txt", &utf16, &[], "UTF-16");
+    case("nul.txt", b"cat\0dog\n", &[], "NUL byte");
+    case(
+        "short.txt",
+        b"cat\ndog\n",
+        &["--min-len", "5"],
+        "--min-len 5",
+    );
+    case(
+        "long.txt",
+        b"cat\ndog\n",
+        &["--max-len", "2"],
+        "left out all 2 words",
+    );
+}
+
+#[test]
+fn blanks_in_lowercase_and_hooks_of_non_words() {
+    let o = run(&["anagram", "ca?", "--blanks"]);
+    let words: Vec<&str> = std::str::from_utf8(&o.stdout).unwrap().lines().collect();
+    assert!(words.contains(&"CAt"), "{words:?}");
+    // Each word has exactly one lowercase letter: the blank.
+    for w in &words {
+        assert_eq!(w.chars().filter(|c| c.is_lowercase()).count(), 1, "{w}");
+    }
+    let o = run(&["subanagram", "ax?", "--blanks", "--json"]);
+    let v: Vec<String> = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(v.contains(&"AX".to_string()), "{v:?}");
+    assert!(v.iter().any(|w| w.chars().any(char::is_lowercase)));
+    // Without --blanks, all uppercase.
+    let o = run(&["anagram", "ca?"]);
+    assert!(!stdout(&o).chars().any(char::is_lowercase));
+    let o = run(&["hooks", "care", "zzz"]);
+    assert_eq!(stdout(&o), "S CARE DRSTX\n- ZZZ* -\n");
+}
