@@ -213,7 +213,14 @@ impl Alphabet {
             }
             let mut spellings = Vec::new();
             for tok in line.split_whitespace() {
-                if let Some(c) = tok.chars().find(|c| RESERVED.contains(c) || c.is_control()) {
+                // Invisible format characters (a byte-order mark, zero-width
+                // spaces) would make tiles that look alike read differently.
+                let invisible =
+                    |c: &char| matches!(c, '\u{200b}'..='\u{200f}' | '\u{2060}' | '\u{feff}');
+                if let Some(c) = tok
+                    .chars()
+                    .find(|c| RESERVED.contains(c) || c.is_control() || invisible(c))
+                {
                     return Err(bad(Some(i + 1), AlphabetErrorKind::ReservedChar(c)));
                 }
                 let up = fold(tok).text;
