@@ -267,6 +267,13 @@ pub enum LexiconErrorKind {
         /// Keys the header gives.
         expected: u64,
     },
+    /// The path is not a regular file (a FIFO, a device, a socket); it is
+    /// refused without being opened for reading.
+    #[error("is {what}, not a regular file")]
+    NotRegularFile {
+        /// What it is.
+        what: &'static str,
+    },
 }
 
 /// What is wrong with an alphabet definition.

@@ -40,6 +40,7 @@ mod fstwrite;
 pub mod gaddag;
 mod letterset;
 mod lexicon;
+mod node;
 mod query;
 mod walk;
 mod wordlist;

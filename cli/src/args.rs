@@ -111,6 +111,13 @@ pub enum Command {
     },
     /// Check the lexicon file's header and every byte's checksum.
     Verify,
+    /// Dictionary sites: build a word index with definitions, search it, export it.
+    Site {
+        #[command(subcommand)]
+        command: crate::site::SiteCommand,
+    },
+    /// Serve a JSON API and a search page over the lexicon (and a site index).
+    Serve(crate::site::ServeArgs),
 }
 
 /// Arguments of `lexq build`.

@@ -5,6 +5,7 @@
 mod args;
 mod print;
 mod progress;
+mod site;
 
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
@@ -47,6 +48,12 @@ fn open(cli: &Cli) -> Result<Lexicon, Failure> {
 fn run(cli: Cli) -> Result<u8, Failure> {
     if let Command::Build(args) = &cli.command {
         return build(args);
+    }
+    if let Command::Site { command } = &cli.command {
+        return site::run_site(&cli.lexicon, command);
+    }
+    if let Command::Serve(args) = &cli.command {
+        return site::run_serve(&cli.lexicon, args);
     }
     let lex = open(&cli)?;
     let mut out = Printer::stdout();
@@ -110,7 +117,9 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             ))?;
             FOUND
         }
-        Command::Build(_) => unreachable!("handled above"),
+        Command::Build(_) | Command::Site { .. } | Command::Serve(_) => {
+            unreachable!("handled above")
+        }
     };
     out.flush()?;
     Ok(code)
