@@ -46,8 +46,10 @@ mod walk;
 mod wordlist;
 
 pub use alphabet::Alphabet;
+pub use atomic::{check_output, remove_temp_files};
 pub use builder::{Built, Progress, build};
 pub use cursor::{Cursor, Edge};
+pub use error::OutputErrorKind;
 pub use error::{
     AlphabetErrorKind, Arg, Error, LexiconErrorKind, QueryError, QueryErrorKind, Result, Syntax,
     WordErrorKind,
