@@ -88,6 +88,10 @@ pub enum Error {
     /// A word list held no usable word.
     #[error("no usable words in the input")]
     NoWords,
+
+    /// A position, move, board layout or tile set is unusable.
+    #[error(transparent)]
+    Position(#[from] crate::position_error::PositionError),
 }
 
 /// Shorthand for results of this crate.
