@@ -58,7 +58,10 @@ pub use board::Board;
 pub use builder::{Built, Progress, build};
 pub use cgp::Position;
 pub use cursor::{Cursor, Edge};
-pub use error::{Error, Result};
+pub use error::{
+    AlphabetErrorKind, Arg, Error, LexiconErrorKind, QueryError, QueryErrorKind, Result, Syntax,
+    WordErrorKind,
+};
 pub use graph::{Arcs, FstGraph, Graph};
 pub use layout::Layout;
 pub use letterset::LetterSet;
