@@ -49,6 +49,7 @@ pub mod notation;
 pub mod position_error;
 mod query;
 pub mod rack;
+pub mod selfplay;
 pub mod tiles;
 mod walk;
 mod wordlist;
