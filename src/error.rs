@@ -271,6 +271,13 @@ pub enum LexiconErrorKind {
         /// Keys the header gives.
         expected: u64,
     },
+    /// The path is not a regular file (a FIFO, a device, a socket); it is
+    /// refused without being opened for reading.
+    #[error("is {what}, not a regular file")]
+    NotRegularFile {
+        /// What it is.
+        what: &'static str,
+    },
     /// The GADDAG needs more arcs than a move-generation arc table holds.
     #[error("too large for a move-generation arc table (more than {max} arcs)")]
     TooManyArcs {
@@ -306,14 +313,6 @@ pub enum AlphabetErrorKind {
         /// Tiles given.
         count: usize,
         /// The most allowed.
-        max: usize,
-    },
-    /// A spelling longer than the limit.
-    #[error("{spelling:?} is longer than {max} characters")]
-    SpellingTooLong {
-        /// The spelling.
-        spelling: String,
-        /// The most characters a spelling may have.
         max: usize,
     },
 }

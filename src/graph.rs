@@ -17,11 +17,9 @@
 
 use std::collections::HashMap;
 
-use fst::raw::{CompiledAddr, Fst, Node};
-
 use crate::gaddag::{key_byte, key_code};
 use crate::letterset::LetterSet;
-use crate::lexicon::Data;
+use crate::node::Node;
 
 /// A GADDAG as a graph of nodes and labelled edges.
 pub trait Graph {
@@ -83,20 +81,34 @@ pub trait Graph {
 /// The lexicon's fst read in place as a [`Graph`].
 #[derive(Clone, Copy)]
 pub struct FstGraph<'a> {
-    fst: &'a Fst<Data>,
+    data: &'a [u8],
+    root: FstNode<'a>,
 }
 
 impl<'a> FstGraph<'a> {
-    pub(crate) fn new(fst: &'a Fst<Data>) -> FstGraph<'a> {
-        FstGraph { fst }
+    pub(crate) fn new(data: &'a [u8], root: Node<'a>) -> FstGraph<'a> {
+        FstGraph {
+            data,
+            root: FstNode {
+                node: root,
+                addr: usize::MAX,
+            },
+        }
     }
+}
+
+/// A node of an [`FstGraph`]: a decoded fst node and its address.
+#[derive(Clone, Copy)]
+pub struct FstNode<'a> {
+    node: Node<'a>,
+    addr: usize,
 }
 
 /// An edge of an [`FstGraph`]: its code and the address of its target.
 #[derive(Clone, Copy, Debug)]
 pub struct FstEdge {
     code: u8,
-    addr: CompiledAddr,
+    addr: usize,
 }
 
 /// The edges of an fst node.
@@ -110,10 +122,13 @@ impl Iterator for FstEdges<'_> {
     #[inline]
     fn next(&mut self) -> Option<FstEdge> {
         while self.i < self.node.len() {
-            let t = self.node.transition(self.i);
+            let i = self.i;
             self.i += 1;
-            if let Some(code) = key_code(t.inp) {
-                return Some(FstEdge { code, addr: t.addr });
+            if let Some(code) = key_code(self.node.input(i)) {
+                return Some(FstEdge {
+                    code,
+                    addr: self.node.target(i),
+                });
             }
         }
         None
@@ -121,19 +136,22 @@ impl Iterator for FstEdges<'_> {
 }
 
 impl<'a> Graph for FstGraph<'a> {
-    type Node = Node<'a>;
+    type Node = FstNode<'a>;
     type Edge = FstEdge;
     type Edges<'b>
         = FstEdges<'a>
     where
         Self: 'b;
 
-    fn root(&self) -> Node<'a> {
-        self.fst.root()
+    fn root(&self) -> FstNode<'a> {
+        self.root
     }
     #[inline]
-    fn edges(&self, node: Node<'a>) -> FstEdges<'a> {
-        FstEdges { node, i: 0 }
+    fn edges(&self, node: FstNode<'a>) -> FstEdges<'a> {
+        FstEdges {
+            node: node.node,
+            i: 0,
+        }
     }
     #[inline]
     fn code(&self, edge: FstEdge) -> u8 {
@@ -141,21 +159,24 @@ impl<'a> Graph for FstGraph<'a> {
     }
     #[inline]
     fn accepts(&self, edge: FstEdge) -> bool {
-        self.fst.node(edge.addr).is_final()
+        Node::at(self.data, edge.addr).is_final()
     }
     #[inline]
-    fn target(&self, edge: FstEdge) -> Node<'a> {
-        self.fst.node(edge.addr)
+    fn target(&self, edge: FstEdge) -> FstNode<'a> {
+        FstNode {
+            node: Node::at(self.data, edge.addr),
+            addr: edge.addr,
+        }
     }
-    fn node_id(&self, node: Node<'a>) -> u64 {
-        node.addr() as u64
+    fn node_id(&self, node: FstNode<'a>) -> u64 {
+        node.addr as u64
     }
     #[inline]
-    fn edge(&self, node: Node<'a>, code: u8) -> Option<FstEdge> {
-        let i = node.find_input(key_byte(code))?;
+    fn edge(&self, node: FstNode<'a>, code: u8) -> Option<FstEdge> {
+        let i = node.node.find(key_byte(code))?;
         Some(FstEdge {
             code,
-            addr: node.transition_addr(i),
+            addr: node.node.target(i),
         })
     }
 }
@@ -210,44 +231,44 @@ impl Iterator for ArcEdges<'_> {
 }
 
 impl Arcs {
-    /// Derives the table from an fst (a depth-first copy of every distinct
-    /// node). `None` if it would need more than [`MAX_ARCS`] arcs.
-    pub(crate) fn from_fst(fst: &Fst<Data>) -> Option<Arcs> {
+    /// Derives the table from the fst's node area `data` and its root (a
+    /// depth-first copy of every distinct node). `None` if it would need
+    /// more than [`MAX_ARCS`] arcs.
+    pub(crate) fn from_nodes(data: &[u8], root: Node<'_>) -> Option<Arcs> {
         // Index 0 is the "no edges" node; index 1 the root.
         let mut arcs: Vec<u32> = vec![LAST];
-        let mut at: HashMap<CompiledAddr, u32> = HashMap::new();
+        let mut at: HashMap<usize, u32> = HashMap::new();
         let mut stack: Vec<(Node<'_>, u32)> = Vec::new();
-        let root = fst.root();
-        let alloc = |node: Node<'_>, arcs: &mut Vec<u32>| -> Option<u32> {
+        let alloc = |len: usize, arcs: &mut Vec<u32>| -> Option<u32> {
             let i = arcs.len();
-            if i + node.len() > MAX_ARCS {
+            if i + len > MAX_ARCS {
                 return None;
             }
-            arcs.resize(i + node.len(), 0);
+            arcs.resize(i + len, 0);
             Some(i as u32)
         };
-        if root.is_empty() {
+        if root.len() == 0 {
             return Some(Arcs { arcs });
         }
-        let r = alloc(root, &mut arcs)?;
-        at.insert(root.addr(), r);
+        let r = alloc(root.len(), &mut arcs)?;
         stack.push((root, r));
         let mut kids: Vec<(u8, u32)> = Vec::with_capacity(64);
         while let Some((node, first)) = stack.pop() {
             kids.clear();
-            for t in node.transitions() {
-                let code = key_code(t.inp)? as u32;
-                let child = fst.node(t.addr);
+            for i in 0..node.len() {
+                let code = key_code(node.input(i))? as u32;
+                let addr = node.target(i);
+                let child = Node::decode(data, addr).ok()?;
                 let mut word = code;
                 if child.is_final() {
                     word |= ACCEPTS;
                 }
-                if !child.is_empty() {
-                    let idx = match at.get(&t.addr) {
+                if child.len() > 0 {
+                    let idx = match at.get(&addr) {
                         Some(&i) => i,
                         None => {
-                            let i = alloc(child, &mut arcs)?;
-                            at.insert(t.addr, i);
+                            let i = alloc(child.len(), &mut arcs)?;
+                            at.insert(addr, i);
                             stack.push((child, i));
                             i
                         }

@@ -119,6 +119,13 @@ pub enum Command {
     Play(crate::game::PlayArgs),
     /// Greedy self-play games, every position as a CGP line.
     Selfplay(crate::game::SelfplayArgs),
+    /// Dictionary sites: build a word index with definitions, search it, export it.
+    Site {
+        #[command(subcommand)]
+        command: crate::site::SiteCommand,
+    },
+    /// Serve a JSON API and a search page over the lexicon (and a site index).
+    Serve(crate::site::ServeArgs),
 }
 
 /// Arguments of `lexq build`.

@@ -6,6 +6,7 @@ mod args;
 mod game;
 mod print;
 mod progress;
+mod site;
 
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
@@ -51,6 +52,12 @@ fn run(cli: Cli) -> Result<u8, Failure> {
     }
     if let Some(code) = game_command(&cli)? {
         return Ok(code);
+    }
+    if let Command::Site { command } = &cli.command {
+        return site::run_site(&cli.lexicon, command);
+    }
+    if let Command::Serve(args) = &cli.command {
+        return site::run_serve(&cli.lexicon, args);
     }
     let lex = open(&cli)?;
     let mut out = Printer::stdout();
@@ -114,7 +121,9 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             ))?;
             FOUND
         }
-        Command::Build(_) => unreachable!("handled above"),
+        Command::Build(_) | Command::Site { .. } | Command::Serve(_) => {
+            unreachable!("handled above")
+        }
         Command::Moves(_) | Command::Board(_) | Command::Play(_) | Command::Selfplay(_) => {
             unreachable!("handled above")
         }

@@ -1,0 +1,219 @@
+//! `lexq site build/search/export` and `lexq serve`: the command line over
+//! the lexq-site library.
+
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Args, Subcommand};
+use lexq::Lexicon;
+use lexq_site::Site;
+use lexq_site::build::{BuildOptions, build};
+use lexq_site::serve::{AppState, Limits};
+
+use crate::{FOUND, Failure, NOT_FOUND, progress};
+
+/// `lexq site ...` subcommands.
+#[derive(Subcommand, Debug)]
+pub enum SiteCommand {
+    /// Build a site index: one document per lexicon word, with definitions, hooks, anagrams.
+    Build(SiteBuildArgs),
+    /// Search a site index with tantivy's query syntax (definition:"...", length:[3 TO 4], pos:/noun).
+    Search(SiteSearchArgs),
+    /// Export a site as static JSON: one file per word plus word lists.
+    Export(SiteExportArgs),
+}
+
+/// Arguments of `lexq site build`.
+#[derive(Args, Debug)]
+pub struct SiteBuildArgs {
+    /// WordNet database directory (index.*, data.*, and *.exc for inflections).
+    #[arg(long, value_name = "DIR")]
+    pub wordnet: Option<PathBuf>,
+    /// Definitions file: TSV (WORD<TAB>[pos<TAB>]definition) or JSON Lines; repeatable.
+    #[arg(long, value_name = "FILE")]
+    pub definitions: Vec<PathBuf>,
+    /// The site directory to write (replaced as a whole at the end).
+    #[arg(long, short = 'o', value_name = "DIR")]
+    pub output: PathBuf,
+    /// Fail on the first bad definition line instead of skipping it.
+    #[arg(long)]
+    pub strict: bool,
+    /// Print the summary even when stderr is not a terminal.
+    #[arg(long, short = 'v')]
+    pub verbose: bool,
+}
+
+/// Arguments of `lexq site search`.
+#[derive(Args, Debug)]
+pub struct SiteSearchArgs {
+    /// The site directory.
+    #[arg(long, value_name = "DIR")]
+    pub site: PathBuf,
+    /// The query (quote it from the shell).
+    pub query: String,
+    /// Print at most N results.
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub limit: usize,
+    /// Skip the first N results.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub offset: usize,
+    /// Print one JSON object: {"total", "hits": [{"word", "length", "points", "definition", "score"}]}.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Arguments of `lexq site export`.
+#[derive(Args, Debug)]
+pub struct SiteExportArgs {
+    /// The site directory.
+    #[arg(long, value_name = "DIR")]
+    pub site: PathBuf,
+    /// The folder to write (replaced as a whole at the end).
+    #[arg(long, short = 'o', value_name = "DIR")]
+    pub output: PathBuf,
+    /// Print the summary even when stderr is not a terminal.
+    #[arg(long, short = 'v')]
+    pub verbose: bool,
+}
+
+/// Arguments of `lexq serve`.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// A site directory, for definitions and search (without it, every lexicon query is still served).
+    #[arg(long, value_name = "DIR")]
+    pub site: Option<PathBuf>,
+    /// Address to listen on.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub addr: String,
+    /// Longest query argument, in bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = 100)]
+    pub max_input: usize,
+    /// Most words or results in one response.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub max_limit: usize,
+    /// Time limit of one query, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 5000)]
+    pub timeout_ms: u64,
+    /// Queries running at once (default: twice the cores).
+    #[arg(long, value_name = "N")]
+    pub concurrency: Option<usize>,
+    /// No access log.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+}
+
+fn open_lexicon(path: &Option<PathBuf>) -> Result<Lexicon, Failure> {
+    Ok(match path {
+        Some(p) => Lexicon::open(p)?,
+        None => Lexicon::embedded(),
+    })
+}
+
+/// Runs `lexq site ...`.
+pub fn run_site(lexicon: &Option<PathBuf>, command: &SiteCommand) -> Result<u8, Failure> {
+    match command {
+        SiteCommand::Build(a) => {
+            let lex = open_lexicon(lexicon)?;
+            let opts = BuildOptions {
+                wordnet: a.wordnet.clone(),
+                definitions: a.definitions.clone(),
+                strict: a.strict,
+            };
+            let terminal = io::stderr().is_terminal();
+            let mut bar = progress::Bar::new(terminal);
+            let summary = build(&lex, lexicon.as_deref(), &opts, &a.output, &mut bar);
+            bar.finish();
+            let summary = summary?;
+            if !summary.bad_lines.is_empty() {
+                eprintln!(
+                    "lexq: skipped {} unusable definition line{}:",
+                    summary.bad_lines.len(),
+                    if summary.bad_lines.len() == 1 {
+                        ""
+                    } else {
+                        "s"
+                    }
+                );
+                for b in summary.bad_lines.iter().take(10) {
+                    eprintln!("  {}:{}: {}", b.path.display(), b.line, b.reason);
+                }
+                if summary.bad_lines.len() > 10 {
+                    eprintln!("  ... and {} more", summary.bad_lines.len() - 10);
+                }
+            }
+            if terminal || a.verbose {
+                eprintln!("{}", summary.line(&a.output));
+            }
+            Ok(FOUND)
+        }
+        SiteCommand::Search(a) => {
+            let site = Site::open(&a.site)?;
+            let hits = site.search(&a.query, a.limit, a.offset)?;
+            let mut out = io::BufWriter::new(io::stdout());
+            if a.json {
+                serde_json::to_writer(&mut out, &hits).map_err(io::Error::other)?;
+                writeln!(out)?;
+            } else {
+                for h in &hits.hits {
+                    writeln!(
+                        out,
+                        "{}\t{}\t{}",
+                        h.word,
+                        h.points,
+                        h.definition.as_deref().unwrap_or("-")
+                    )?;
+                }
+            }
+            out.flush()?;
+            if !a.json && io::stderr().is_terminal() {
+                eprintln!("{} of {} results", hits.hits.len(), hits.total);
+            }
+            Ok(if hits.total > 0 { FOUND } else { NOT_FOUND })
+        }
+        SiteCommand::Export(a) => {
+            let site = Site::open(&a.site)?;
+            let terminal = io::stderr().is_terminal();
+            let mut bar = progress::Bar::new(terminal);
+            let summary = lexq_site::export::export(&site, &a.output, &mut bar);
+            bar.finish();
+            let summary = summary?;
+            if terminal || a.verbose {
+                eprintln!("{}", summary.line(&a.output));
+            }
+            Ok(FOUND)
+        }
+    }
+}
+
+/// Runs `lexq serve`.
+pub fn run_serve(lexicon: &Option<PathBuf>, a: &ServeArgs) -> Result<u8, Failure> {
+    let site = match &a.site {
+        Some(dir) => Some(Site::open(dir)?),
+        None => None,
+    };
+    // --lexicon wins; else the site's own lexicon; else the embedded one.
+    let lex = match (lexicon, &site) {
+        (Some(_), _) | (None, None) => open_lexicon(lexicon)?,
+        (None, Some(s)) => s.lexicon()?,
+    };
+    let mut limits = Limits {
+        max_input: a.max_input,
+        max_limit: a.max_limit,
+        timeout: Duration::from_millis(a.timeout_ms),
+        ..Limits::default()
+    };
+    if let Some(n) = a.concurrency {
+        limits.concurrency = n;
+    }
+    let words = lex.word_count();
+    let with_site = site.is_some();
+    let state = AppState::new(lex, site, limits, !a.quiet);
+    lexq_site::serve::run_until_ctrl_c(&a.addr, state, |addr| {
+        eprintln!(
+            "lexq: serving {words} words{} on http://{addr}/ (Ctrl-C stops)",
+            if with_site { " with definitions" } else { "" }
+        );
+    })?;
+    Ok(FOUND)
+}

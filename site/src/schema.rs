@@ -1,0 +1,136 @@
+//! The site index's schema: one tantivy document per lexicon word.
+//!
+//! | field | kind | |
+//! |---|---|---|
+//! | `word` | raw text, stored, fast | the word, uppercase (searched case-insensitively) |
+//! | `length` | u64, indexed, stored, fast | tiles |
+//! | `alphagram` | raw text, stored | the letters sorted |
+//! | `points` | u64, indexed, stored, fast | tile points |
+//! | `definition` | text with positions, stored | one value per sense |
+//! | `sense` | stored JSON | per sense, in step with `definition`: part of speech, examples, synonyms, base form, source |
+//! | `pos` | facet | `/noun`, `/verb`, `/adjective`, `/adverb`, once per part of speech the word has |
+//! | `senses` | u64, indexed, stored, fast | the number of senses |
+//! | `base_form` | raw text, stored | base forms of an inflection |
+//! | `front_hooks`, `back_hooks` | raw text, stored | one value per hook letter |
+//! | `anagrams` | raw text, stored | the word's anagrams |
+
+use tantivy::Index;
+use tantivy::schema::{
+    FAST, Facet, FacetOptions, Field, INDEXED, IndexRecordOption, STORED, Schema,
+    TextFieldIndexing, TextOptions,
+};
+use tantivy::tokenizer::{LowerCaser, RawTokenizer, TextAnalyzer};
+
+use crate::wordnet::Pos;
+
+/// The tokenizer of the raw fields: the whole value, lowercased.
+pub const WORD_TOKENIZER: &str = "lexq_word";
+
+/// The fields of the site index.
+#[derive(Clone, Copy, Debug)]
+pub struct Fields {
+    /// The word, uppercase.
+    pub word: Field,
+    /// Its length in tiles.
+    pub length: Field,
+    /// Its letters sorted.
+    pub alphagram: Field,
+    /// Its tile points.
+    pub points: Field,
+    /// One definition per sense.
+    pub definition: Field,
+    /// One JSON object per sense, in step with `definition`.
+    pub sense: Field,
+    /// Parts of speech, as facets.
+    pub pos: Field,
+    /// The number of senses.
+    pub senses: Field,
+    /// Base forms of an inflection.
+    pub base_form: Field,
+    /// Front hook letters.
+    pub front_hooks: Field,
+    /// Back hook letters.
+    pub back_hooks: Field,
+    /// Anagrams.
+    pub anagrams: Field,
+}
+
+fn raw(stored: bool, fast: bool) -> TextOptions {
+    let mut o = TextOptions::default().set_indexing_options(
+        TextFieldIndexing::default()
+            .set_tokenizer(WORD_TOKENIZER)
+            .set_index_option(IndexRecordOption::Basic),
+    );
+    if stored {
+        o = o.set_stored();
+    }
+    if fast {
+        o = o.set_fast(None);
+    }
+    o
+}
+
+impl Fields {
+    /// The schema and its fields.
+    pub fn schema() -> (Schema, Fields) {
+        let mut b = Schema::builder();
+        let text = TextOptions::default()
+            .set_indexing_options(
+                TextFieldIndexing::default()
+                    .set_tokenizer("default")
+                    .set_index_option(IndexRecordOption::WithFreqsAndPositions),
+            )
+            .set_stored();
+        let fields = Fields {
+            word: b.add_text_field("word", raw(true, true)),
+            length: b.add_u64_field("length", INDEXED | STORED | FAST),
+            alphagram: b.add_text_field("alphagram", raw(true, false)),
+            points: b.add_u64_field("points", INDEXED | STORED | FAST),
+            definition: b.add_text_field("definition", text),
+            sense: b.add_text_field("sense", STORED),
+            pos: b.add_facet_field("pos", FacetOptions::default()),
+            senses: b.add_u64_field("senses", INDEXED | STORED | FAST),
+            base_form: b.add_text_field("base_form", raw(true, false)),
+            front_hooks: b.add_text_field("front_hooks", raw(true, false)),
+            back_hooks: b.add_text_field("back_hooks", raw(true, false)),
+            anagrams: b.add_text_field("anagrams", raw(true, false)),
+        };
+        (b.build(), fields)
+    }
+
+    /// The fields of an opened index's schema, checked by name and kind.
+    pub fn of(schema: &Schema) -> Result<Fields, String> {
+        let (expected, fields) = Fields::schema();
+        for (field, entry) in expected.fields() {
+            let found = schema
+                .get_field(entry.name())
+                .map_err(|_| format!("no field {:?}", entry.name()))?;
+            if found != field
+                || schema.get_field_entry(found).field_type().value_type()
+                    != entry.field_type().value_type()
+            {
+                return Err(format!("field {:?} is of another kind", entry.name()));
+            }
+        }
+        if schema.num_fields() != expected.num_fields() {
+            return Err("other fields than this version writes".into());
+        }
+        Ok(fields)
+    }
+}
+
+/// Registers the tokenizer of the raw fields on `index` (needed by every
+/// index opened or created).
+pub fn register_tokenizers(index: &Index) {
+    index.tokenizers().register(
+        WORD_TOKENIZER,
+        TextAnalyzer::builder(RawTokenizer::default())
+            .filter(LowerCaser)
+            .build(),
+    );
+}
+
+/// The facet of a part of speech: `/noun`, ...
+pub fn pos_facet(pos: Pos) -> Facet {
+    Facet::from_path([pos.name()])
+}

@@ -1,0 +1,307 @@
+//! [`Site`]: an opened site directory. Word pages come from the index by
+//! exact term lookup; definition searches use tantivy's query syntax.
+
+use std::path::{Path, PathBuf};
+
+use lexq::Lexicon;
+use serde::Serialize;
+use tantivy::collector::{Count, TopDocs};
+use tantivy::query::QueryParser;
+use tantivy::schema::{IndexRecordOption, Value};
+use tantivy::{DocAddress, DocSet, Index, IndexReader, ReloadPolicy, TantivyDocument, Term};
+
+use crate::build::{self, SenseExtra, SiteMeta};
+use crate::entry::{Entry, SenseEntry};
+use crate::error::{Result, SiteError};
+use crate::schema::{self, Fields};
+
+/// The longest search query taken, in bytes.
+pub const MAX_QUERY_LEN: usize = 1024;
+
+/// An opened site directory (see [`crate::build::build`]).
+///
+/// ```no_run
+/// let site = lexq_site::Site::open("site".as_ref())?;
+/// let care = site.entry("cares")?.expect("a word");
+/// assert_eq!(care.base_forms, ["CARE"]);
+/// let hits = site.search("definition:\"chewed as a stimulant\"", 10, 0)?;
+/// println!("{} words", hits.total);
+/// # Ok::<(), lexq_site::SiteError>(())
+/// ```
+pub struct Site {
+    dir: PathBuf,
+    index: Index,
+    reader: IndexReader,
+    fields: Fields,
+    parser: QueryParser,
+    meta: SiteMeta,
+}
+
+impl std::fmt::Debug for Site {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Site").field("dir", &self.dir).finish()
+    }
+}
+
+/// One search result.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Hit {
+    /// The word.
+    pub word: String,
+    /// Its length in tiles.
+    pub length: u64,
+    /// Its tile points.
+    pub points: u64,
+    /// Its first definition, if it has one.
+    pub definition: Option<String>,
+    /// The relevance score.
+    pub score: f32,
+}
+
+/// A page of search results and the total count.
+#[derive(Clone, Debug, Serialize)]
+pub struct Hits {
+    /// How many documents match in all.
+    pub total: usize,
+    /// The results asked for, best first.
+    pub hits: Vec<Hit>,
+}
+
+impl Site {
+    /// Opens the site directory `dir`.
+    pub fn open(dir: &Path) -> Result<Site> {
+        let bad = |reason: String| SiteError::BadSite {
+            path: dir.to_path_buf(),
+            reason,
+        };
+        let meta_path = dir.join(build::META_FILE);
+        let meta_bytes = std::fs::read(&meta_path).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::NotFound {
+                bad(format!("no {}", build::META_FILE))
+            } else {
+                SiteError::io(&meta_path, e)
+            }
+        })?;
+        let meta: SiteMeta = serde_json::from_slice(&meta_bytes)
+            .map_err(|e| bad(format!("{}: {e}", build::META_FILE)))?;
+        if meta.format != build::FORMAT {
+            return Err(bad(format!(
+                "site format {}, this version reads {}",
+                meta.format,
+                build::FORMAT
+            )));
+        }
+        let index = Index::open_in_dir(dir.join(build::INDEX_DIR))
+            .map_err(|e| bad(format!("index: {e}")))?;
+        schema::register_tokenizers(&index);
+        let fields = Fields::of(&index.schema()).map_err(bad)?;
+        let reader = index
+            .reader_builder()
+            .reload_policy(ReloadPolicy::Manual)
+            .try_into()
+            .map_err(|e| bad(format!("index: {e}")))?;
+        let mut parser = QueryParser::for_index(&index, vec![fields.word, fields.definition]);
+        parser.set_conjunction_by_default();
+        parser.set_field_boost(fields.word, 4.0);
+        Ok(Site {
+            dir: dir.to_path_buf(),
+            index,
+            reader,
+            fields,
+            parser,
+            meta,
+        })
+    }
+
+    /// The directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// What `site.json` says: sources and build figures.
+    pub fn meta(&self) -> &SiteMeta {
+        &self.meta
+    }
+
+    /// The tantivy index, for queries of one's own.
+    pub fn index(&self) -> &Index {
+        &self.index
+    }
+
+    /// The index's fields.
+    pub fn fields(&self) -> &Fields {
+        &self.fields
+    }
+
+    /// WordNet's licence notice if the site was built with WordNet.
+    pub fn licence(&self) -> Option<String> {
+        std::fs::read_to_string(self.dir.join(build::WORDNET_LICENCE_FILE)).ok()
+    }
+
+    /// The site's lexicon: its own copy of the lexicon file if it has one,
+    /// else the embedded default.
+    pub fn lexicon(&self) -> Result<Lexicon> {
+        if self.meta.lexicon_copied {
+            Ok(Lexicon::open(self.dir.join(build::LEXICON_FILE))?)
+        } else {
+            Ok(Lexicon::embedded())
+        }
+    }
+
+    /// The address of `word`'s document, if the word is in the index.
+    fn find(&self, searcher: &tantivy::Searcher, word: &str) -> Result<Option<DocAddress>> {
+        let term = Term::from_field_text(self.fields.word, &word.trim().to_lowercase());
+        for (ord, seg) in searcher.segment_readers().iter().enumerate() {
+            let inverted = seg.inverted_index(self.fields.word)?;
+            let postings = inverted
+                .read_postings(&term, IndexRecordOption::Basic)
+                .map_err(|e| SiteError::io(&self.dir, e))?;
+            if let Some(postings) = postings {
+                let doc = postings.doc();
+                if doc != tantivy::TERMINATED && seg.alive_bitset().is_none_or(|b| b.is_alive(doc))
+                {
+                    return Ok(Some(DocAddress::new(ord as u32, doc)));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// The word page of `word` (any case), or `None` if it is not in the
+    /// site's lexicon.
+    pub fn entry(&self, word: &str) -> Result<Option<Entry>> {
+        let searcher = self.reader.searcher();
+        let Some(addr) = self.find(&searcher, word)? else {
+            return Ok(None);
+        };
+        let doc: TantivyDocument = searcher.doc(addr)?;
+        Ok(Some(self.entry_of(&doc)?))
+    }
+
+    /// Reads an entry back from its stored document.
+    pub fn entry_of(&self, doc: &TantivyDocument) -> Result<Entry> {
+        let f = &self.fields;
+        let text = |field| {
+            doc.get_first(field)
+                .and_then(|v| v.as_str())
+                .unwrap_or_default()
+                .to_string()
+        };
+        let all = |field| -> Vec<String> {
+            doc.get_all(field)
+                .filter_map(|v| v.as_str().map(str::to_string))
+                .collect()
+        };
+        let num = |field| doc.get_first(field).and_then(|v| v.as_u64()).unwrap_or(0);
+        let definitions = all(f.definition);
+        let extras = all(f.sense);
+        if definitions.len() != extras.len() {
+            return Err(SiteError::BadSite {
+                path: self.dir.clone(),
+                reason: format!(
+                    "word {:?}: definitions and senses out of step",
+                    text(f.word)
+                ),
+            });
+        }
+        let mut senses = Vec::with_capacity(definitions.len());
+        for (definition, extra) in definitions.into_iter().zip(extras) {
+            let x: SenseExtra = serde_json::from_str(&extra).map_err(|e| SiteError::BadSite {
+                path: self.dir.clone(),
+                reason: format!("stored sense: {e}"),
+            })?;
+            senses.push(SenseEntry {
+                pos: x.pos,
+                definition,
+                examples: x.examples,
+                synonyms: x.synonyms,
+                base_form: x.base_form,
+                via: x.via,
+                source: x.source,
+            });
+        }
+        Ok(Entry {
+            word: text(f.word),
+            valid: true,
+            length: num(f.length) as usize,
+            points: num(f.points) as u32,
+            alphagram: text(f.alphagram),
+            front_hooks: all(f.front_hooks).concat(),
+            back_hooks: all(f.back_hooks).concat(),
+            anagrams: all(f.anagrams),
+            base_forms: all(f.base_form),
+            senses,
+        })
+    }
+
+    /// Searches with tantivy's query syntax (`definition:"chewed as a
+    /// stimulant"`, `definition:tool AND length:[3 TO 4]`, `pos:/noun`,
+    /// `alphagram:AEX`); bare words search words and definitions, all
+    /// required. Results best first, `limit` of them after `offset`.
+    pub fn search(&self, query: &str, limit: usize, offset: usize) -> Result<Hits> {
+        let bad = |reason: String| SiteError::BadQuery {
+            query: query.to_string(),
+            reason,
+        };
+        let q = query.trim();
+        if q.is_empty() {
+            return Err(bad("the query is empty".into()));
+        }
+        if q.len() > MAX_QUERY_LEN {
+            return Err(bad(format!("longer than {MAX_QUERY_LEN} bytes")));
+        }
+        let parsed = self.parser.parse_query(q).map_err(|e| bad(e.to_string()))?;
+        let searcher = self.reader.searcher();
+        if limit == 0 {
+            let total = searcher.search(&parsed, &Count)?;
+            return Ok(Hits {
+                total,
+                hits: Vec::new(),
+            });
+        }
+        let (total, top) = searcher.search(
+            &parsed,
+            &(Count, TopDocs::with_limit(limit).and_offset(offset)),
+        )?;
+        let f = &self.fields;
+        let mut hits = Vec::with_capacity(top.len());
+        for (score, addr) in top {
+            let doc: TantivyDocument = searcher.doc(addr)?;
+            let num = |field| doc.get_first(field).and_then(|v| v.as_u64()).unwrap_or(0);
+            hits.push(Hit {
+                word: doc
+                    .get_first(f.word)
+                    .and_then(|v| v.as_str())
+                    .unwrap_or_default()
+                    .to_string(),
+                length: num(f.length),
+                points: num(f.points),
+                definition: doc
+                    .get_first(f.definition)
+                    .and_then(|v| v.as_str())
+                    .map(str::to_string),
+                score,
+            });
+        }
+        Ok(Hits { total, hits })
+    }
+
+    /// Every entry of the site, in index order.
+    pub fn for_each_entry(&self, mut f: impl FnMut(Entry) -> Result<()>) -> Result<()> {
+        let searcher = self.reader.searcher();
+        for seg in searcher.segment_readers() {
+            let store = seg
+                .get_store_reader(4)
+                .map_err(|e| SiteError::io(&self.dir, e))?;
+            for doc in store.iter::<TantivyDocument>(seg.alive_bitset()) {
+                f(self.entry_of(&doc?)?)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The number of documents (words).
+    pub fn word_count(&self) -> u64 {
+        self.reader.searcher().num_docs()
+    }
+}

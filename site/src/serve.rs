@@ -1,0 +1,782 @@
+//! `lexq serve`: a JSON API under `/api/v1/` and a search page at `/`, on
+//! axum and tokio, read-only over the memory-mapped lexicon and (with a
+//! site directory) the tantivy index.
+//!
+//! Every query runs on tokio's blocking pool (never on a runtime worker),
+//! behind a semaphore capping how many run at once, under a time limit.
+//! Inputs are length-checked; bad input is a 400 with a JSON body
+//! `{"error": ..., "status": 400}`, never a 500. One access log line per
+//! request goes to stderr.
+
+use std::collections::BTreeMap;
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::body::Body;
+use axum::extract::rejection::{PathRejection, QueryRejection};
+use axum::extract::{ConnectInfo, Path, Query, Request, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use lexq::{Lexicon, Words};
+use serde::{Deserialize, Serialize};
+use tokio::sync::Semaphore;
+
+use crate::entry::{Entry, word_points};
+use crate::error::SiteError;
+use crate::search::{Hit, Site};
+
+/// The search page, served at `/`.
+pub const PAGE: &str = include_str!("page.html");
+
+/// Limits on what a request may ask for.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// The longest query argument (word, pattern, rack, search), in bytes.
+    pub max_input: usize,
+    /// The most words or results one response holds (`limit`).
+    pub max_limit: usize,
+    /// The `limit` when none is given.
+    pub default_limit: usize,
+    /// The most words one `check` takes.
+    pub max_check: usize,
+    /// How long a query may wait for its turn and run.
+    pub timeout: Duration,
+    /// How many queries run at once.
+    pub concurrency: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_input: 100,
+            max_limit: 1000,
+            default_limit: 100,
+            max_check: 100,
+            timeout: Duration::from_secs(5),
+            concurrency: std::thread::available_parallelism().map_or(2, |n| n.get() * 2),
+        }
+    }
+}
+
+/// What the server serves.
+#[derive(Clone)]
+pub struct AppState {
+    lex: Arc<Lexicon>,
+    site: Option<Arc<Site>>,
+    limits: Arc<Limits>,
+    permits: Arc<Semaphore>,
+    log: bool,
+}
+
+impl AppState {
+    /// A server over `lex` and, optionally, a site index; `log` turns the
+    /// access log on.
+    pub fn new(lex: Lexicon, site: Option<Site>, limits: Limits, log: bool) -> AppState {
+        AppState {
+            lex: Arc::new(lex),
+            site: site.map(Arc::new),
+            permits: Arc::new(Semaphore::new(limits.concurrency.max(1))),
+            limits: Arc::new(limits),
+            log,
+        }
+    }
+}
+
+/// An error answer: a status and a JSON body `{"error", "status"}`.
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    message: String,
+}
+
+impl ApiError {
+    fn bad(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::BAD_REQUEST,
+            message: message.into(),
+        }
+    }
+
+    fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            message: message.into(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct ErrorBody<'a> {
+    error: &'a str,
+    status: u16,
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = ErrorBody {
+            error: &self.message,
+            status: self.status.as_u16(),
+        };
+        (self.status, Json(body)).into_response()
+    }
+}
+
+impl From<lexq::Error> for ApiError {
+    fn from(e: lexq::Error) -> ApiError {
+        match e {
+            lexq::Error::Io { .. } | lexq::Error::Lexicon { .. } => {
+                ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
+            }
+            _ => ApiError::bad(e.to_string()),
+        }
+    }
+}
+
+impl From<SiteError> for ApiError {
+    fn from(e: SiteError) -> ApiError {
+        match e {
+            SiteError::BadQuery { .. } => ApiError::bad(e.to_string()),
+            SiteError::Lexq(e) => e.into(),
+            _ => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+        }
+    }
+}
+
+impl From<PathRejection> for ApiError {
+    fn from(e: PathRejection) -> ApiError {
+        ApiError::bad(e.body_text())
+    }
+}
+
+impl From<QueryRejection> for ApiError {
+    fn from(e: QueryRejection) -> ApiError {
+        ApiError::bad(e.body_text())
+    }
+}
+
+type ApiResult<T> = Result<Json<T>, ApiError>;
+
+/// Paging and length filters of list endpoints.
+#[derive(Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Paging {
+    limit: Option<usize>,
+    offset: Option<usize>,
+    min_len: Option<usize>,
+    max_len: Option<usize>,
+    /// `alpha` (default) or `length` (longest first).
+    sort: Option<String>,
+}
+
+impl Paging {
+    fn window(&self, limits: &Limits) -> Result<(usize, usize), ApiError> {
+        let limit = self.limit.unwrap_or(limits.default_limit);
+        if limit > limits.max_limit {
+            return Err(ApiError::bad(format!(
+                "limit is {limit}, at most {} is allowed",
+                limits.max_limit
+            )));
+        }
+        Ok((limit, self.offset.unwrap_or(0)))
+    }
+}
+
+/// Checks an argument's length.
+fn arg(limits: &Limits, what: &str, text: &str) -> Result<String, ApiError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(ApiError::bad(format!("the {what} is empty")));
+    }
+    if text.len() > limits.max_input {
+        return Err(ApiError::bad(format!(
+            "the {what} is {} bytes, at most {} are allowed",
+            text.len(),
+            limits.max_input
+        )));
+    }
+    Ok(text.to_string())
+}
+
+/// Runs `f` on the blocking pool, behind the concurrency cap and the time
+/// limit.
+async fn run<T, F>(state: &AppState, f: F) -> Result<T, ApiError>
+where
+    T: Send + 'static,
+    F: FnOnce(&Lexicon, Option<&Site>) -> Result<T, ApiError> + Send + 'static,
+{
+    let deadline = tokio::time::Instant::now() + state.limits.timeout;
+    let busy = || {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server is busy or the query took too long; try again",
+        )
+    };
+    let permit = tokio::time::timeout_at(deadline, state.permits.clone().acquire_owned())
+        .await
+        .map_err(|_| busy())?
+        .map_err(|_| busy())?;
+    if tokio::time::Instant::now() >= deadline {
+        return Err(busy());
+    }
+    let lex = state.lex.clone();
+    let site = state.site.clone();
+    let task = tokio::task::spawn_blocking(move || {
+        // The permit is held until the query ends, even past a timeout.
+        let _permit = permit;
+        f(&lex, site.as_deref())
+    });
+    match tokio::time::timeout_at(deadline, task).await {
+        Err(_) => Err(busy()),
+        Ok(Err(_)) => Err(ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the query failed",
+        )),
+        Ok(Ok(r)) => r,
+    }
+}
+
+/// One word of a list.
+#[derive(Serialize, Debug, Clone)]
+pub struct Listed {
+    word: String,
+    length: usize,
+    points: u32,
+}
+
+/// A page of a word list.
+#[derive(Serialize, Debug)]
+pub struct WordList {
+    kind: &'static str,
+    query: String,
+    total: usize,
+    offset: usize,
+    limit: usize,
+    /// Words per length over the whole list (not only this page).
+    lengths: BTreeMap<usize, usize>,
+    words: Vec<Listed>,
+}
+
+fn page_of(
+    kind: &'static str,
+    query: String,
+    words: &Words<'_>,
+    lex: &Lexicon,
+    limit: usize,
+    offset: usize,
+) -> WordList {
+    let mut lengths = BTreeMap::new();
+    for w in words.iter() {
+        *lengths.entry(w.len()).or_insert(0) += 1;
+    }
+    let words_out = words
+        .iter()
+        .skip(offset)
+        .take(limit)
+        .map(|w| Listed {
+            word: w.to_string(),
+            length: w.len(),
+            points: word_points(lex.alphabet(), w.codes()),
+        })
+        .collect();
+    WordList {
+        kind,
+        query,
+        total: words.len(),
+        offset,
+        limit,
+        lengths,
+        words: words_out,
+    }
+}
+
+/// The word-list queries.
+#[derive(Clone, Copy, Debug)]
+enum Kind {
+    Contains,
+    Starts,
+    Ends,
+    Pattern,
+    Regex,
+    Anagram,
+    Subanagram,
+}
+
+impl Kind {
+    fn name(self) -> &'static str {
+        match self {
+            Kind::Contains => "contains",
+            Kind::Starts => "starts",
+            Kind::Ends => "ends",
+            Kind::Pattern => "pattern",
+            Kind::Regex => "regex",
+            Kind::Anagram => "anagram",
+            Kind::Subanagram => "subanagram",
+        }
+    }
+}
+
+async fn list(
+    kind: Kind,
+    state: AppState,
+    path: Result<Path<String>, PathRejection>,
+    paging: Result<Query<Paging>, QueryRejection>,
+) -> ApiResult<WordList> {
+    let Path(raw) = path?;
+    let Query(paging) = paging?;
+    let query = arg(&state.limits, kind.name(), &raw)?;
+    let (limit, offset) = paging.window(&state.limits)?;
+    let by_length = match paging.sort.as_deref() {
+        None | Some("alpha") => false,
+        Some("length") => true,
+        Some(other) => {
+            return Err(ApiError::bad(format!(
+                "sort is {other:?}, expected alpha or length"
+            )));
+        }
+    };
+    let (min, max) = (
+        paging.min_len.unwrap_or(0),
+        paging.max_len.unwrap_or(usize::MAX),
+    );
+    run(&state, move |lex, _| {
+        let s = lex.search().lengths(min, max);
+        let mut words = match kind {
+            Kind::Contains => s.contains(&query),
+            Kind::Starts => s.starts(&query),
+            Kind::Ends => s.ends(&query),
+            Kind::Pattern => s.pattern(&query),
+            Kind::Regex => s.regex(&query),
+            Kind::Anagram => s.anagram(&query, None),
+            Kind::Subanagram => s.subanagram(&query, None),
+        }?;
+        if by_length {
+            words.sort_by_length();
+        }
+        Ok(page_of(kind.name(), query, &words, lex, limit, offset))
+    })
+    .await
+    .map(Json)
+}
+
+/// The word page as the server gives it.
+#[derive(Serialize, Debug)]
+pub struct WordPage {
+    #[serde(flatten)]
+    entry: Entry,
+    /// Whether definitions are served at all (a site index is loaded).
+    definitions_loaded: bool,
+}
+
+/// The entry of `word` from the lexicon alone (no definitions).
+fn lexicon_entry(lex: &Lexicon, word: &str) -> Result<Entry, lexq::Error> {
+    let alphabet = lex.alphabet();
+    let codes = alphabet.encode(word)?;
+    let spelled = alphabet.decode(&codes);
+    let hooks = lex.hooks(word)?;
+    let anagrams = lex
+        .anagram(word)?
+        .to_strings()
+        .into_iter()
+        .filter(|a| *a != spelled)
+        .collect();
+    let mut sorted = codes.clone();
+    sorted.sort_unstable();
+    Ok(Entry {
+        valid: hooks.is_word,
+        length: codes.len(),
+        points: word_points(alphabet, &codes),
+        alphagram: alphabet.decode(&sorted),
+        front_hooks: hooks.front_letters(),
+        back_hooks: hooks.back_letters(),
+        anagrams,
+        base_forms: Vec::new(),
+        senses: Vec::new(),
+        word: spelled,
+    })
+}
+
+async fn word(
+    State(state): State<AppState>,
+    path: Result<Path<String>, PathRejection>,
+) -> ApiResult<WordPage> {
+    let Path(raw) = path?;
+    let w = arg(&state.limits, "word", &raw)?;
+    run(&state, move |lex, site| {
+        // The lexicon is the judge; the site adds definitions.
+        let mut entry = lexicon_entry(lex, &w)?;
+        if entry.valid
+            && let Some(site) = site
+            && let Some(e) = site.entry(&entry.word)?
+        {
+            entry.senses = e.senses;
+            entry.base_forms = e.base_forms;
+        }
+        Ok(WordPage {
+            entry,
+            definitions_loaded: site.is_some(),
+        })
+    })
+    .await
+    .map(Json)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CheckParams {
+    words: String,
+}
+
+#[derive(Serialize)]
+struct Checked {
+    word: String,
+    valid: bool,
+}
+
+#[derive(Serialize)]
+struct CheckResult {
+    all_valid: bool,
+    total: usize,
+    results: Vec<Checked>,
+}
+
+async fn check(
+    State(state): State<AppState>,
+    q: Result<Query<CheckParams>, QueryRejection>,
+) -> ApiResult<CheckResult> {
+    let Query(q) = q?;
+    let words: Vec<String> = q
+        .words
+        .split(',')
+        .map(str::trim)
+        .filter(|w| !w.is_empty())
+        .map(|w| arg(&state.limits, "word", w))
+        .collect::<Result<_, _>>()?;
+    if words.is_empty() {
+        return Err(ApiError::bad("no words to check (words=A,B,...)"));
+    }
+    if words.len() > state.limits.max_check {
+        return Err(ApiError::bad(format!(
+            "{} words, at most {} are checked at once",
+            words.len(),
+            state.limits.max_check
+        )));
+    }
+    run(&state, move |lex, _| {
+        let mut results = Vec::with_capacity(words.len());
+        for w in &words {
+            let codes = lex.alphabet().encode(w)?;
+            results.push(Checked {
+                word: lex.alphabet().decode(&codes),
+                valid: lex.is_word(w)?,
+            });
+        }
+        Ok(CheckResult {
+            all_valid: results.iter().all(|r| r.valid),
+            total: results.len(),
+            results,
+        })
+    })
+    .await
+    .map(Json)
+}
+
+#[derive(Serialize)]
+struct HooksResult {
+    word: String,
+    valid: bool,
+    front: String,
+    back: String,
+    front_words: Vec<String>,
+    back_words: Vec<String>,
+}
+
+async fn hooks(
+    State(state): State<AppState>,
+    path: Result<Path<String>, PathRejection>,
+) -> ApiResult<HooksResult> {
+    let Path(raw) = path?;
+    let w = arg(&state.limits, "word", &raw)?;
+    run(&state, move |lex, _| {
+        let h = lex.hooks(&w)?;
+        let word = h.word();
+        let front = h.front_letters();
+        let back = h.back_letters();
+        let split = |s: &str| -> Vec<String> {
+            let mut out = Vec::new();
+            let mut rest = s;
+            while let Some((_, len)) = lex.alphabet().tile_at(rest) {
+                out.push(rest[..len].to_string());
+                rest = &rest[len..];
+            }
+            out
+        };
+        Ok(HooksResult {
+            front_words: split(&front).iter().map(|l| format!("{l}{word}")).collect(),
+            back_words: split(&back).iter().map(|l| format!("{word}{l}")).collect(),
+            valid: h.is_word,
+            word,
+            front,
+            back,
+        })
+    })
+    .await
+    .map(Json)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SearchParams {
+    q: String,
+    limit: Option<usize>,
+    offset: Option<usize>,
+}
+
+#[derive(Serialize)]
+struct SearchResult {
+    query: String,
+    total: usize,
+    offset: usize,
+    limit: usize,
+    hits: Vec<Hit>,
+}
+
+async fn search(
+    State(state): State<AppState>,
+    q: Result<Query<SearchParams>, QueryRejection>,
+) -> ApiResult<SearchResult> {
+    let Query(p) = q?;
+    let query = arg(&state.limits, "query", &p.q)?;
+    let (limit, offset) = Paging {
+        limit: p.limit,
+        offset: p.offset,
+        ..Paging::default()
+    }
+    .window(&state.limits)?;
+    if state.site.is_none() {
+        return Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            "no site index is loaded (start the server with --site DIR)",
+        ));
+    }
+    run(&state, move |_, site| {
+        let site = site.expect("checked above");
+        let hits = site.search(&query, limit, offset)?;
+        Ok(SearchResult {
+            query,
+            total: hits.total,
+            offset,
+            limit,
+            hits: hits.hits,
+        })
+    })
+    .await
+    .map(Json)
+}
+
+#[derive(Serialize)]
+struct InfoResult {
+    lexicon: lexq::Info,
+    site: Option<crate::build::SiteMeta>,
+    limits: LimitsOut,
+}
+
+#[derive(Serialize)]
+struct LimitsOut {
+    max_input: usize,
+    max_limit: usize,
+    default_limit: usize,
+    max_check: usize,
+    timeout_ms: u128,
+    concurrency: usize,
+}
+
+async fn info(State(state): State<AppState>) -> Json<InfoResult> {
+    let l = &state.limits;
+    Json(InfoResult {
+        lexicon: state.lex.info(),
+        site: state.site.as_ref().map(|s| s.meta().clone()),
+        limits: LimitsOut {
+            max_input: l.max_input,
+            max_limit: l.max_limit,
+            default_limit: l.default_limit,
+            max_check: l.max_check,
+            timeout_ms: l.timeout.as_millis(),
+            concurrency: l.concurrency,
+        },
+    })
+}
+
+async fn page() -> Response {
+    (
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("text/html; charset=utf-8"),
+        )],
+        PAGE,
+    )
+        .into_response()
+}
+
+async fn licence(State(state): State<AppState>) -> Response {
+    match state.site.as_ref().and_then(|s| s.licence()) {
+        Some(text) => (
+            [(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("text/plain; charset=utf-8"),
+            )],
+            text,
+        )
+            .into_response(),
+        None => ApiError::new(StatusCode::NOT_FOUND, "no WordNet data is served").into_response(),
+    }
+}
+
+async fn not_found() -> ApiError {
+    ApiError::new(StatusCode::NOT_FOUND, "no such page or endpoint")
+}
+
+/// Writes one access log line per request to stderr.
+async fn access_log(State(state): State<AppState>, req: Request<Body>, next: Next) -> Response {
+    if !state.log {
+        return next.run(req).await;
+    }
+    let start = Instant::now();
+    let method = req.method().clone();
+    let uri = req.uri().to_string();
+    let peer = req
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map_or_else(|| "-".to_string(), |c| c.0.ip().to_string());
+    let response = next.run(req).await;
+    eprintln!(
+        "{peer} \"{method} {uri}\" {} {:.3}ms",
+        response.status().as_u16(),
+        start.elapsed().as_secs_f64() * 1000.0
+    );
+    response
+}
+
+/// The application: every route, the fallback and the access log.
+pub fn router(state: AppState) -> Router {
+    macro_rules! list_route {
+        ($kind:expr) => {
+            get(|State(s): State<AppState>, p, q| list($kind, s, p, q))
+        };
+    }
+    Router::new()
+        .route("/", get(page))
+        .route("/licence", get(licence))
+        .route("/api/v1/info", get(info))
+        .route("/api/v1/word/{w}", get(word))
+        .route("/api/v1/check", get(check))
+        .route("/api/v1/hooks/{w}", get(hooks))
+        .route("/api/v1/search", get(search))
+        .route("/api/v1/contains/{s}", list_route!(Kind::Contains))
+        .route("/api/v1/starts/{s}", list_route!(Kind::Starts))
+        .route("/api/v1/ends/{s}", list_route!(Kind::Ends))
+        .route("/api/v1/pattern/{p}", list_route!(Kind::Pattern))
+        .route("/api/v1/regex/{r}", list_route!(Kind::Regex))
+        .route("/api/v1/anagram/{r}", list_route!(Kind::Anagram))
+        .route("/api/v1/subanagram/{r}", list_route!(Kind::Subanagram))
+        .fallback(not_found)
+        .layer(middleware::from_fn_with_state(state.clone(), access_log))
+        .with_state(state)
+}
+
+/// Serves on `listener` until `shutdown` completes.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    state: AppState,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let app = router(state).into_make_service_with_connect_info::<SocketAddr>();
+    axum::serve(listener, app)
+        .with_graceful_shutdown(shutdown)
+        .await
+}
+
+/// A server running on its own thread and runtime (for tests, benches and
+/// embedding); stopped when dropped.
+pub struct Server {
+    addr: SocketAddr,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<std::io::Result<()>>>,
+}
+
+impl Server {
+    /// Binds `addr` (port 0 for any free port) and starts serving.
+    pub fn start(addr: &str, state: AppState) -> std::io::Result<Server> {
+        let runtime = runtime()?;
+        let listener = runtime.block_on(tokio::net::TcpListener::bind(addr))?;
+        let addr = listener.local_addr()?;
+        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+        let thread = std::thread::spawn(move || {
+            runtime.block_on(serve(listener, state, async {
+                let _ = rx.await;
+            }))
+        });
+        Ok(Server {
+            addr,
+            stop: Some(tx),
+            thread: Some(thread),
+        })
+    }
+
+    /// The address it listens on.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Stops accepting, finishes open requests and waits for the thread.
+    pub fn stop(mut self) -> std::io::Result<()> {
+        self.shutdown()
+    }
+
+    fn shutdown(&mut self) -> std::io::Result<()> {
+        if let Some(tx) = self.stop.take() {
+            let _ = tx.send(());
+        }
+        match self.thread.take() {
+            Some(t) => t
+                .join()
+                .unwrap_or_else(|_| Err(std::io::Error::other("server thread panicked"))),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.shutdown();
+    }
+}
+
+fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .thread_name("lexq-serve")
+        .build()
+}
+
+/// Serves on `addr` until Ctrl-C (what `lexq serve` runs); `ready` is
+/// called with the bound address once listening.
+pub fn run_until_ctrl_c(
+    addr: &str,
+    state: AppState,
+    ready: impl FnOnce(SocketAddr),
+) -> std::io::Result<()> {
+    let runtime = runtime()?;
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(addr).await?;
+        ready(listener.local_addr()?);
+        serve(listener, state, async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
+    })
+}

@@ -1,0 +1,219 @@
+//! Definitions from files of one's own: TSV (`WORD<TAB>definition` or
+//! `WORD<TAB>pos<TAB>definition`, pos one of n, v, a, s, r) or JSON Lines
+//! (`{"word": ..., "definition": ..., "pos": ...}`, pos optional). A word
+//! may have several lines. Bad lines are reported with their line numbers
+//! and skipped, or fatal when `strict`.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+use crate::error::{Result, SiteError};
+use crate::wordnet::Pos;
+
+/// One definition read from a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Definition {
+    /// The part of speech, if the line gave one.
+    pub pos: Option<Pos>,
+    /// The definition text.
+    pub text: String,
+    /// The file's name (without its folder), to credit the source.
+    pub source: String,
+}
+
+/// A line that was skipped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadLine {
+    /// The file.
+    pub path: PathBuf,
+    /// The 1-based line number.
+    pub line: usize,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+/// Definitions read from files, by word (uppercase).
+#[derive(Debug, Default)]
+pub struct Definitions {
+    /// Definitions per word, uppercase, in file order.
+    pub words: HashMap<String, Vec<Definition>>,
+    /// The lines skipped as unusable.
+    pub bad: Vec<BadLine>,
+    /// Definitions read.
+    pub count: usize,
+}
+
+#[derive(Deserialize)]
+struct JsonLine {
+    word: String,
+    definition: String,
+    #[serde(default)]
+    pos: Option<String>,
+}
+
+/// The file's format: JSON Lines if its name ends in `.jsonl`/`.json` or
+/// its first non-blank line starts with `{`, TSV otherwise.
+fn is_json_lines(path: &Path, text: &str) -> bool {
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    if ext.eq_ignore_ascii_case("jsonl") || ext.eq_ignore_ascii_case("json") {
+        return true;
+    }
+    text.lines()
+        .find(|l| !l.trim().is_empty())
+        .is_some_and(|l| l.trim_start().starts_with('{'))
+}
+
+fn read_pos(code: &str) -> std::result::Result<Pos, String> {
+    Pos::from_code(code.trim()).ok_or_else(|| {
+        format!(
+            "part of speech {:?} is not one of n, v, a, s, r",
+            code.trim()
+        )
+    })
+}
+
+/// Reads one line into (word, definition), or says what is wrong with it.
+fn parse_line(
+    line: &str,
+    json: bool,
+    source: &str,
+) -> std::result::Result<(String, Definition), String> {
+    let (word, pos, text) = if json {
+        let l: JsonLine = serde_json::from_str(line).map_err(|e| format!("bad JSON: {e}"))?;
+        let pos = match l.pos.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(p) => Some(read_pos(p)?),
+        };
+        (l.word, pos, l.definition)
+    } else {
+        let fields: Vec<&str> = line.split('\t').collect();
+        match fields[..] {
+            [w, d] => (w.to_string(), None, d.to_string()),
+            [w, p, d] => (w.to_string(), Some(read_pos(p)?), d.to_string()),
+            [_] => return Err("no tab between the word and its definition".into()),
+            _ => {
+                return Err(format!(
+                    "{} tab-separated fields, expected 2 or 3",
+                    fields.len()
+                ));
+            }
+        }
+    };
+    let word = word.trim();
+    let text = text.trim();
+    if word.is_empty() {
+        return Err("empty word".into());
+    }
+    if word.chars().any(char::is_whitespace) {
+        return Err(format!("word {word:?} has spaces"));
+    }
+    if text.is_empty() {
+        return Err("empty definition".into());
+    }
+    Ok((
+        word.to_uppercase(),
+        Definition {
+            pos,
+            text: text.to_string(),
+            source: source.to_string(),
+        },
+    ))
+}
+
+impl Definitions {
+    /// Reads a definitions file, adding to what was read before.
+    ///
+    /// ```
+    /// let mut defs = lexq_site::sources::Definitions::default();
+    /// defs.read_bytes("d.tsv".as_ref(), b"cat\tn\ta small furry animal\nbad line\n", false)?;
+    /// assert_eq!(defs.words["CAT"][0].text, "a small furry animal");
+    /// assert_eq!(defs.bad[0].line, 2);
+    /// # Ok::<(), lexq_site::SiteError>(())
+    /// ```
+    pub fn read_path(&mut self, path: &Path, strict: bool) -> Result<()> {
+        let bytes = std::fs::read(path).map_err(|e| SiteError::io(path, e))?;
+        self.read_bytes(path, &bytes, strict)
+    }
+
+    /// Reads a definitions file's content; `path` names it in reports.
+    pub fn read_bytes(&mut self, path: &Path, bytes: &[u8], strict: bool) -> Result<()> {
+        let text = String::from_utf8_lossy(bytes);
+        let json = is_json_lines(path, &text);
+        let source = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        for (n, raw) in bytes.split(|&b| b == b'\n').enumerate() {
+            let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+            let outcome = match std::str::from_utf8(raw) {
+                Err(_) => Err("not UTF-8".to_string()),
+                Ok(line) if line.trim().is_empty() => continue,
+                Ok(line) if !json && line.starts_with('#') => continue,
+                Ok(line) => parse_line(line, json, &source),
+            };
+            match outcome {
+                Ok((word, def)) => {
+                    self.count += 1;
+                    self.words.entry(word).or_default().push(def);
+                }
+                Err(reason) if strict => {
+                    return Err(SiteError::BadDefinition {
+                        path: path.to_path_buf(),
+                        line: n + 1,
+                        reason,
+                    });
+                }
+                Err(reason) => self.bad.push(BadLine {
+                    path: path.to_path_buf(),
+                    line: n + 1,
+                    reason,
+                }),
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(name: &str, text: &str, strict: bool) -> Result<Definitions> {
+        let mut d = Definitions::default();
+        d.read_bytes(name.as_ref(), text.as_bytes(), strict)?;
+        Ok(d)
+    }
+
+    #[test]
+    fn tsv_two_and_three_fields_and_bad_lines() {
+        let d = read(
+            "x.tsv",
+            "# comment\ncat\ta pet\ncat\tv\tto vomit\n\ndog\tq\tbad pos\nnotab\n\tempty word\nemu\t\t\n",
+            false,
+        )
+        .unwrap();
+        assert_eq!(d.count, 2);
+        assert_eq!(d.words["CAT"].len(), 2);
+        assert_eq!(d.words["CAT"][1].pos, Some(Pos::Verb));
+        let lines: Vec<usize> = d.bad.iter().map(|b| b.line).collect();
+        assert_eq!(lines, [5, 6, 7, 8]);
+        let err = read("x.tsv", "cat\ta pet\nnotab\n", true).unwrap_err();
+        assert!(err.to_string().starts_with("x.tsv:2: no tab"), "{err}");
+    }
+
+    #[test]
+    fn json_lines() {
+        let d = read(
+            "x.jsonl",
+            "{\"word\":\"cat\",\"definition\":\"a pet\",\"pos\":\"n\"}\n{\"word\":\"dog\"}\n{nope\n",
+            false,
+        )
+        .unwrap();
+        assert_eq!(d.words["CAT"][0].pos, Some(Pos::Noun));
+        assert_eq!(d.bad.len(), 2);
+        assert_eq!(d.bad[0].line, 2);
+        assert_eq!(d.bad[1].line, 3);
+    }
+}

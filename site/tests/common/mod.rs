@@ -1,0 +1,170 @@
+//! Helpers shared by the site layer's tests: the fixture lexicon and site,
+//! where the fetched WordNet lives, and a small HTTP client.
+
+#![allow(dead_code)]
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use lexq::{Alphabet, Lexicon, WordList};
+use lexq_site::build::{BuildOptions, BuildSummary, build};
+
+/// `site/tests/data`.
+pub fn data() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data")
+}
+
+/// The words of the fixture lexicon, uppercase, sorted.
+pub fn fixture_words() -> Vec<String> {
+    let text = std::fs::read_to_string(data().join("words.txt")).unwrap();
+    let mut w: Vec<String> = text.lines().map(|l| l.trim().to_uppercase()).collect();
+    w.sort();
+    w
+}
+
+/// Builds the fixture lexicon into `dir/words.lexq` and opens it.
+pub fn fixture_lexicon(dir: &Path) -> (Lexicon, PathBuf) {
+    let mut list = WordList::new(Alphabet::english());
+    list.read_path(&data().join("words.txt")).unwrap();
+    let built = lexq::build(&list, &mut ()).unwrap();
+    let path = dir.join("words.lexq");
+    built.write_atomic(&path).unwrap();
+    (Lexicon::open(&path).unwrap(), path)
+}
+
+/// The options of the fixture site: the hand-made WordNet and both
+/// definition files.
+pub fn fixture_options() -> BuildOptions {
+    BuildOptions {
+        wordnet: Some(data().join("wordnet")),
+        definitions: vec![data().join("defs.tsv"), data().join("defs.jsonl")],
+        strict: false,
+    }
+}
+
+/// Builds the fixture site into `dir/site`.
+pub fn fixture_site(dir: &Path) -> (PathBuf, BuildSummary) {
+    let (lex, path) = fixture_lexicon(dir);
+    let out = dir.join("site");
+    let summary = build(&lex, Some(&path), &fixture_options(), &out, &mut ()).unwrap();
+    (out, summary)
+}
+
+/// The workspace's target directory (or `CARGO_TARGET_DIR`).
+pub fn target_dir() -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(d) => PathBuf::from(d),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../target"),
+    }
+}
+
+/// Runs `site/fetch-wordnet.sh` (with `--browser` when asked) once per
+/// test binary, so that `cargo test --workspace` needs no set-up step: the
+/// script fetches only what is missing.
+pub fn fetch(browser: bool) {
+    static PLAIN: OnceLock<()> = OnceLock::new();
+    static BROWSER: OnceLock<()> = OnceLock::new();
+    let once = if browser { &BROWSER } else { &PLAIN };
+    once.get_or_init(|| {
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("fetch-wordnet.sh");
+        let mut cmd = std::process::Command::new("bash");
+        cmd.arg(&script);
+        if browser {
+            cmd.arg("--browser");
+        }
+        let status = cmd
+            .status()
+            .expect("cannot run bash for site/fetch-wordnet.sh");
+        assert!(status.success(), "site/fetch-wordnet.sh failed: {status}");
+    });
+}
+
+/// WordNet 3.1 as `site/fetch-wordnet.sh` fetches it (fetched on first use).
+pub fn wordnet_dir() -> PathBuf {
+    let dir = target_dir().join("wordnet");
+    if !(dir.join("data.noun").is_file() && dir.join("noun.exc").is_file()) {
+        fetch(false);
+    }
+    assert!(
+        dir.join("data.noun").is_file() && dir.join("noun.exc").is_file(),
+        "WordNet is not in {} after site/fetch-wordnet.sh",
+        dir.display()
+    );
+    dir
+}
+
+/// A site built once per test binary from ENABLE (embedded) and WordNet.
+pub fn enable_site() -> &'static (tempfile::TempDir, PathBuf, BuildSummary) {
+    static SITE: OnceLock<(tempfile::TempDir, PathBuf, BuildSummary)> = OnceLock::new();
+    SITE.get_or_init(|| {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("enable-site");
+        let opts = BuildOptions {
+            wordnet: Some(wordnet_dir()),
+            ..Default::default()
+        };
+        let summary = build(&Lexicon::embedded(), None, &opts, &out, &mut ()).unwrap();
+        (dir, out, summary)
+    })
+}
+
+/// One HTTP/1.1 request; the status, the content type and the body.
+pub fn request(addr: SocketAddr, method: &str, path: &str) -> (u16, String, Vec<u8>) {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(std::time::Duration::from_secs(30)))
+        .unwrap();
+    write!(
+        s,
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).unwrap();
+    let split = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("a header end");
+    let head = String::from_utf8_lossy(&raw[..split]).to_string();
+    let mut body = raw[split + 4..].to_vec();
+    let status: u16 = head.split(' ').nth(1).unwrap().parse().unwrap();
+    let header = |name: &str| {
+        head.lines()
+            .find_map(|l| {
+                let (k, v) = l.split_once(':')?;
+                k.eq_ignore_ascii_case(name).then(|| v.trim().to_string())
+            })
+            .unwrap_or_default()
+    };
+    if header("transfer-encoding").eq_ignore_ascii_case("chunked") {
+        body = dechunk(&body);
+    }
+    (status, header("content-type"), body)
+}
+
+fn dechunk(mut b: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    loop {
+        let end = b.windows(2).position(|w| w == b"\r\n").unwrap();
+        let size =
+            usize::from_str_radix(std::str::from_utf8(&b[..end]).unwrap().trim(), 16).unwrap();
+        b = &b[end + 2..];
+        if size == 0 {
+            return out;
+        }
+        out.extend_from_slice(&b[..size]);
+        b = &b[size + 2..];
+    }
+}
+
+/// GET `path`; the status and the JSON body.
+pub fn get(addr: SocketAddr, path: &str) -> (u16, serde_json::Value) {
+    let (status, ctype, body) = request(addr, "GET", path);
+    assert!(
+        ctype.starts_with("application/json"),
+        "{path}: content type {ctype:?}, body {:?}",
+        String::from_utf8_lossy(&body)
+    );
+    (status, serde_json::from_slice(&body).unwrap())
+}

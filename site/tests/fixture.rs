@@ -1,0 +1,500 @@
+//! The site layer on the hand-made fixtures (tests/data): WordNet parsing,
+//! inflections, definition files, hooks and anagrams against brute force,
+//! searches against a scan of the built entries, replacing and refusing
+//! output directories, and the static export.
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use common::*;
+use lexq_site::build::{BuildOptions, Sources, build, entries};
+use lexq_site::morphy::{Morphy, Via};
+use lexq_site::wordnet::{Pos, WordNet};
+use lexq_site::{Entry, Site, SiteError};
+
+fn sorted(s: &str) -> String {
+    let mut c: Vec<char> = s.chars().collect();
+    c.sort();
+    c.into_iter().collect()
+}
+
+#[test]
+fn wordnet_reads_senses_examples_and_leaves_out_capitalised_only_senses() {
+    let wn = WordNet::open(&data().join("wordnet")).unwrap();
+    let care = wn.senses("care", None).unwrap();
+    let defs: Vec<(Pos, &str)> = care
+        .iter()
+        .map(|s| (s.pos, s.definition.as_str()))
+        .collect();
+    assert_eq!(
+        defs,
+        [
+            (
+                Pos::Noun,
+                "the work of providing treatment for or attending to someone or something"
+            ),
+            (Pos::Noun, "judiciousness in avoiding harm or danger"),
+            (Pos::Verb, "feel concern or interest"),
+            (Pos::Verb, "provide care for"),
+        ]
+    );
+    assert_eq!(
+        care[2].examples,
+        ["I really care about my work", "I don't care"]
+    );
+    assert_eq!(care[0].synonyms, ["attention", "aid"]);
+    assert_eq!(care[3].synonyms, ["give care"]);
+    // "aa": the AA (Alcoholics Anonymous) synset is left out, the lava kept.
+    let (aa, proper) = wn.lookup("aa", None).unwrap();
+    assert_eq!(aa.len(), 1);
+    assert_eq!(aa[0].definition, "a dark rough lava");
+    assert_eq!(proper, 1);
+    // Adjective markers are stripped: quick(a).
+    assert!(wn.has("quick", Pos::Adjective));
+    assert_eq!(
+        wn.senses("quick", Some(Pos::Adjective)).unwrap()[0].synonyms,
+        ["speedy"]
+    );
+    // No LICENSE file beside the fixture: the data files' header is kept.
+    assert!(
+        wn.licence().contains("Princeton University"),
+        "{}",
+        wn.licence()
+    );
+}
+
+#[test]
+fn wordnet_refuses_missing_and_corrupt_databases() {
+    let dir = tempfile::tempdir().unwrap();
+    assert!(matches!(
+        WordNet::open(&dir.path().join("nope")),
+        Err(SiteError::BadWordNet { .. })
+    ));
+    // A copy whose index points past the data file's end.
+    let copy = dir.path().join("wn");
+    std::fs::create_dir(&copy).unwrap();
+    for f in std::fs::read_dir(data().join("wordnet")).unwrap() {
+        let f = f.unwrap();
+        std::fs::copy(f.path(), copy.join(f.file_name())).unwrap();
+    }
+    std::fs::write(copy.join("index.adv"), "quick r 1 1 @ 1 0 99999999  \n").unwrap();
+    let wn = WordNet::open(&copy).unwrap();
+    let err = wn.senses("quick", Some(Pos::Adverb)).unwrap_err();
+    assert!(err.to_string().contains("offset past the end"), "{err}");
+    std::fs::write(copy.join("index.adv"), "quick r x\n").unwrap();
+    assert!(matches!(
+        WordNet::open(&copy),
+        Err(SiteError::BadWordNet { .. })
+    ));
+}
+
+#[test]
+fn morphy_uses_exception_lists_then_rules() {
+    let dir = data().join("wordnet");
+    let (wn, m) = (WordNet::open(&dir).unwrap(), Morphy::open(&dir).unwrap());
+    assert_eq!(m.files(), 4);
+    let base = |w: &str, p| m.base_forms(&wn, w, p);
+    assert_eq!(base("cares", Pos::Noun), [("care".to_string(), Via::Rule)]);
+    assert_eq!(base("cares", Pos::Verb), [("care".to_string(), Via::Rule)]);
+    assert_eq!(base("cared", Pos::Verb), [("care".to_string(), Via::Rule)]);
+    assert_eq!(base("caring", Pos::Verb), [("care".to_string(), Via::Rule)]);
+    assert_eq!(
+        base("geese", Pos::Noun),
+        [("goose".to_string(), Via::Exception)]
+    );
+    assert_eq!(
+        base("ran", Pos::Verb),
+        [("run".to_string(), Via::Exception)]
+    );
+    assert_eq!(
+        base("retains", Pos::Verb),
+        [("retain".to_string(), Via::Rule)]
+    );
+    assert_eq!(base("boxes", Pos::Noun), [("box".to_string(), Via::Rule)]);
+    assert_eq!(
+        base("quicker", Pos::Adjective),
+        [("quick".to_string(), Via::Rule)]
+    );
+    // best -> good (adj.exc); best -> well (adv.exc) but WordNet has no adverb "well" here.
+    assert_eq!(
+        base("best", Pos::Adjective),
+        [("good".to_string(), Via::Exception)]
+    );
+    assert!(base("best", Pos::Adverb).is_empty());
+    // A word is not its own base form; unknown stems give nothing.
+    assert!(base("care", Pos::Noun).is_empty());
+    assert!(base("zzzs", Pos::Noun).is_empty());
+}
+
+/// Every fixture entry, built without the index (the oracle for searches).
+fn oracle_entries() -> Vec<Entry> {
+    let dir = tempfile::tempdir().unwrap();
+    let (lex, _) = fixture_lexicon(dir.path());
+    let sources = Sources::read(&fixture_options()).unwrap();
+    let mut out = Vec::new();
+    entries(&lex, &sources, &mut (), |e, _| {
+        out.push(e);
+        Ok(())
+    })
+    .unwrap();
+    out
+}
+
+#[test]
+fn site_entries_match_the_inputs() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, summary) = fixture_site(dir.path());
+    let site = Site::open(&out).unwrap();
+    let words = fixture_words();
+    assert_eq!(summary.documents, words.len() as u64);
+    assert_eq!(site.word_count(), words.len() as u64);
+
+    // Hooks, anagrams, points and alphagrams against brute force.
+    let set: BTreeSet<&str> = words.iter().map(String::as_str).collect();
+    for w in &words {
+        let e = site
+            .entry(w)
+            .unwrap()
+            .unwrap_or_else(|| panic!("{w} missing"));
+        let front: String = ('A'..='Z')
+            .filter(|l| set.contains(format!("{l}{w}").as_str()))
+            .collect();
+        let back: String = ('A'..='Z')
+            .filter(|l| set.contains(format!("{w}{l}").as_str()))
+            .collect();
+        let anagrams: Vec<&str> = words
+            .iter()
+            .filter(|o| *o != w && sorted(o) == sorted(w))
+            .map(String::as_str)
+            .collect();
+        assert_eq!(
+            (e.front_hooks.as_str(), e.back_hooks.as_str()),
+            (front.as_str(), back.as_str()),
+            "{w}"
+        );
+        assert_eq!(e.anagrams, anagrams, "{w}");
+        assert_eq!(e.alphagram, sorted(w), "{w}");
+        assert_eq!(e.length, w.len());
+        let pts: u32 = w
+            .chars()
+            .map(|c| match c {
+                'A' | 'E' | 'I' | 'O' | 'U' | 'L' | 'N' | 'S' | 'T' | 'R' => 1,
+                'D' | 'G' => 2,
+                'B' | 'C' | 'M' | 'P' => 3,
+                'F' | 'H' | 'V' | 'W' | 'Y' => 4,
+                'K' => 5,
+                'J' | 'X' => 8,
+                _ => 10,
+            })
+            .sum();
+        assert_eq!(e.points, pts, "{w}");
+    }
+    assert!(site.entry("nope").unwrap().is_none());
+    assert_eq!(site.entry("Care").unwrap().unwrap().word, "CARE");
+
+    // Inflections: CARES gets CARE's noun and verb senses, marked.
+    let cares = site.entry("cares").unwrap().unwrap();
+    assert_eq!(cares.base_forms, ["CARE"]);
+    let got: Vec<(Option<Pos>, &str, Option<&str>, Option<Via>)> = cares
+        .senses
+        .iter()
+        .map(|s| (s.pos, s.definition.as_str(), s.base_form.as_deref(), s.via))
+        .collect();
+    assert_eq!(got.len(), 4);
+    assert!(
+        got.iter()
+            .all(|g| g.2 == Some("CARE") && g.3 == Some(Via::Rule))
+    );
+    assert_eq!(got.iter().filter(|g| g.0 == Some(Pos::Noun)).count(), 2);
+    assert_eq!(got.iter().filter(|g| g.0 == Some(Pos::Verb)).count(), 2);
+    let geese = site.entry("geese").unwrap().unwrap();
+    assert_eq!(geese.base_forms, ["GOOSE"]);
+    assert_eq!(geese.senses[0].via, Some(Via::Exception));
+    assert_eq!(
+        site.entry("retains").unwrap().unwrap().base_forms,
+        ["RETAIN"]
+    );
+    assert_eq!(site.entry("boxes").unwrap().unwrap().senses.len(), 2); // noun + verb of BOX
+    let best = site.entry("best").unwrap().unwrap();
+    assert_eq!(
+        best.senses[0].definition,
+        "having the most positive qualities"
+    );
+    assert_eq!(best.senses[0].base_form, None);
+    assert_eq!(best.senses[1].base_form.as_deref(), Some("GOOD"));
+    // Own definitions come first, credited to their file; WordNet after.
+    let cat = site.entry("cat").unwrap().unwrap();
+    let srcs: Vec<&str> = cat.senses.iter().map(|s| s.source.as_str()).collect();
+    assert_eq!(srcs, ["defs.tsv", "defs.tsv", "wordnet"]);
+    assert_eq!(cat.senses[0].pos, Some(Pos::Noun));
+    assert_eq!(cat.senses[1].pos, None);
+    assert_eq!(cat.senses[2].examples, ["the cat sat"]);
+    assert_eq!(
+        site.entry("acre").unwrap().unwrap().senses[0].source,
+        "defs.jsonl"
+    );
+    assert!(
+        site.entry("zzz").unwrap().unwrap().senses[0]
+            .definition
+            .contains("snoring")
+    );
+    let aa = site.entry("aa").unwrap().unwrap();
+    assert_eq!(aa.senses.len(), 1);
+
+    // The summary: figures recounted from the entries.
+    let all = oracle_entries();
+    let own = all
+        .iter()
+        .filter(|e| e.senses.iter().any(|s| s.base_form.is_none()))
+        .count();
+    let via = all
+        .iter()
+        .filter(|e| !e.senses.is_empty() && e.senses.iter().all(|s| s.base_form.is_some()))
+        .count();
+    assert_eq!(summary.direct, own as u64);
+    assert_eq!(summary.via_base, via as u64);
+    assert_eq!(
+        summary.senses,
+        all.iter().map(|e| e.senses.len() as u64).sum::<u64>()
+    );
+    assert_eq!(summary.proper_left_out, 1);
+    assert_eq!(summary.unused_definitions, 1); // xylyl
+    let bad: Vec<(String, usize)> = summary
+        .bad_lines
+        .iter()
+        .map(|b| {
+            (
+                b.path.file_name().unwrap().to_string_lossy().into_owned(),
+                b.line,
+            )
+        })
+        .collect();
+    assert_eq!(
+        bad,
+        [
+            ("defs.tsv".into(), 6),
+            ("defs.tsv".into(), 7),
+            ("defs.jsonl".into(), 3),
+            ("defs.jsonl".into(), 4)
+        ]
+    );
+    // Each stored entry is the entry the build computed.
+    for e in &all {
+        assert_eq!(&site.entry(&e.word).unwrap().unwrap(), e);
+    }
+    assert!(out.join("WORDNET-LICENSE.txt").is_file());
+    assert!(out.join("lexicon.lexq").is_file());
+    assert_eq!(site.lexicon().unwrap().word_count(), words.len() as u64);
+}
+
+/// The words whose entries satisfy `pred`, sorted.
+fn scan(all: &[Entry], pred: impl Fn(&Entry) -> bool) -> Vec<String> {
+    let mut v: Vec<String> = all
+        .iter()
+        .filter(|e| pred(e))
+        .map(|e| e.word.clone())
+        .collect();
+    v.sort();
+    v
+}
+
+fn search_words(site: &Site, q: &str) -> Vec<String> {
+    let hits = site.search(q, 1000, 0).unwrap();
+    assert_eq!(hits.total, hits.hits.len(), "{q}");
+    let mut v: Vec<String> = hits.hits.into_iter().map(|h| h.word).collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn searches_match_a_scan_of_the_entries() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, _) = fixture_site(dir.path());
+    let site = Site::open(&out).unwrap();
+    let all = oracle_entries();
+    let has_def = |e: &Entry, needle: &str| {
+        e.senses
+            .iter()
+            .any(|s| s.definition.to_lowercase().contains(needle))
+    };
+    assert_eq!(
+        search_words(&site, "definition:\"feel concern\""),
+        scan(&all, |e| has_def(e, "feel concern"))
+    );
+    assert!(search_words(&site, "definition:\"feel concern\"").contains(&"CARES".to_string()));
+    assert_eq!(
+        search_words(&site, "definition:lava"),
+        scan(&all, |e| has_def(e, "lava"))
+    );
+    assert_eq!(
+        search_words(&site, "alphagram:ACER"),
+        ["ACRE", "CARE", "RACE"]
+    );
+    assert_eq!(
+        search_words(&site, "alphagram:acer"),
+        ["ACRE", "CARE", "RACE"]
+    );
+    assert_eq!(
+        search_words(&site, "length:[3 TO 3]"),
+        scan(&all, |e| e.length == 3)
+    );
+    assert_eq!(
+        search_words(&site, "definition:care AND length:[4 TO 5]"),
+        scan(&all, |e| (4..=5).contains(&e.length)
+            && e.senses.iter().any(|s| s
+                .definition
+                .split(|c: char| !c.is_alphanumeric())
+                .any(|w| w.eq_ignore_ascii_case("care"))))
+    );
+    assert_eq!(
+        search_words(&site, "pos:/verb"),
+        scan(&all, |e| e.senses.iter().any(|s| s.pos == Some(Pos::Verb)))
+    );
+    assert_eq!(
+        search_words(&site, "base_form:care"),
+        ["CARED", "CARES", "CARING"]
+    );
+    assert_eq!(
+        search_words(&site, "back_hooks:s"),
+        scan(&all, |e| e.back_hooks.contains('S'))
+    );
+    assert_eq!(
+        search_words(&site, "senses:0"),
+        scan(&all, |e| e.senses.is_empty())
+    );
+    // A bare word searches words and definitions; the word itself ranks first.
+    let hits = site.search("goose", 10, 0).unwrap();
+    assert_eq!(hits.hits[0].word, "GOOSE");
+    assert_eq!(hits.hits[0].points, 6);
+    assert!(
+        hits.hits[0]
+            .definition
+            .as_deref()
+            .unwrap()
+            .starts_with("web-footed")
+    );
+
+    // Paging: the windows of a result partition it.
+    let full = site.search("pos:/noun", 1000, 0).unwrap();
+    let mut paged = Vec::new();
+    for off in (0..full.total).step_by(3) {
+        let page = site.search("pos:/noun", 3, off).unwrap();
+        assert_eq!(page.total, full.total);
+        paged.extend(page.hits.into_iter().map(|h| h.word));
+    }
+    let full_words: Vec<String> = full.hits.into_iter().map(|h| h.word).collect();
+    assert_eq!(paged, full_words);
+    assert!(site.search("pos:/noun", 3, 10_000).unwrap().hits.is_empty());
+    assert_eq!(
+        site.search("pos:/noun", 0, 0).unwrap().total,
+        full_words.len()
+    );
+
+    for bad in ["definition:(", "nofield:x", "", "   ", "length:[a TO b]"] {
+        assert!(
+            matches!(site.search(bad, 10, 0), Err(SiteError::BadQuery { .. })),
+            "{bad:?}"
+        );
+    }
+    assert!(matches!(
+        site.search(&"a".repeat(5000), 10, 0),
+        Err(SiteError::BadQuery { .. })
+    ));
+}
+
+#[test]
+fn builds_replace_their_own_output_and_nothing_else() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, _) = fixture_site(dir.path());
+    let (lex, path) = fixture_lexicon(dir.path());
+    // Rebuild without WordNet: replaces the old site.
+    let opts = BuildOptions::default();
+    build(&lex, Some(&path), &opts, &out, &mut ()).unwrap();
+    let site = Site::open(&out).unwrap();
+    assert!(site.entry("care").unwrap().unwrap().senses.is_empty());
+    assert!(!out.join("WORDNET-LICENSE.txt").exists());
+    // A failed build (no such WordNet) leaves the site as it was.
+    let bad = BuildOptions {
+        wordnet: Some(dir.path().join("missing")),
+        ..Default::default()
+    };
+    assert!(build(&lex, Some(&path), &bad, &out, &mut ()).is_err());
+    assert_eq!(
+        Site::open(&out).unwrap().word_count(),
+        fixture_words().len() as u64
+    );
+    // Strict: a bad definition line is fatal, with its line number.
+    let strict = BuildOptions {
+        strict: true,
+        ..fixture_options()
+    };
+    let err = build(&lex, Some(&path), &strict, &out, &mut ()).unwrap_err();
+    assert!(
+        err.to_string()
+            .ends_with("defs.tsv:6: no tab between the word and its definition"),
+        "{err}"
+    );
+    // A folder that is not a lexq site is never replaced.
+    let other = dir.path().join("photos");
+    std::fs::create_dir(&other).unwrap();
+    std::fs::write(other.join("cat.jpg"), b"meow").unwrap();
+    assert!(build(&lex, Some(&path), &opts, &other, &mut ()).is_err());
+    assert_eq!(std::fs::read(other.join("cat.jpg")).unwrap(), b"meow");
+    // No temporary folders are left behind.
+    let left: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with('.'))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    // Not a site.
+    assert!(matches!(Site::open(&other), Err(SiteError::BadSite { .. })));
+}
+
+#[test]
+fn export_writes_word_files_and_lists() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, _) = fixture_site(dir.path());
+    let site = Site::open(&out).unwrap();
+    let export = dir.path().join("export");
+    let summary = lexq_site::export::export(&site, &export, &mut ()).unwrap();
+    let words = fixture_words();
+    assert_eq!(summary.words, words.len() as u64);
+    for w in &words {
+        let path = export.join(lexq_site::export::word_path(w));
+        let e: Entry = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+        assert_eq!(e, site.entry(w).unwrap().unwrap());
+    }
+    assert!(export.join("words/c/ca/cares.json").is_file());
+    let list = |name: &str| -> Vec<String> {
+        serde_json::from_slice(
+            &std::fs::read(export.join("lists").join(format!("{name}.json"))).unwrap(),
+        )
+        .unwrap()
+    };
+    let filter = |f: &dyn Fn(&str) -> bool| -> Vec<String> {
+        words.iter().filter(|w| f(w)).cloned().collect()
+    };
+    assert_eq!(list("two-letter-words"), filter(&|w| w.len() == 2));
+    assert_eq!(list("three-letter-words"), filter(&|w| w.len() == 3));
+    assert_eq!(list("length-05"), filter(&|w| w.len() == 5));
+    assert_eq!(list("letter-c"), filter(&|w| w.starts_with('C')));
+    assert_eq!(
+        list("no-vowels"),
+        filter(&|w| !w.contains(['A', 'E', 'I', 'O', 'U']))
+    );
+    assert_eq!(
+        list("short-jqxz"),
+        filter(&|w| w.len() <= 4 && w.contains(['J', 'Q', 'X', 'Z']))
+    );
+    assert!(!export.join("lists/q-without-u.json").exists()); // QUICK has its U
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(export.join("lexq-export.json")).unwrap()).unwrap();
+    assert_eq!(manifest["words"], words.len());
+    assert!(export.join("WORDNET-LICENSE.txt").is_file());
+    // Exporting again replaces the export; an unrelated folder is refused.
+    lexq_site::export::export(&site, &export, &mut ()).unwrap();
+    assert!(lexq_site::export::export(&site, &out, &mut ()).is_err());
+    assert!(Site::open(&out).is_ok());
+}
