@@ -88,6 +88,10 @@ pub enum Error {
     /// A word list held no usable word.
     #[error("no usable words in the input")]
     NoWords,
+
+    /// A GCG game file is malformed (line, column and problem).
+    #[error("GCG {0}")]
+    Gcg(#[from] crate::gcg::GcgError),
 }
 
 /// Shorthand for results of this crate.

@@ -37,6 +37,7 @@ mod error;
 pub mod format;
 mod fstwrite;
 pub mod gaddag;
+pub mod gcg;
 mod letterset;
 mod lexicon;
 mod query;
