@@ -29,7 +29,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use crate::error::{Error, Result};
+use crate::error::{AlphabetErrorKind, Arg, Error, Result, WordErrorKind};
 use crate::letterset::LetterSet;
 
 /// The most tiles an alphabet may have (codes 1..=63).
@@ -172,12 +172,13 @@ impl Alphabet {
 
     /// Parses an alphabet from the text of an alphabet file.
     pub fn from_text(name: &str, text: &str) -> Result<Alphabet> {
-        let bad = |reason: String| Error::BadAlphabet {
+        let bad = |line: Option<usize>, kind| Error::Alphabet {
             name: name.to_string(),
-            reason,
+            line,
+            kind,
         };
         if name.is_empty() || name.len() > 255 || name.chars().any(char::is_control) {
-            return Err(bad("the name must be 1 to 255 printable bytes".into()));
+            return Err(bad(None, AlphabetErrorKind::BadName));
         }
         let mut labels = Vec::new();
         let mut aliases = Vec::new();
@@ -191,17 +192,17 @@ impl Alphabet {
             let mut spellings = Vec::new();
             for tok in line.split_whitespace() {
                 if let Some(c) = tok.chars().find(|c| RESERVED.contains(c) || c.is_control()) {
-                    return Err(bad(format!(
-                        "line {}: {c:?} may not appear in a tile",
-                        i + 1
-                    )));
+                    return Err(bad(Some(i + 1), AlphabetErrorKind::ReservedChar(c)));
                 }
                 let up = tok.to_uppercase();
-                if let Some(prev) = seen.insert(up.clone(), i + 1) {
-                    return Err(bad(format!(
-                        "line {}: {up:?} is already a spelling on line {prev}",
-                        i + 1
-                    )));
+                if let Some(previous) = seen.insert(up.clone(), i + 1) {
+                    return Err(bad(
+                        Some(i + 1),
+                        AlphabetErrorKind::Duplicate {
+                            spelling: up,
+                            previous,
+                        },
+                    ));
                 }
                 spellings.push(up);
             }
@@ -210,13 +211,16 @@ impl Alphabet {
             aliases.push(spellings);
         }
         if labels.is_empty() {
-            return Err(bad("no tiles".into()));
+            return Err(bad(None, AlphabetErrorKind::NoTiles));
         }
         if labels.len() > MAX_TILES {
-            return Err(bad(format!(
-                "{} tiles, at most {MAX_TILES} are allowed",
-                labels.len()
-            )));
+            return Err(bad(
+                None,
+                AlphabetErrorKind::TooManyTiles {
+                    count: labels.len(),
+                    max: MAX_TILES,
+                },
+            ));
         }
         let mut by_first: HashMap<char, Vec<(String, u8)>> = HashMap::new();
         for (i, (label, alts)) in labels.iter().zip(&aliases).enumerate() {
@@ -340,8 +344,13 @@ impl Alphabet {
         None
     }
 
-    /// Reads `text` as tiles, appending their codes to `out`.
-    pub fn encode_into(&self, text: &str, out: &mut Vec<u8>) -> Result<()> {
+    /// Reads `text` as tiles, appending their codes to `out`; on error,
+    /// what stopped the reading (codes before it stay in `out`).
+    pub(crate) fn encode_into(
+        &self,
+        text: &str,
+        out: &mut Vec<u8>,
+    ) -> std::result::Result<(), WordErrorKind> {
         let mut rest = text;
         while !rest.is_empty() {
             match self.tile_at(rest) {
@@ -351,21 +360,44 @@ impl Alphabet {
                 }
                 None => {
                     let c = rest.chars().next().expect("non-empty");
-                    return Err(Error::NotInAlphabet {
-                        input: text.to_string(),
-                        found: c.to_string(),
-                        alphabet: self.name.clone(),
-                    });
+                    return Err(self.not_a_letter(c));
                 }
             }
         }
         Ok(())
     }
 
-    /// Reads `text` as tiles.
+    /// The error for a character that starts no tile.
+    pub(crate) fn not_a_letter(&self, c: char) -> WordErrorKind {
+        WordErrorKind::NotInAlphabet {
+            found: c.to_string(),
+            alphabet: self.name.clone(),
+        }
+    }
+
+    /// Reads `text` as tiles (any case; variant spellings read as their
+    /// tile). An error names the first character that starts no tile.
+    ///
+    /// ```
+    /// use lexq::{Alphabet, Error, WordErrorKind};
+    /// let en = Alphabet::english();
+    /// assert_eq!(en.encode("Cab")?, [3, 1, 2]);
+    /// let Err(Error::Word { kind: WordErrorKind::NotInAlphabet { found, .. }, .. }) =
+    ///     en.encode("café")
+    /// else {
+    ///     panic!()
+    /// };
+    /// assert_eq!(found, "é");
+    /// # Ok::<(), lexq::Error>(())
+    /// ```
     pub fn encode(&self, text: &str) -> Result<Vec<u8>> {
         let mut out = Vec::with_capacity(text.len());
-        self.encode_into(text, &mut out)?;
+        self.encode_into(text, &mut out)
+            .map_err(|kind| Error::Word {
+                arg: Arg::Word,
+                input: text.to_string(),
+                kind,
+            })?;
         Ok(out)
     }
 

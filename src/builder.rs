@@ -1,9 +1,9 @@
 //! Building a lexicon file from a [`WordList`].
 //!
 //! The words' GADDAG keys are written as fixed-width zero-padded arrays (the
-//! padding sorts like the end of a key, see [`crate::gaddag::padded_key`])
+//! padding sorts like the end of a key, see `gaddag::padded_key`)
 //! into buckets by their first two bytes, each bucket is sorted, and the
-//! keys are fed in order to [`SetWriter`], which writes the minimal
+//! keys are fed in order to `SetWriter`, which writes the minimal
 //! automaton of the keys in `fst::Set`'s format. The file is
 //! written to a temporary file beside the target and renamed over it, so a
 //! failed or interrupted build never leaves a broken lexicon behind.

@@ -1,8 +1,24 @@
-//! The one error type of the library.
+//! The one error type of the library, with kinds a caller can match on.
 //!
-//! Every fallible call returns [`Error`]; each variant carries what a user
-//! needs to fix the problem (the file, the line, the offending character).
+//! Every fallible call returns [`Error`]. Each variant says what failed
+//! (a file, an alphabet, a word or rack, a pattern or regex) and carries a
+//! `kind` enum saying why, so that a program can choose what to do (an HTTP
+//! status, a retry, a message) without reading prose, and tests can check
+//! the reason itself. `Display` gives the one-line message the `lexq`
+//! command prints.
+//!
+//! ```
+//! use lexq::{Error, WordErrorKind};
+//! let lex = lexq::Lexicon::embedded();
+//! match lex.is_word("caté") {
+//!     Err(Error::Word { kind: WordErrorKind::NotInAlphabet { found, .. }, .. }) => {
+//!         assert_eq!(found, "é")
+//!     }
+//!     other => panic!("{other:?}"),
+//! }
+//! ```
 
+use std::fmt;
 use std::io;
 use std::path::PathBuf;
 
@@ -21,68 +37,52 @@ pub enum Error {
 
     /// A lexicon file is not usable (not a lexicon, truncated, corrupt,
     /// or of another format version).
-    #[error("{}: not a usable lexicon file: {reason}", path.display())]
-    BadLexicon {
-        /// The file (or `<embedded>`).
+    #[error("{}: not a usable lexicon file: {kind}", path.display())]
+    Lexicon {
+        /// The file (or `<embedded>`, `<memory>`, `<static>`).
         path: PathBuf,
         /// What is wrong with it.
-        reason: String,
+        kind: LexiconErrorKind,
     },
 
     /// An alphabet definition (built-in name or file) is invalid.
-    #[error("alphabet {name}: {reason}")]
-    BadAlphabet {
+    #[error("alphabet {name}: {}{kind}", line.map(|l| format!("line {l}: ")).unwrap_or_default())]
+    Alphabet {
         /// The alphabet's name or file.
         name: String,
+        /// The 1-based line of the alphabet text at fault, if one is.
+        line: Option<usize>,
         /// What is wrong with it.
-        reason: String,
+        kind: AlphabetErrorKind,
     },
 
-    /// A word or rack contains a character the alphabet does not have.
-    #[error("{input:?}: {found:?} is not a letter of the {alphabet} alphabet")]
-    NotInAlphabet {
-        /// The whole input as given.
+    /// A word, rack or run of letters given as a query argument cannot be
+    /// read as tiles.
+    #[error("{}", word_message(*arg, input, kind))]
+    Word {
+        /// Which argument it was.
+        arg: Arg,
+        /// The argument as given.
         input: String,
-        /// The first character that could not be read as a tile.
-        found: String,
-        /// The alphabet's name.
-        alphabet: String,
-    },
-
-    /// A query argument is malformed (empty, too long, bad rack...).
-    #[error("{0}")]
-    BadQuery(String),
-
-    /// A wildcard pattern does not parse.
-    #[error("pattern {pattern:?}: {reason}")]
-    BadPattern {
-        /// The pattern as given.
-        pattern: String,
         /// What is wrong with it.
-        reason: String,
+        kind: WordErrorKind,
     },
 
-    /// A regular expression does not parse, uses an unsupported feature,
-    /// or compiles to an automaton larger than the cap.
-    #[error("regex {regex:?}: {reason}")]
-    BadRegex {
-        /// The regular expression as given.
-        regex: String,
-        /// What is wrong with it.
-        reason: String,
-    },
+    /// A wildcard pattern or regular expression is refused.
+    #[error(transparent)]
+    Query(#[from] QueryError),
 
     /// A word list line is unusable and `strict` was asked for.
-    #[error("{}:{line}: {reason}: {text:?}", path.display())]
-    BadWord {
+    #[error("{}:{line}: {kind}: {text:?}", path.display())]
+    WordList {
         /// The word list.
         path: PathBuf,
         /// The 1-based line number.
         line: usize,
-        /// The line's text.
+        /// The line's text (cut to 60 characters).
         text: String,
         /// Why the word was rejected.
-        reason: String,
+        kind: WordErrorKind,
     },
 
     /// A word list held no usable word.
@@ -104,5 +104,391 @@ impl Error {
             path: path.into(),
             source,
         }
+    }
+
+    /// A lexicon error about `path`.
+    pub(crate) fn lexicon(path: impl Into<PathBuf>, kind: LexiconErrorKind) -> Error {
+        Error::Lexicon {
+            path: path.into(),
+            kind,
+        }
+    }
+}
+
+/// The first 60 characters of `s`, with `…` if there were more (so that a
+/// message about a huge argument stays one readable line).
+pub(crate) fn shorten(s: &str) -> String {
+    const KEEP: usize = 60;
+    match s.char_indices().nth(KEEP) {
+        Some((at, _)) => format!("{}…", &s[..at]),
+        None => s.to_string(),
+    }
+}
+
+fn word_message(arg: Arg, input: &str, kind: &WordErrorKind) -> String {
+    match kind {
+        WordErrorKind::Empty => format!("the {arg} is empty"),
+        WordErrorKind::TooLong { max } => format!("the {arg} is longer than {max} bytes"),
+        WordErrorKind::TooManyTiles { tiles, max } => {
+            format!("the {arg} has {tiles} tiles; no word has more than {max} tiles")
+        }
+        WordErrorKind::NotInAlphabet { found, alphabet } => format!(
+            "{:?}: {found:?} is not a letter of the {alphabet} alphabet",
+            shorten(input)
+        ),
+        other => format!("{:?}: {other}", shorten(input)),
+    }
+}
+
+/// Which query argument a [`Error::Word`] is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Arg {
+    /// A word to judge or hook.
+    Word,
+    /// The letters `contains` looks for.
+    Substring,
+    /// The letters `starts` looks for.
+    Prefix,
+    /// The letters `ends` looks for.
+    Suffix,
+    /// A rack of tiles (`?` and `_` are blanks).
+    Rack,
+    /// Letters on the board to play through.
+    Through,
+}
+
+impl fmt::Display for Arg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Arg::Word => "word",
+            Arg::Substring => "substring",
+            Arg::Prefix => "prefix",
+            Arg::Suffix => "suffix",
+            Arg::Rack => "rack",
+            Arg::Through => "through letters",
+        })
+    }
+}
+
+/// Why a word (a query argument or a word-list line) cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum WordErrorKind {
+    /// Nothing but spaces.
+    #[error("empty")]
+    Empty,
+    /// Longer than the limit in bytes.
+    #[error("longer than {max} bytes")]
+    TooLong {
+        /// The limit, in bytes.
+        max: usize,
+    },
+    /// More tiles than any word may have.
+    #[error("{tiles} tiles, longer than the maximum of {max}")]
+    TooManyTiles {
+        /// The number of tiles read.
+        tiles: usize,
+        /// The most a word may have.
+        max: usize,
+    },
+    /// A character that starts no tile of the alphabet.
+    #[error("{found:?} is not in the {alphabet} alphabet")]
+    NotInAlphabet {
+        /// The character, as written.
+        found: String,
+        /// The alphabet's name.
+        alphabet: String,
+    },
+    /// A word-list line that is not UTF-8.
+    #[error("not valid UTF-8")]
+    NotUtf8,
+}
+
+/// What is wrong with a lexicon file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum LexiconErrorKind {
+    /// The path is a directory.
+    #[error("is a directory")]
+    IsDirectory,
+    /// The file is empty.
+    #[error("empty file")]
+    Empty,
+    /// The file does not start with the lexicon magic bytes.
+    #[error("not a lexq lexicon (wrong magic bytes)")]
+    BadMagic,
+    /// The file is shorter than its header says (or than the header).
+    #[error("truncated: {len} bytes, {}", match expected {
+        Some(n) => format!("the header says {n}"),
+        None => "shorter than the 80-byte header".to_string(),
+    })]
+    Truncated {
+        /// The file's length.
+        len: u64,
+        /// The length the header gives, if the header was whole.
+        expected: Option<u64>,
+    },
+    /// Bytes follow the fst section.
+    #[error("{bytes} bytes of trailing data after the fst")]
+    TrailingData {
+        /// How many.
+        bytes: u64,
+    },
+    /// Another format version.
+    #[error(
+        "format version {found}, this lexq reads version {supported}: rebuild it with `lexq build`"
+    )]
+    Version {
+        /// The file's version.
+        found: u32,
+        /// The version this library reads.
+        supported: u32,
+    },
+    /// A header field is out of range (`field` names it).
+    #[error("corrupt header ({field})")]
+    HeaderField {
+        /// The field or fields at fault.
+        field: &'static str,
+    },
+    /// The header's CRC does not match.
+    #[error("corrupt header (checksum mismatch)")]
+    HeaderChecksum,
+    /// The fst section's CRC does not match.
+    #[error("corrupt fst section (checksum mismatch)")]
+    FstChecksum,
+    /// The stored alphabet is invalid.
+    #[error("corrupt header (alphabet: {0})")]
+    Alphabet(AlphabetErrorKind),
+    /// The fst section is not a valid fst (`fst`'s own message).
+    #[error("corrupt fst section ({0})")]
+    FstInvalid(String),
+    /// The fst holds another number of keys than the header says.
+    #[error("corrupt fst section (holds {found} keys, the header says {expected})")]
+    KeyCount {
+        /// Keys in the fst.
+        found: u64,
+        /// Keys the header gives.
+        expected: u64,
+    },
+}
+
+/// What is wrong with an alphabet definition.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum AlphabetErrorKind {
+    /// The name is empty, too long or has control characters.
+    #[error("the name must be 1 to 255 printable bytes")]
+    BadName,
+    /// A spelling holds a character reserved for racks and patterns.
+    #[error("{0:?} may not appear in a tile")]
+    ReservedChar(char),
+    /// A spelling appears twice.
+    #[error("{spelling:?} is already a spelling on line {previous}")]
+    Duplicate {
+        /// The spelling (uppercase).
+        spelling: String,
+        /// The line it first appeared on.
+        previous: usize,
+    },
+    /// No tile at all.
+    #[error("no tiles")]
+    NoTiles,
+    /// More tiles than codes.
+    #[error("{count} tiles, at most {max} are allowed")]
+    TooManyTiles {
+        /// Tiles given.
+        count: usize,
+        /// The most allowed.
+        max: usize,
+    },
+    /// A spelling longer than the limit.
+    #[error("{spelling:?} is longer than {max} characters")]
+    SpellingTooLong {
+        /// The spelling.
+        spelling: String,
+        /// The most characters a spelling may have.
+        max: usize,
+    },
+}
+
+/// The two query languages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Syntax {
+    /// A wildcard pattern (`?`, `*`, brackets).
+    Pattern,
+    /// A regular expression.
+    Regex,
+}
+
+impl fmt::Display for Syntax {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Syntax::Pattern => "pattern",
+            Syntax::Regex => "regex",
+        })
+    }
+}
+
+/// A refused pattern or regular expression: which, where and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QueryError {
+    /// Pattern or regex.
+    pub syntax: Syntax,
+    /// The query as given.
+    pub query: String,
+    /// The byte offset in `query` of the fault, when one place is at fault.
+    pub position: Option<usize>,
+    /// Why it was refused.
+    pub kind: QueryErrorKind,
+}
+
+impl std::error::Error for QueryError {}
+
+impl fmt::Display for QueryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.kind == QueryErrorKind::Empty {
+            return write!(f, "the {} is empty", self.syntax);
+        }
+        write!(
+            f,
+            "{} {:?}: {}",
+            self.syntax,
+            shorten(&self.query),
+            self.kind
+        )?;
+        if let (QueryErrorKind::NotALetter { .. }, Syntax::Pattern) = (&self.kind, self.syntax) {
+            f.write_str(" nor one of ? * [ ]")?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a pattern or regex was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum QueryErrorKind {
+    /// Nothing but spaces.
+    #[error("empty")]
+    Empty,
+    /// Longer than the limit in bytes.
+    #[error("longer than {max} bytes")]
+    TooLong {
+        /// The limit, in bytes.
+        max: usize,
+    },
+    /// A character that is no letter of the alphabet (nor, in a pattern,
+    /// one of `? * [ ]`).
+    #[error("{found:?} is not a letter of the {alphabet} alphabet")]
+    NotALetter {
+        /// The character, as written.
+        found: String,
+        /// The alphabet's name.
+        alphabet: String,
+    },
+    /// Pattern: `[` without `]`.
+    #[error("'[' without a matching ']'")]
+    UnclosedBracket,
+    /// Pattern: `]` without `[`.
+    #[error("']' without a matching '['")]
+    UnopenedBracket,
+    /// Pattern: `-` in brackets not between two letters.
+    #[error("'-' in brackets must stand between two letters")]
+    BadRange,
+    /// Pattern: a range from a later to an earlier letter.
+    #[error("range {from}-{to} is backwards")]
+    BackwardsRange {
+        /// The range's first tile.
+        from: String,
+        /// The range's last tile.
+        to: String,
+    },
+    /// A bracket or class that matches no tile of the alphabet.
+    #[error("a bracket matches no letter")]
+    EmptyClass,
+    /// Regex: a syntax error (`regex-syntax`'s message).
+    #[error("{0}")]
+    Syntax(String),
+    /// Regex: an assertion other than `^` and `$` at the ends (`\\b`,
+    /// `(?m)^`, `^` inside...); the field names it.
+    #[error(
+        "{0} is not supported (every regex matches whole words; ^ and $ are allowed at the ends)"
+    )]
+    LookAround(&'static str),
+    /// Regex: another feature lexq does not support (byte classes); the
+    /// field names it.
+    #[error("{0} are not supported")]
+    Unsupported(&'static str),
+    /// The expression compiles to an automaton larger than the cap
+    /// (`regex-automata`'s message).
+    #[error("{0}")]
+    TooLarge(String),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Lexicon;
+
+    fn query_kind(e: Error) -> (QueryErrorKind, Option<usize>) {
+        match e {
+            Error::Query(q) => (q.kind, q.position),
+            other => panic!("not a query error: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn kinds_and_positions() {
+        let lex = Lexicon::embedded();
+        let (kind, at) = query_kind(lex.pattern("ab[cd").unwrap_err());
+        assert_eq!((kind, at), (QueryErrorKind::UnclosedBracket, Some(2)));
+        let (kind, at) = query_kind(lex.pattern(" a]").unwrap_err());
+        assert_eq!((kind, at), (QueryErrorKind::UnopenedBracket, Some(2)));
+        let (kind, at) = query_kind(lex.pattern("c#t").unwrap_err());
+        assert!(matches!(kind, QueryErrorKind::NotALetter { ref found, .. } if found == "#"));
+        assert_eq!(at, Some(1));
+        let (kind, at) = query_kind(lex.regex("ab(c").unwrap_err());
+        assert!(matches!(kind, QueryErrorKind::Syntax(_)), "{kind:?}");
+        assert_eq!(at, Some(2));
+        let (kind, _) = query_kind(lex.regex(r"\bcat").unwrap_err());
+        assert!(matches!(kind, QueryErrorKind::LookAround(_)));
+        let e = lex.anagram(&"a".repeat(64)).unwrap_err();
+        assert!(matches!(
+            e,
+            Error::Word {
+                arg: Arg::Rack,
+                kind: WordErrorKind::TooManyTiles { tiles: 64, max: 63 },
+                ..
+            }
+        ));
+        let e = Lexicon::from_bytes(b"not a lexicon".to_vec()).unwrap_err();
+        assert!(matches!(
+            e,
+            Error::Lexicon {
+                kind: LexiconErrorKind::BadMagic,
+                ..
+            }
+        ));
+        let e = crate::Alphabet::from_text("x", "A\nB\na\n").unwrap_err();
+        assert!(matches!(
+            e,
+            Error::Alphabet {
+                line: Some(3),
+                kind: AlphabetErrorKind::Duplicate { previous: 1, .. },
+                ..
+            }
+        ));
+        assert_eq!(
+            e.to_string(),
+            "alphabet x: line 3: \"A\" is already a spelling on line 1"
+        );
+    }
+
+    #[test]
+    fn long_arguments_are_cut_in_messages() {
+        let lex = Lexicon::embedded();
+        let e = lex.contains(&format!("{}1", "a".repeat(500))).unwrap_err();
+        assert!(e.to_string().len() < 150, "{e}");
     }
 }

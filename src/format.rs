@@ -29,6 +29,7 @@ use std::io::{self, Write};
 use std::ops::Range;
 
 use crate::alphabet::Alphabet;
+use crate::error::{Error, LexiconErrorKind as Kind};
 
 /// The first eight bytes of every lexicon file.
 pub const MAGIC: [u8; 8] = *b"\x89LXQ\r\n\x1a\n";
@@ -40,7 +41,7 @@ const FIXED_LEN: usize = 80;
 
 /// What the header of a lexicon file says.
 #[derive(Clone, Debug)]
-pub struct Header {
+pub(crate) struct Header {
     /// Number of words.
     pub words: u64,
     /// Number of GADDAG keys.
@@ -54,7 +55,7 @@ pub struct Header {
 }
 
 /// Writes a whole lexicon file: header, alphabet, padding, `fst`.
-pub fn write(
+pub(crate) fn write(
     out: &mut impl Write,
     words: u64,
     keys: u64,
@@ -100,36 +101,42 @@ fn u64_at(b: &[u8], at: usize) -> u64 {
 
 /// Reads and checks the header of a lexicon file held in `bytes`, and the
 /// CRC of its fst section if `check_fst` (skipped only for the lexicon
-/// compiled into the binary). The error says what is wrong, for a message
-/// naming the file.
-pub fn parse(bytes: &[u8], check_fst: bool) -> Result<Header, String> {
+/// compiled into the binary). The error says what is wrong, for an
+/// [`Error::Lexicon`] naming the file.
+pub(crate) fn parse(bytes: &[u8], check_fst: bool) -> Result<Header, Kind> {
     if bytes.len() < MAGIC.len() || bytes[..MAGIC.len()] != MAGIC {
-        return Err("not a lexq lexicon (wrong magic bytes)".into());
+        return Err(Kind::BadMagic);
     }
+    let file_len = bytes.len() as u64;
     if bytes.len() < FIXED_LEN {
-        return Err(format!(
-            "truncated: {} bytes, shorter than the {FIXED_LEN}-byte header",
-            bytes.len()
-        ));
+        return Err(Kind::Truncated {
+            len: file_len,
+            expected: None,
+        });
     }
     let version = u32_at(bytes, 8);
     if version != VERSION {
-        return Err(format!(
-            "format version {version}, this lexq reads version {VERSION}: rebuild it with `lexq build`"
-        ));
+        return Err(Kind::Version {
+            found: version,
+            supported: VERSION,
+        });
     }
     let (alpha_off, alpha_len) = (u64_at(bytes, 40), u64_at(bytes, 48));
     let (fst_off, fst_len) = (u64_at(bytes, 56), u64_at(bytes, 64));
     let name_len = u32_at(bytes, 36) as u64;
-    let file_len = bytes.len() as u64;
     let expected = fst_off.checked_add(fst_len);
     if expected != Some(file_len) {
         return Err(match expected {
-            Some(n) if n > file_len => {
-                format!("truncated: {file_len} bytes, the header says {n}")
-            }
-            Some(n) => format!("{} bytes of trailing data after the fst", file_len - n),
-            None => "corrupt header (section sizes overflow)".into(),
+            Some(n) if n > file_len => Kind::Truncated {
+                len: file_len,
+                expected: Some(n),
+            },
+            Some(n) => Kind::TrailingData {
+                bytes: file_len - n,
+            },
+            None => Kind::HeaderField {
+                field: "section sizes overflow",
+            },
         });
     }
     if alpha_off != FIXED_LEN as u64
@@ -137,22 +144,29 @@ pub fn parse(bytes: &[u8], check_fst: bool) -> Result<Header, String> {
         || alpha_off + alpha_len > fst_off
         || fst_off % 8 != 0
     {
-        return Err("corrupt header (section offsets)".into());
+        return Err(Kind::HeaderField {
+            field: "section offsets",
+        });
     }
     let fst_off = fst_off as usize;
     let crc = crc32c::crc32c(&bytes[16..fst_off]);
     if crc != u32_at(bytes, 12) {
-        return Err("corrupt header (checksum mismatch)".into());
+        return Err(Kind::HeaderChecksum);
     }
     if check_fst && crc32c::crc32c(&bytes[fst_off..]) != u32_at(bytes, 72) {
-        return Err("corrupt fst section (checksum mismatch)".into());
+        return Err(Kind::FstChecksum);
     }
     let alpha = &bytes[alpha_off as usize..(alpha_off + alpha_len) as usize];
     let (name, text) = alpha.split_at(name_len as usize);
     let (Ok(name), Ok(text)) = (std::str::from_utf8(name), std::str::from_utf8(text)) else {
-        return Err("corrupt header (alphabet is not UTF-8)".into());
+        return Err(Kind::HeaderField {
+            field: "alphabet is not UTF-8",
+        });
     };
-    let alphabet = Alphabet::from_text(name, text).map_err(|e| format!("corrupt header ({e})"))?;
+    let alphabet = Alphabet::from_text(name, text).map_err(|e| match e {
+        Error::Alphabet { kind, .. } => Kind::Alphabet(kind),
+        _ => Kind::HeaderField { field: "alphabet" },
+    })?;
     Ok(Header {
         words: u64_at(bytes, 16),
         keys: u64_at(bytes, 24),
@@ -175,25 +189,38 @@ mod tests {
         assert_eq!(&file[h.fst.clone()], b"fstbytes");
         assert_eq!(h.alphabet, Alphabet::english());
 
-        assert!(
-            parse(&file[..file.len() - 1], true)
-                .unwrap_err()
-                .contains("truncated")
+        let len = file.len() as u64;
+        assert_eq!(
+            parse(&file[..file.len() - 1], true).unwrap_err(),
+            Kind::Truncated {
+                len: len - 1,
+                expected: Some(len)
+            }
         );
         let mut longer = file.clone();
         longer.push(0);
-        assert!(parse(&longer, true).unwrap_err().contains("trailing"));
-        for at in [20, 100, file.len() - 1] {
+        assert_eq!(
+            parse(&longer, true).unwrap_err(),
+            Kind::TrailingData { bytes: 1 }
+        );
+        for (at, kind) in [
+            (20, Kind::HeaderChecksum),
+            (100, Kind::HeaderChecksum),
+            (file.len() - 1, Kind::FstChecksum),
+        ] {
             let mut flipped = file.clone();
             flipped[at] ^= 1;
-            assert!(
-                parse(&flipped, true).unwrap_err().contains("checksum"),
-                "flip at {at}"
-            );
+            assert_eq!(parse(&flipped, true).unwrap_err(), kind, "flip at {at}");
         }
         let mut v2 = file.clone();
         v2[8] = 2;
-        assert!(parse(&v2, true).unwrap_err().contains("version 2"));
-        assert!(parse(b"hello world", true).unwrap_err().contains("magic"));
+        assert_eq!(
+            parse(&v2, true).unwrap_err(),
+            Kind::Version {
+                found: 2,
+                supported: 1
+            }
+        );
+        assert_eq!(parse(b"hello world", true).unwrap_err(), Kind::BadMagic);
     }
 }

@@ -7,11 +7,13 @@
 //! letters read right to left, crosses the separator at most once, then
 //! reads left to right: see [`crate::Cursor`].
 //!
-//! In the fst each code is stored as the byte [`key_byte`] gives: the bytes
-//! fst's node encoding treats as common inputs, which it packs into the
-//! node's header, so most one-transition nodes need no byte for their input
-//! (9% smaller than storing the codes themselves). The [`Cursor`] speaks
-//! codes and translates.
+//! In the fst, code `c` is stored as byte `c` of
+//! `te/oasripcnw.hlm-du012g=:bf3y5&_4v9678k%?xCDASFIBEjPTzRNM+LOqHGW`: the
+//! bytes fst's node encoding treats as common inputs, which it packs into
+//! the node's header, so most one-transition nodes need no byte for their
+//! input (9% smaller than storing the codes themselves). The
+//! [`Cursor`] speaks codes and translates; nothing outside this crate
+//! needs the bytes.
 //!
 //! [`Cursor`]: crate::Cursor
 
@@ -26,7 +28,7 @@ pub const MAX_WORD_LEN: usize = 63;
 
 /// The fst byte of code `c` (the separator or a tile, 0..=63).
 #[inline]
-pub fn key_byte(code: u8) -> u8 {
+pub(crate) fn key_byte(code: u8) -> u8 {
     COMMON[code as usize & 63]
 }
 
@@ -44,7 +46,7 @@ const NO_CODE: u8 = 0xff;
 
 /// The code stored as fst byte `b`, if any.
 #[inline]
-pub fn key_code(b: u8) -> Option<u8> {
+pub(crate) fn key_code(b: u8) -> Option<u8> {
     match CODES[b as usize] {
         NO_CODE => None,
         c => Some(c),
@@ -55,7 +57,7 @@ pub fn key_code(b: u8) -> Option<u8> {
 /// as fst bytes, padding the rest with zeros. No key byte is zero, so the
 /// padded keys sort exactly as the keys do.
 #[inline]
-pub fn padded_key(word: &[u8], i: usize, key: &mut [u8]) {
+pub(crate) fn padded_key(word: &[u8], i: usize, key: &mut [u8]) {
     let n = word.len();
     let mut j = 0;
     for &c in word[..i].iter().rev() {
@@ -76,7 +78,7 @@ pub fn padded_key(word: &[u8], i: usize, key: &mut [u8]) {
 /// The first two bytes of the padded key for split `i` of `word`, as one
 /// number below 2^14 (all key bytes are ASCII).
 #[inline]
-pub fn key_prefix(word: &[u8], i: usize) -> usize {
+pub(crate) fn key_prefix(word: &[u8], i: usize) -> usize {
     let second = if i >= 2 {
         key_byte(word[i - 2])
     } else if i < word.len() {
@@ -87,9 +89,9 @@ pub fn key_prefix(word: &[u8], i: usize) -> usize {
     ((key_byte(word[i - 1]) as usize) << 7) | second as usize
 }
 
-/// The length of a padded key (see [`padded_key`]).
+/// The length of a padded key (see `padded_key`).
 #[inline]
-pub fn padded_len(key: &[u8]) -> usize {
+pub(crate) fn padded_len(key: &[u8]) -> usize {
     key.iter().rposition(|&c| c != 0).map_or(0, |p| p + 1)
 }
 

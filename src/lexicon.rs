@@ -9,7 +9,7 @@ use memmap2::Mmap;
 
 use crate::alphabet::Alphabet;
 use crate::cursor::Cursor;
-use crate::error::{Error, Result};
+use crate::error::{Error, LexiconErrorKind, Result};
 use crate::format::{self, Header};
 
 /// The bytes under a lexicon: a memory map, a static slice (the embedded
@@ -101,17 +101,11 @@ impl Lexicon {
         let path = path.as_ref();
         let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
         let meta = file.metadata().map_err(|e| Error::io(path, e))?;
-        let refuse = |reason: &str| {
-            Err(Error::BadLexicon {
-                path: path.to_path_buf(),
-                reason: reason.into(),
-            })
-        };
         if meta.is_dir() {
-            return refuse("is a directory");
+            return Err(Error::lexicon(path, LexiconErrorKind::IsDirectory));
         }
         if meta.len() == 0 {
-            return refuse("empty file");
+            return Err(Error::lexicon(path, LexiconErrorKind::Empty));
         }
         // SAFETY: the map is read-only; the file is documented as not to be
         // modified in place while open (lexq itself only ever renames over).
@@ -145,25 +139,21 @@ impl Lexicon {
     }
 
     fn from_backing(source: PathBuf, backing: Backing, check_fst: bool) -> Result<Lexicon> {
-        let bad = |reason: String| Error::BadLexicon {
-            path: source.clone(),
-            reason,
-        };
+        let bad = |kind| Error::lexicon(&source, kind);
         let bytes = backing.bytes();
         let file_len = bytes.len();
-        let header = format::parse(bytes, check_fst).map_err(&bad)?;
+        let header = format::parse(bytes, check_fst).map_err(bad)?;
         let data = Data {
             start: header.fst.start,
             end: header.fst.end,
             backing: Arc::new(backing),
         };
-        let fst = Fst::new(data).map_err(|e| bad(format!("corrupt fst section ({e})")))?;
+        let fst = Fst::new(data).map_err(|e| bad(LexiconErrorKind::FstInvalid(e.to_string())))?;
         if fst.len() as u64 != header.keys {
-            return Err(bad(format!(
-                "corrupt fst section (holds {} keys, the header says {})",
-                fst.len(),
-                header.keys
-            )));
+            return Err(bad(LexiconErrorKind::KeyCount {
+                found: fst.len() as u64,
+                expected: header.keys,
+            }));
         }
         Ok(Lexicon {
             source,
@@ -176,10 +166,9 @@ impl Lexicon {
     /// Checks the fst's own checksum too (the file's CRCs were checked on
     /// open; this is a second, independent check).
     pub fn verify(&self) -> Result<()> {
-        self.fst.verify().map_err(|e| Error::BadLexicon {
-            path: self.source.clone(),
-            reason: format!("corrupt fst section ({e})"),
-        })
+        self.fst
+            .verify()
+            .map_err(|e| Error::lexicon(&self.source, LexiconErrorKind::FstInvalid(e.to_string())))
     }
 
     /// Where the lexicon came from: a path, `<embedded>` or `<memory>`.

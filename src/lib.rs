@@ -47,7 +47,10 @@ mod wordlist;
 pub use alphabet::Alphabet;
 pub use builder::{Built, Progress, build};
 pub use cursor::{Cursor, Edge};
-pub use error::{Error, Result};
+pub use error::{
+    AlphabetErrorKind, Arg, Error, LexiconErrorKind, QueryError, QueryErrorKind, Result, Syntax,
+    WordErrorKind,
+};
 pub use letterset::LetterSet;
 pub use lexicon::{Info, Lexicon};
 pub use query::{Hooks, Lengths, MAX_ARG_LEN, Search, Word, Words};

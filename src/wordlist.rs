@@ -10,7 +10,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::alphabet::Alphabet;
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, WordErrorKind, shorten};
 use crate::gaddag::MAX_WORD_LEN;
 
 /// How many rejected lines a [`WordList`] keeps as examples.
@@ -26,8 +26,8 @@ pub struct Rejected {
     /// The line, trimmed (lossily decoded if not UTF-8), cut to 60
     /// characters.
     pub text: String,
-    /// Why it was rejected.
-    pub reason: String,
+    /// Why it was rejected (`Display` gives the reason in words).
+    pub kind: WordErrorKind,
 }
 
 /// Words read from word lists, as tile codes, before sorting.
@@ -133,25 +133,25 @@ impl WordList {
             if raw.is_empty() || raw[0] == b'#' {
                 continue;
             }
-            let reason = match std::str::from_utf8(raw) {
-                Err(_) => "not valid UTF-8".to_string(),
+            let kind = match std::str::from_utf8(raw) {
+                Err(_) => WordErrorKind::NotUtf8,
                 Ok(text) => match self.take(text, &mut upper) {
                     Ok(()) => continue,
-                    Err(reason) => reason,
+                    Err(kind) => kind,
                 },
             };
             let rejected = Rejected {
                 source: source.to_path_buf(),
                 line: i + 1,
                 text: shorten(&String::from_utf8_lossy(raw)),
-                reason,
+                kind,
             };
             if self.strict {
-                return Err(Error::BadWord {
+                return Err(Error::WordList {
                     path: rejected.source,
                     line: rejected.line,
                     text: rejected.text,
-                    reason: rejected.reason,
+                    kind: rejected.kind,
                 });
             }
             self.rejected += 1;
@@ -164,7 +164,7 @@ impl WordList {
 
     /// Adds one word; `Err` holds the reason it is unreadable. Words outside
     /// the length range are counted and dropped, which is not an error.
-    fn take(&mut self, text: &str, scratch: &mut String) -> std::result::Result<(), String> {
+    fn take(&mut self, text: &str, scratch: &mut String) -> std::result::Result<(), WordErrorKind> {
         let start = self.codes.len();
         let read = if text.is_ascii() {
             scratch.clear();
@@ -178,21 +178,22 @@ impl WordList {
             self.codes.truncate(start);
             if text.is_ascii() {
                 // Name the character as the line spells it, not uppercased.
-                e = self.alphabet.encode(text).err().unwrap_or(e);
+                let mut scratch = Vec::new();
+                e = self
+                    .alphabet
+                    .encode_into(text, &mut scratch)
+                    .err()
+                    .unwrap_or(e);
             }
-            return Err(match e {
-                Error::NotInAlphabet { found, .. } => {
-                    format!("{found:?} is not in the {} alphabet", self.alphabet.name())
-                }
-                other => other.to_string(),
-            });
+            return Err(e);
         }
         let n = self.codes.len() - start;
         if n > MAX_WORD_LEN {
             self.codes.truncate(start);
-            return Err(format!(
-                "{n} tiles, longer than the maximum of {MAX_WORD_LEN}"
-            ));
+            return Err(WordErrorKind::TooManyTiles {
+                tiles: n,
+                max: MAX_WORD_LEN,
+            });
         }
         if n < self.min_len || n > self.max_len {
             self.codes.truncate(start);
@@ -214,15 +215,6 @@ impl WordList {
         words.sort_unstable();
         words.dedup();
         words
-    }
-}
-
-/// The first 60 characters of a line, with `…` if there were more.
-fn shorten(line: &str) -> String {
-    const KEEP: usize = 60;
-    match line.char_indices().nth(KEEP) {
-        Some((at, _)) => format!("{}…", &line[..at]),
-        None => line.to_string(),
     }
 }
 
@@ -259,6 +251,6 @@ mod tests {
         assert!(err.to_string().starts_with("t:2:"), "{err}");
         let mut bad = WordList::new(Alphabet::english());
         bad.read_bytes(Path::new("t"), b"caf\xe9\n").unwrap();
-        assert_eq!(bad.examples()[0].reason, "not valid UTF-8");
+        assert_eq!(bad.examples()[0].kind, WordErrorKind::NotUtf8);
     }
 }

@@ -159,7 +159,7 @@ pub fn rejected(list: &WordList) {
             r.source.display(),
             r.line,
             r.text,
-            r.reason
+            r.kind
         );
     }
     if list.rejected() > list.examples().len() {

@@ -7,7 +7,7 @@ use std::fmt;
 
 use super::{Search, Words, tiles_of};
 use crate::alphabet::Alphabet;
-use crate::error::Result;
+use crate::error::{Arg, Result};
 use crate::letterset::LetterSet;
 use crate::lexicon::Lexicon;
 use crate::walk::{self, Side};
@@ -72,7 +72,7 @@ impl Lexicon {
     /// assert!(!lex.is_word("za").unwrap()); // ENABLE predates ZA
     /// ```
     pub fn is_word(&self, word: &str) -> Result<bool> {
-        let codes = tiles_of(self, "word", word)?;
+        let codes = tiles_of(self, Arg::Word, word)?;
         Ok(self
             .cursor()
             .follow_reversed(&codes)
@@ -81,7 +81,7 @@ impl Lexicon {
 
     /// The front and back hooks of `word`, whether or not it is a word.
     pub fn hooks(&self, word: &str) -> Result<Hooks<'_>> {
-        let codes = tiles_of(self, "word", word)?;
+        let codes = tiles_of(self, Arg::Word, word)?;
         let mut hooks = Hooks {
             alphabet: self.alphabet(),
             word: codes,
@@ -113,7 +113,7 @@ impl Lexicon {
 
 impl<'a> Search<'a> {
     /// Runs the anchored walk for `anchor` with the given sides.
-    fn affix(&self, what: &str, anchor: &str, left: Side, right: Side) -> Result<Words<'a>> {
+    fn affix(&self, what: Arg, anchor: &str, left: Side, right: Side) -> Result<Words<'a>> {
         let anchor = tiles_of(self.lex, what, anchor)?;
         let mut out = self.collector();
         if let Some(at) = self.lex.cursor().follow_reversed(&anchor) {
@@ -140,16 +140,16 @@ impl<'a> Search<'a> {
     /// assert_eq!(words.iter().next().unwrap().to_string(), "AX");
     /// ```
     pub fn contains(&self, sub: &str) -> Result<Words<'a>> {
-        self.affix("substring", sub, Side::Anything, Side::Anything)
+        self.affix(Arg::Substring, sub, Side::Anything, Side::Anything)
     }
 
     /// Words starting with `prefix` (the prefix itself included if a word).
     pub fn starts(&self, prefix: &str) -> Result<Words<'a>> {
-        self.affix("prefix", prefix, Side::Nothing, Side::Anything)
+        self.affix(Arg::Prefix, prefix, Side::Nothing, Side::Anything)
     }
 
     /// Words ending with `suffix` (the suffix itself included if a word).
     pub fn ends(&self, suffix: &str) -> Result<Words<'a>> {
-        self.affix("suffix", suffix, Side::Anything, Side::Nothing)
+        self.affix(Arg::Suffix, suffix, Side::Anything, Side::Nothing)
     }
 }

@@ -7,8 +7,8 @@
 //! home ground), spends tiles leftwards, crosses the separator and spends
 //! tiles rightwards.
 
-use super::{Search, Words, checked_arg, tiles_of};
-use crate::error::{Error, Result};
+use super::{Search, Words, arg_error, checked_arg, tiles_of};
+use crate::error::{Arg, Result, WordErrorKind};
 use crate::gaddag::MAX_WORD_LEN;
 use crate::walk::{self, Tiles};
 
@@ -19,30 +19,30 @@ fn rack_tiles(search: &Search<'_>, rack: &str) -> Result<Tiles> {
         counts: [0; 64],
         blanks: 0,
     };
-    let rack = checked_arg("rack", rack)?;
+    let input = rack;
+    let rack = checked_arg(Arg::Rack, rack)?;
     let mut rest = rack;
     let mut n = 0;
     while let Some(c) = rest.chars().next() {
         if c == '?' || c == '_' {
-            tiles.blanks += 1;
+            tiles.blanks = tiles.blanks.saturating_add(1);
             rest = &rest[1..];
         } else {
             let Some((code, len)) = alphabet.tile_at(rest) else {
-                return Err(Error::NotInAlphabet {
-                    input: rack.to_string(),
-                    found: c.to_string(),
-                    alphabet: alphabet.name().to_string(),
-                });
+                return Err(arg_error(Arg::Rack, input, alphabet.not_a_letter(c)));
             };
-            tiles.counts[code as usize] += 1;
+            let count = &mut tiles.counts[code as usize];
+            *count = count.saturating_add(1);
             rest = &rest[len..];
         }
         n += 1;
-        if n > MAX_WORD_LEN {
-            return Err(Error::BadQuery(format!(
-                "the rack has more than {MAX_WORD_LEN} tiles"
-            )));
-        }
+    }
+    if n > MAX_WORD_LEN {
+        let kind = WordErrorKind::TooManyTiles {
+            tiles: n,
+            max: MAX_WORD_LEN,
+        };
+        return Err(arg_error(Arg::Rack, input, kind));
     }
     Ok(tiles)
 }
@@ -57,7 +57,7 @@ impl<'a> Search<'a> {
     ) -> Result<Words<'a>> {
         let tiles = rack_tiles(self, rack)?;
         let anchor = match through {
-            Some(t) => tiles_of(self.lex, "through letters", t)?,
+            Some(t) => tiles_of(self.lex, Arg::Through, t)?,
             None => Vec::new(),
         };
         let mut out = self.collector();

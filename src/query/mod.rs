@@ -13,7 +13,7 @@ mod regex;
 use std::fmt;
 
 use crate::alphabet::Alphabet;
-use crate::error::{Error, Result};
+use crate::error::{Arg, Error, Result, WordErrorKind};
 use crate::gaddag::MAX_WORD_LEN;
 use crate::lexicon::Lexicon;
 
@@ -93,29 +93,42 @@ impl<'a> Search<'a> {
     }
 }
 
-/// A query argument, trimmed, if it is neither empty nor longer than
-/// [`MAX_ARG_LEN`]; `what` names it in errors.
-fn checked_arg<'t>(what: &str, text: &'t str) -> Result<&'t str> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Err(Error::BadQuery(format!("the {what} is empty")));
+/// The error about argument `arg` given as `input`.
+fn arg_error(arg: Arg, input: &str, kind: WordErrorKind) -> Error {
+    Error::Word {
+        arg,
+        input: input.to_string(),
+        kind,
     }
-    if text.len() > MAX_ARG_LEN {
-        return Err(Error::BadQuery(format!(
-            "the {what} is longer than {MAX_ARG_LEN} bytes"
-        )));
-    }
-    Ok(text)
 }
 
-/// Reads a query argument as tiles; `what` names it in errors.
-fn tiles_of(lex: &Lexicon, what: &str, text: &str) -> Result<Vec<u8>> {
-    let codes = lex.alphabet().encode(checked_arg(what, text)?)?;
+/// A query argument, trimmed, if it is neither empty nor longer than
+/// [`MAX_ARG_LEN`].
+fn checked_arg(arg: Arg, text: &str) -> Result<&str> {
+    let trimmed = text.trim();
+    if trimmed.is_empty() {
+        return Err(arg_error(arg, text, WordErrorKind::Empty));
+    }
+    if trimmed.len() > MAX_ARG_LEN {
+        let kind = WordErrorKind::TooLong { max: MAX_ARG_LEN };
+        return Err(arg_error(arg, text, kind));
+    }
+    Ok(trimmed)
+}
+
+/// Reads a query argument as tiles.
+fn tiles_of(lex: &Lexicon, arg: Arg, text: &str) -> Result<Vec<u8>> {
+    let trimmed = checked_arg(arg, text)?;
+    let mut codes = Vec::with_capacity(trimmed.len());
+    lex.alphabet()
+        .encode_into(trimmed, &mut codes)
+        .map_err(|kind| arg_error(arg, text, kind))?;
     if codes.len() > MAX_WORD_LEN {
-        return Err(Error::BadQuery(format!(
-            "the {what} is {} tiles, longer than any word can be ({MAX_WORD_LEN})",
-            codes.len()
-        )));
+        let kind = WordErrorKind::TooManyTiles {
+            tiles: codes.len(),
+            max: MAX_WORD_LEN,
+        };
+        return Err(arg_error(arg, text, kind));
     }
     Ok(codes)
 }

@@ -5,21 +5,26 @@
 
 use regex_syntax::hir::{Hir, Repetition};
 
-use super::plan::class_of;
+use super::plan::{Fault, class_of};
 use super::{Search, Words};
 use crate::alphabet::Alphabet;
-use crate::error::{Error, Result};
+use crate::error::{QueryErrorKind as Kind, Result, Syntax};
 use crate::letterset::LetterSet;
 
+/// The byte offset of `rest` (a tail of `whole`) in `whole`.
+fn offset(whole: &str, rest: &str) -> Option<usize> {
+    Some(rest.as_ptr() as usize - whole.as_ptr() as usize)
+}
+
 /// Parses a pattern into byte-level `Hir` items over tile codes. The error
-/// is a reason, for a message naming the pattern.
-pub(crate) fn parse(alphabet: &Alphabet, pattern: &str) -> std::result::Result<Vec<Hir>, String> {
+/// is the fault and where it is, for a message naming the pattern.
+pub(crate) fn parse(alphabet: &Alphabet, pattern: &str) -> std::result::Result<Vec<Hir>, Fault> {
     let letters = alphabet.letters();
     let mut items: Vec<Hir> = Vec::new();
     let mut run: Vec<u8> = Vec::new();
     let mut rest = pattern.trim();
     if rest.is_empty() {
-        return Err("the pattern is empty".into());
+        return Err((Kind::Empty, None));
     }
     let flush = |run: &mut Vec<u8>, items: &mut Vec<Hir>| {
         if !run.is_empty() {
@@ -48,17 +53,18 @@ pub(crate) fn parse(alphabet: &Alphabet, pattern: &str) -> std::result::Result<V
             }
             '[' => {
                 flush(&mut run, &mut items);
-                let (set, after) = bracket(alphabet, &rest[1..])?;
+                let (set, after) =
+                    bracket(alphabet, rest).map_err(|(kind, at)| (kind, offset(pattern, at)))?;
                 items.push(class_of(set));
                 rest = after;
             }
-            ']' => return Err("']' without a matching '['".into()),
+            ']' => return Err((Kind::UnopenedBracket, offset(pattern, rest))),
             _ => match alphabet.tile_at(rest) {
                 Some((code, n)) => {
                     run.push(code);
                     rest = &rest[n..];
                 }
-                None => return Err(not_a_letter(alphabet, c)),
+                None => return Err((not_a_letter(alphabet, c), offset(pattern, rest))),
             },
         }
     }
@@ -66,20 +72,22 @@ pub(crate) fn parse(alphabet: &Alphabet, pattern: &str) -> std::result::Result<V
     Ok(items)
 }
 
-fn not_a_letter(alphabet: &Alphabet, c: char) -> String {
-    format!(
-        "{:?} is not a letter of the {} alphabet nor one of ? * [ ]",
-        c.to_string(),
-        alphabet.name()
-    )
+fn not_a_letter(alphabet: &Alphabet, c: char) -> Kind {
+    Kind::NotALetter {
+        found: c.to_string(),
+        alphabet: alphabet.name().to_string(),
+    }
 }
 
-/// Parses the inside of `[...]` (after the `[`): the set and what follows
-/// the closing `]`.
+/// Parses `[...]` at the start of `s`: the set and what follows the closing
+/// `]`. The error holds the fault and the text where it is.
 fn bracket<'p>(
     alphabet: &Alphabet,
     s: &'p str,
-) -> std::result::Result<(LetterSet, &'p str), String> {
+) -> std::result::Result<(LetterSet, &'p str), (Kind, &'p str)> {
+    // The opening bracket, for faults of the whole bracket.
+    let open = s;
+    let s = &s[1..];
     let (negate, mut rest) = match s.strip_prefix('^') {
         Some(r) => (true, r),
         None => (false, s),
@@ -87,14 +95,14 @@ fn bracket<'p>(
     let mut set = LetterSet::EMPTY;
     loop {
         let Some(c) = rest.chars().next() else {
-            return Err("'[' without a matching ']'".into());
+            return Err((Kind::UnclosedBracket, open));
         };
         if c == ']' {
             rest = &rest[1..];
             break;
         }
         let Some((from, n)) = alphabet.tile_at(rest) else {
-            return Err(not_a_letter(alphabet, c));
+            return Err((not_a_letter(alphabet, c), rest));
         };
         rest = &rest[n..];
         let mut to = from;
@@ -104,14 +112,14 @@ fn bracket<'p>(
                     to = code;
                     rest = &r[n..];
                 }
-                None => return Err("'-' in brackets must stand between two letters".into()),
+                None => return Err((Kind::BadRange, rest)),
             }
             if to < from {
-                return Err(format!(
-                    "range {}-{} is backwards",
-                    alphabet.label(from).unwrap_or("?"),
-                    alphabet.label(to).unwrap_or("?")
-                ));
+                let kind = Kind::BackwardsRange {
+                    from: alphabet.label(from).unwrap_or("?").to_string(),
+                    to: alphabet.label(to).unwrap_or("?").to_string(),
+                };
+                return Err((kind, rest));
             }
         }
         for code in from..=to {
@@ -122,7 +130,7 @@ fn bracket<'p>(
         set = LetterSet(alphabet.letters().0 & !set.0);
     }
     if set.is_empty() {
-        return Err("a bracket matches no letter".into());
+        return Err((Kind::EmptyClass, open));
     }
     Ok((set, rest))
 }
@@ -138,10 +146,6 @@ impl<'a> Search<'a> {
     /// assert!(words.to_strings().contains(&"CURB".to_string()));
     /// ```
     pub fn pattern(&self, pattern: &str) -> Result<Words<'a>> {
-        self.parse_and_run(pattern, parse)
-            .map_err(|reason| Error::BadPattern {
-                pattern: pattern.to_string(),
-                reason,
-            })
+        self.parse_and_run(Syntax::Pattern, pattern, parse)
     }
 }

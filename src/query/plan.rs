@@ -18,6 +18,7 @@ use regex_syntax::hir::{Class, ClassBytes, ClassBytesRange, Hir, HirKind};
 
 use super::{MAX_ARG_LEN, Search, Words};
 use crate::alphabet::Alphabet;
+use crate::error::{Error, QueryError, QueryErrorKind, Syntax};
 use crate::letterset::LetterSet;
 use crate::walk::{self, DfaSide, Side};
 
@@ -25,6 +26,9 @@ use crate::walk::{self, DfaSide, Side};
 const NFA_LIMIT: usize = 1 << 20;
 /// Cap on the DFA and on the memory used to build it, in bytes.
 const DFA_LIMIT: usize = 8 << 20;
+
+/// Why a pattern or regex is refused, and where (a byte offset).
+pub(crate) type Fault = (QueryErrorKind, Option<usize>);
 
 /// The class of every letter of an alphabet.
 pub(crate) fn class_of(set: LetterSet) -> Hir {
@@ -62,6 +66,7 @@ fn literal(hir: &Hir) -> Option<&[u8]> {
 }
 
 /// Compiles `hir` (over tile codes) to an anchored DFA, reversed if asked.
+/// The error is the automaton library's message.
 fn dfa(hir: &Hir, reverse: bool) -> Result<Side, String> {
     let nfa = thompson::Compiler::new()
         .configure(
@@ -102,7 +107,7 @@ fn side(items: &[Hir], letters: LetterSet, reverse: bool) -> Result<Side, String
 }
 
 /// Plans the whole-word match of the concatenation of `items`. The error is
-/// a reason, for a message naming the pattern or regex.
+/// the automaton library's message (an automaton over its size cap).
 pub(crate) fn plan(items: Vec<Hir>, letters: LetterSet) -> Result<Plan, String> {
     let best = items
         .iter()
@@ -128,17 +133,30 @@ pub(crate) fn plan(items: Vec<Hir>, letters: LetterSet) -> Result<Plan, String> 
 }
 
 /// Parses a pattern or regex into items over tile codes.
-pub(crate) type Parser = fn(&Alphabet, &str) -> Result<Vec<Hir>, String>;
+pub(crate) type Parser = fn(&Alphabet, &str) -> Result<Vec<Hir>, Fault>;
 
 impl<'a> Search<'a> {
-    /// Parses `text` with `parse`, plans the walk and runs it. The error is
-    /// a reason, for a message naming the pattern or regex.
-    pub(crate) fn parse_and_run(&self, text: &str, parse: Parser) -> Result<Words<'a>, String> {
+    /// Parses `text` (a query of `syntax`) with `parse`, plans the walk and
+    /// runs it.
+    pub(crate) fn parse_and_run(
+        &self,
+        syntax: Syntax,
+        text: &str,
+        parse: Parser,
+    ) -> crate::Result<Words<'a>> {
+        let fail = |(kind, position): Fault| {
+            Error::Query(QueryError {
+                syntax,
+                query: text.to_string(),
+                position,
+                kind,
+            })
+        };
         if text.len() > MAX_ARG_LEN {
-            return Err(format!("longer than {MAX_ARG_LEN} bytes"));
+            return Err(fail((QueryErrorKind::TooLong { max: MAX_ARG_LEN }, None)));
         }
         let alphabet = self.lex.alphabet();
-        let items = parse(alphabet, text)?;
+        let items = parse(alphabet, text).map_err(fail)?;
         // Each tile is one byte of the Hir, so its byte lengths are word
         // lengths: `c?r[^e]` need not walk past four letters.
         let mut narrowed = *self;
@@ -147,7 +165,9 @@ impl<'a> Search<'a> {
         if let Some(max) = props.maximum_len() {
             narrowed.lens.max = narrowed.lens.max.min(max);
         }
-        Ok(narrowed.run(&plan(items, alphabet.letters())?))
+        let plan = plan(items, alphabet.letters())
+            .map_err(|e| fail((QueryErrorKind::TooLarge(e), None)))?;
+        Ok(narrowed.run(&plan))
     }
 
     /// Runs a plan, collecting the words.

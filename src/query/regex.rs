@@ -13,10 +13,10 @@ use regex_syntax::ast::{self, Ast};
 use regex_syntax::hir::translate::TranslatorBuilder;
 use regex_syntax::hir::{Class, Hir, HirKind, Look, Repetition};
 
-use super::plan::class_of;
+use super::plan::{Fault, class_of};
 use super::{Search, Words};
 use crate::alphabet::Alphabet;
-use crate::error::{Error, Result};
+use crate::error::{QueryErrorKind as Kind, Result, Syntax, WordErrorKind};
 use crate::letterset::LetterSet;
 
 /// How deeply groups and repetitions may nest.
@@ -71,21 +71,21 @@ fn upcase(regex: &str) -> String {
 }
 
 /// Rewrites a parsed expression from characters to tile codes.
-fn to_tiles(alphabet: &Alphabet, hir: &Hir) -> std::result::Result<Hir, String> {
+fn to_tiles(alphabet: &Alphabet, hir: &Hir) -> std::result::Result<Hir, Kind> {
     Ok(match hir.kind() {
         HirKind::Empty => Hir::empty(),
         HirKind::Literal(lit) => {
             let text =
-                std::str::from_utf8(&lit.0).map_err(|_| "invalid UTF-8 literal".to_string())?;
-            let codes = alphabet.encode(text).map_err(|e| match e {
-                Error::NotInAlphabet { found, .. } => {
-                    format!(
-                        "{found:?} is not a letter of the {} alphabet",
-                        alphabet.name()
-                    )
-                }
-                other => other.to_string(),
-            })?;
+                std::str::from_utf8(&lit.0).map_err(|_| Kind::Unsupported("byte literals"))?;
+            let mut codes = Vec::new();
+            alphabet
+                .encode_into(text, &mut codes)
+                .map_err(|e| match e {
+                    WordErrorKind::NotInAlphabet { found, alphabet } => {
+                        Kind::NotALetter { found, alphabet }
+                    }
+                    other => Kind::Syntax(other.to_string()),
+                })?;
             Hir::literal(codes)
         }
         HirKind::Class(Class::Unicode(class)) => {
@@ -124,13 +124,8 @@ fn to_tiles(alphabet: &Alphabet, hir: &Hir) -> std::result::Result<Hir, String> 
                 class_of(set)
             }
         }
-        HirKind::Class(Class::Bytes(_)) => return Err("byte classes are not supported".into()),
-        HirKind::Look(look) => {
-            return Err(format!(
-                "{} is not supported (every regex matches whole words; ^ and $ are allowed at the ends)",
-                look_name(*look)
-            ));
-        }
+        HirKind::Class(Class::Bytes(_)) => return Err(Kind::Unsupported("byte classes")),
+        HirKind::Look(look) => return Err(Kind::LookAround(look_name(*look))),
         HirKind::Repetition(rep) => Hir::repetition(Repetition {
             min: rep.min,
             max: rep.max,
@@ -160,30 +155,30 @@ fn look_name(look: Look) -> &'static str {
 }
 
 /// Parses a regex into byte-level `Hir` items over tile codes (the items of
-/// its top-level concatenation). The error is a reason.
-pub(crate) fn parse(alphabet: &Alphabet, regex: &str) -> std::result::Result<Vec<Hir>, String> {
-    // regex-syntax errors span several lines (the regex, a caret line, the
-    // message); keep the message.
-    let message = |e: &dyn std::fmt::Display| {
-        let text = e.to_string();
-        text.lines()
-            .rev()
-            .find(|l| l.starts_with("error:"))
-            .map(|l| l.trim_start_matches("error:").trim().to_string())
-            .unwrap_or(text)
-    };
+/// its top-level concatenation).
+pub(crate) fn parse(alphabet: &Alphabet, regex: &str) -> std::result::Result<Vec<Hir>, Fault> {
     let upper = upcase(regex);
     let mut ast = ast::parse::ParserBuilder::new()
         .nest_limit(NEST_LIMIT)
         .build()
         .parse(&upper)
-        .map_err(|e| message(&e))?;
+        .map_err(|e| {
+            (
+                Kind::Syntax(e.kind().to_string()),
+                Some(e.span().start.offset),
+            )
+        })?;
     let mut groups = 0;
     isolate(&mut ast, &mut groups);
     let hir = TranslatorBuilder::new()
         .build()
         .translate(&upper, &ast)
-        .map_err(|e| message(&e))?;
+        .map_err(|e| {
+            (
+                Kind::Syntax(e.kind().to_string()),
+                Some(e.span().start.offset),
+            )
+        })?;
     let mut items = concat_items(hir);
     // Whole-word matching makes ^ and $ at the ends redundant.
     if items
@@ -201,7 +196,8 @@ pub(crate) fn parse(alphabet: &Alphabet, regex: &str) -> std::result::Result<Vec
     let items = items
         .iter()
         .map(|h| to_tiles(alphabet, h))
-        .collect::<std::result::Result<Vec<_>, _>>()?;
+        .collect::<std::result::Result<Vec<_>, _>>()
+        .map_err(|kind| (kind, None))?;
     // Items may have become one concatenation with its neighbours'
     // literals; flatten once more so literal runs can anchor the walk.
     Ok(concat_items(Hir::concat(items)))
@@ -252,11 +248,7 @@ impl<'a> Search<'a> {
     /// assert_eq!(words.to_strings(), ["QUIZ"]);
     /// ```
     pub fn regex(&self, regex: &str) -> Result<Words<'a>> {
-        self.parse_and_run(regex, parse)
-            .map_err(|reason| Error::BadRegex {
-                regex: regex.to_string(),
-                reason,
-            })
+        self.parse_and_run(Syntax::Regex, regex, parse)
     }
 }
 

@@ -21,10 +21,13 @@ use std::collections::HashSet;
 use std::fmt;
 use std::path::Path;
 
-use lexq::{Alphabet, Lexicon, WordList, build};
+use lexq::{Alphabet, Error, Lexicon, QueryErrorKind, WordErrorKind, WordList, build};
 
 /// The longest word (and query argument), in tiles, lexq accepts.
 pub const MAX_TILES: usize = 63;
+
+/// The longest query argument, in bytes, lexq accepts.
+pub const MAX_ARG_BYTES: usize = 1024;
 
 /// An alphabet as the oracle sees it: tile labels in sorting order.
 /// Codes are 1-based positions in `labels`.
@@ -174,7 +177,7 @@ impl fmt::Debug for Case {
 }
 
 /// What a query answered.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
     Words(Vec<String>),
     Hooks {
@@ -184,8 +187,65 @@ pub enum Outcome {
         is_word: bool,
     },
     Bool(bool),
-    /// The query was refused (the message is only for display).
-    Error(String),
+    /// The query was refused, for this reason.
+    Error(Refusal),
+}
+
+/// Why a query is refused, as the oracle judges it (and as lexq's error
+/// kinds are mapped to it: the comparison is by kind, not by message).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// Nothing but spaces.
+    Empty,
+    /// More bytes than lexq takes.
+    TooLong,
+    /// More tiles than a word may have.
+    TooManyTiles,
+    /// A character that starts no tile (uppercased).
+    NotALetter(String),
+    /// Pattern: `[` without `]`.
+    UnclosedBracket,
+    /// Pattern: `]` without `[`.
+    UnopenedBracket,
+    /// Pattern: `-` not between two letters.
+    BadRange,
+    /// Pattern: a range from a later to an earlier letter.
+    BackwardsRange,
+    /// Pattern: a bracket matching no letter.
+    EmptyClass,
+    /// Regex: does not parse.
+    RegexSyntax,
+    /// Anything else lexq said (never expected by the oracle).
+    Other(String),
+}
+
+impl Refusal {
+    /// The refusal lexq's error `e` amounts to.
+    pub fn of(e: &Error) -> Refusal {
+        let letter = |found: &str| Refusal::NotALetter(found.to_uppercase());
+        match e {
+            Error::Word { kind, .. } => match kind {
+                WordErrorKind::Empty => Refusal::Empty,
+                WordErrorKind::TooLong { .. } => Refusal::TooLong,
+                WordErrorKind::TooManyTiles { .. } => Refusal::TooManyTiles,
+                WordErrorKind::NotInAlphabet { found, .. } => letter(found),
+                _ => Refusal::Other(e.to_string()),
+            },
+            Error::Query(q) => match &q.kind {
+                QueryErrorKind::Empty => Refusal::Empty,
+                QueryErrorKind::TooLong { .. } => Refusal::TooLong,
+                QueryErrorKind::NotALetter { found, .. } => letter(found),
+                QueryErrorKind::UnclosedBracket => Refusal::UnclosedBracket,
+                QueryErrorKind::UnopenedBracket => Refusal::UnopenedBracket,
+                QueryErrorKind::BadRange => Refusal::BadRange,
+                QueryErrorKind::BackwardsRange { .. } => Refusal::BackwardsRange,
+                QueryErrorKind::EmptyClass => Refusal::EmptyClass,
+                QueryErrorKind::Syntax(_) => Refusal::RegexSyntax,
+                _ => Refusal::Other(e.to_string()),
+            },
+            _ => Refusal::Other(e.to_string()),
+        }
+    }
 }
 
 impl Outcome {
@@ -225,7 +285,7 @@ fn same(a: &Outcome, b: &Outcome) -> bool {
             },
         ) => w1 == w2 && f1 == f2 && b1 == b2 && i1 == i2,
         (Outcome::Bool(x), Outcome::Bool(y)) => x == y,
-        (Outcome::Error(_), Outcome::Error(_)) => true,
+        (Outcome::Error(x), Outcome::Error(y)) => x == y,
         _ => false,
     }
 }
@@ -233,11 +293,7 @@ fn same(a: &Outcome, b: &Outcome) -> bool {
 /// A readable account of how two word lists differ.
 fn diff(want: &Outcome, got: &Outcome) -> String {
     let (Outcome::Words(w), Outcome::Words(g)) = (want, got) else {
-        let mut s = format!("expected {want:?}\n     got {got:?}");
-        if let Outcome::Error(message) = got {
-            s += &format!("\n  lexq refused the query: {message}");
-        }
-        return s;
+        return format!("expected {want:?}\n     got {got:?}");
     };
     let ws: HashSet<&String> = w.iter().collect();
     let gs: HashSet<&String> = g.iter().collect();
@@ -314,15 +370,46 @@ impl Oracle {
         self.set.contains(codes)
     }
 
-    /// A query argument read as tiles (trimmed, non-empty, at most 63
-    /// tiles).
-    fn arg(&self, s: &str) -> Option<Vec<u8>> {
-        let t = self.alpha.tokenize(s.trim())?;
-        (!t.is_empty() && t.len() <= MAX_TILES).then_some(t)
+    /// Reads `s` as tiles, or the refusal naming the first character that
+    /// is no tile.
+    fn tiles(&self, s: &str) -> Result<Vec<u8>, Refusal> {
+        let chars = self.alpha.fold(s);
+        let mut rest = &chars[..];
+        let mut out = Vec::new();
+        while let Some(&c) = rest.first() {
+            let (code, n) = self.alpha.tile_at(rest).ok_or_else(|| not_a_letter(c))?;
+            out.push(code);
+            rest = &rest[n..];
+        }
+        Ok(out)
     }
 
-    fn rack(&self, s: &str) -> Option<Rack> {
-        let chars = self.alpha.fold(s.trim());
+    /// A query argument read as tiles (trimmed, non-empty, at most 1024
+    /// bytes and 63 tiles).
+    fn arg(&self, s: &str) -> Result<Vec<u8>, Refusal> {
+        let s = s.trim();
+        if s.is_empty() {
+            return Err(Refusal::Empty);
+        }
+        if s.len() > MAX_ARG_BYTES {
+            return Err(Refusal::TooLong);
+        }
+        let t = self.tiles(s)?;
+        if t.len() > MAX_TILES {
+            return Err(Refusal::TooManyTiles);
+        }
+        Ok(t)
+    }
+
+    fn rack(&self, s: &str) -> Result<Rack, Refusal> {
+        let s = s.trim();
+        if s.is_empty() {
+            return Err(Refusal::Empty);
+        }
+        if s.len() > MAX_ARG_BYTES {
+            return Err(Refusal::TooLong);
+        }
+        let chars = self.alpha.fold(s);
         let mut rack = Rack {
             counts: [0; 64],
             blanks: 0,
@@ -334,18 +421,24 @@ impl Oracle {
                 rack.blanks += 1;
                 rest = &rest[1..];
             } else {
-                let (code, n) = self.alpha.tile_at(rest)?;
+                let (code, n) = self.alpha.tile_at(rest).ok_or_else(|| not_a_letter(c))?;
                 rack.counts[code as usize] += 1;
                 rest = &rest[n..];
             }
             rack.total += 1;
         }
-        (rack.total > 0 && rack.total <= MAX_TILES).then_some(rack)
+        if rack.total > MAX_TILES {
+            return Err(Refusal::TooManyTiles);
+        }
+        Ok(rack)
     }
 
     /// Parses a wildcard pattern: `?`, `*`, `[ABC]`, `[^ABC]`, `[A-E]`
     /// (ranges in alphabet order), letters read greedily as tiles.
-    fn pattern(&self, p: &str) -> Option<Vec<Item>> {
+    fn pattern(&self, p: &str) -> Result<Vec<Item>, Refusal> {
+        if p.len() > MAX_ARG_BYTES {
+            return Err(Refusal::TooLong);
+        }
         let chars = self.alpha.fold(p.trim());
         let n = self.alpha.len();
         let all = {
@@ -356,7 +449,7 @@ impl Oracle {
         let mut items = Vec::new();
         let mut rest = &chars[..];
         if rest.is_empty() {
-            return None;
+            return Err(Refusal::Empty);
         }
         while let Some(&c) = rest.first() {
             match c {
@@ -376,21 +469,21 @@ impl Oracle {
                     }
                     let mut set = [false; 64];
                     loop {
-                        match rest.first() {
-                            None => return None,
+                        let c = match rest.first() {
+                            None => return Err(Refusal::UnclosedBracket),
                             Some(']') => {
                                 rest = &rest[1..];
                                 break;
                             }
-                            Some(_) => {}
-                        }
-                        let (from, k) = self.alpha.tile_at(rest)?;
+                            Some(&c) => c,
+                        };
+                        let (from, k) = self.alpha.tile_at(rest).ok_or_else(|| not_a_letter(c))?;
                         rest = &rest[k..];
                         let mut to = from;
                         if rest.first() == Some(&'-') {
-                            let (t, k) = self.alpha.tile_at(&rest[1..])?;
+                            let (t, k) = self.alpha.tile_at(&rest[1..]).ok_or(Refusal::BadRange)?;
                             if t < from {
-                                return None;
+                                return Err(Refusal::BackwardsRange);
                             }
                             to = t;
                             rest = &rest[1 + k..];
@@ -405,12 +498,13 @@ impl Oracle {
                         }
                     }
                     if !set.contains(&true) {
-                        return None;
+                        return Err(Refusal::EmptyClass);
                     }
                     items.push(Item::One(set));
                 }
+                ']' => return Err(Refusal::UnopenedBracket),
                 _ => {
-                    let (code, k) = self.alpha.tile_at(rest)?;
+                    let (code, k) = self.alpha.tile_at(rest).ok_or_else(|| not_a_letter(c))?;
                     let mut set = [false; 64];
                     set[code as usize] = true;
                     items.push(Item::One(set));
@@ -418,13 +512,12 @@ impl Oracle {
                 }
             }
         }
-        Some(items)
+        Ok(items)
     }
 
     /// Answers `case` by scanning every word.
     pub fn eval(&self, case: &Case) -> Outcome {
         let (min, max) = case.lens.unwrap_or((0, usize::MAX));
-        let refuse = || Outcome::Error("the oracle refuses this query".into());
         let pick = |keep: &dyn Fn(usize, &[u8]) -> bool| {
             let mut out = Vec::new();
             for (i, w) in self.words.iter().enumerate() {
@@ -434,48 +527,48 @@ impl Oracle {
             }
             Outcome::Words(out)
         };
-        match &case.query {
-            Query::Contains(s) => match self.arg(s) {
-                Some(t) => pick(&|_, w| w.windows(t.len()).any(|x| x == &t[..])),
-                None => refuse(),
-            },
-            Query::Starts(s) => match self.arg(s) {
-                Some(t) => pick(&|_, w| w.starts_with(&t)),
-                None => refuse(),
-            },
-            Query::Ends(s) => match self.arg(s) {
-                Some(t) => pick(&|_, w| w.ends_with(&t)),
-                None => refuse(),
-            },
-            Query::Pattern(p) => match self.pattern(p) {
-                Some(items) => pick(&|_, w| pattern_matches(&items, w)),
-                None => refuse(),
-            },
-            Query::Regex(r) => match regex::Regex::new(&format!("(?i)^(?:{r})$")) {
-                Ok(re) => pick(&|i, _| re.is_match(&self.rtext[i])),
-                Err(_) => refuse(),
-            },
-            Query::Anagram(rack, through) | Query::Subanagram(rack, through) => {
-                let exact = matches!(case.query, Query::Anagram(..));
-                let Some(rack) = self.rack(rack) else {
-                    return refuse();
-                };
-                let through = match through {
-                    Some(t) => match self.arg(t) {
-                        Some(t) => t,
-                        None => return refuse(),
-                    },
-                    None => Vec::new(),
-                };
-                let min_used = match (exact, through.is_empty()) {
-                    (true, _) => rack.total,
-                    (false, true) => 2,
-                    (false, false) => 1,
-                };
-                pick(&|_, w| rack_fits(w, &rack, &through, exact, min_used))
-            }
-            Query::Hooks(s) => match self.arg(s) {
-                Some(t) => {
+        let answer = || -> Result<Outcome, Refusal> {
+            Ok(match &case.query {
+                Query::Contains(s) => {
+                    let t = self.arg(s)?;
+                    pick(&|_, w| w.windows(t.len()).any(|x| x == &t[..]))
+                }
+                Query::Starts(s) => {
+                    let t = self.arg(s)?;
+                    pick(&|_, w| w.starts_with(&t))
+                }
+                Query::Ends(s) => {
+                    let t = self.arg(s)?;
+                    pick(&|_, w| w.ends_with(&t))
+                }
+                Query::Pattern(p) => {
+                    let items = self.pattern(p)?;
+                    pick(&|_, w| pattern_matches(&items, w))
+                }
+                Query::Regex(r) => {
+                    if r.len() > MAX_ARG_BYTES {
+                        return Err(Refusal::TooLong);
+                    }
+                    let re = regex::Regex::new(&format!("(?i)^(?:{r})$"))
+                        .map_err(|_| Refusal::RegexSyntax)?;
+                    pick(&|i, _| re.is_match(&self.rtext[i]))
+                }
+                Query::Anagram(rack, through) | Query::Subanagram(rack, through) => {
+                    let exact = matches!(case.query, Query::Anagram(..));
+                    let rack = self.rack(rack)?;
+                    let through = match through {
+                        Some(t) => self.arg(t)?,
+                        None => Vec::new(),
+                    };
+                    let min_used = match (exact, through.is_empty()) {
+                        (true, _) => rack.total,
+                        (false, true) => 2,
+                        (false, false) => 1,
+                    };
+                    pick(&|_, w| rack_fits(w, &rack, &through, exact, min_used))
+                }
+                Query::Hooks(s) => {
+                    let t = self.arg(s)?;
                     let mut front = String::new();
                     let mut back = String::new();
                     for code in 1..=self.alpha.len() as u8 {
@@ -497,14 +590,16 @@ impl Oracle {
                         is_word: self.is_word(&t),
                     }
                 }
-                None => refuse(),
-            },
-            Query::IsWord(s) => match self.arg(s) {
-                Some(t) => Outcome::Bool(self.is_word(&t)),
-                None => refuse(),
-            },
-        }
+                Query::IsWord(s) => Outcome::Bool(self.is_word(&self.arg(s)?)),
+            })
+        };
+        answer().unwrap_or_else(Outcome::Error)
     }
+}
+
+/// The refusal for a (folded) character that starts no tile.
+fn not_a_letter(c: char) -> Refusal {
+    Refusal::NotALetter(c.to_string())
 }
 
 /// Whether `w` is matched whole by the pattern `items`.
@@ -587,19 +682,19 @@ pub fn run_lexq(lex: &Lexicon, case: &Case) -> Outcome {
                     back: h.back_letters(),
                     is_word: h.is_word,
                 },
-                Err(e) => Outcome::Error(e.to_string()),
+                Err(e) => Outcome::Error(Refusal::of(&e)),
             };
         }
         Query::IsWord(s) => {
             return match lex.is_word(s) {
                 Ok(b) => Outcome::Bool(b),
-                Err(e) => Outcome::Error(e.to_string()),
+                Err(e) => Outcome::Error(Refusal::of(&e)),
             };
         }
     };
     match words {
         Ok(w) => Outcome::Words(w.to_strings()),
-        Err(e) => Outcome::Error(e.to_string()),
+        Err(e) => Outcome::Error(Refusal::of(&e)),
     }
 }
 
