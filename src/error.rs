@@ -89,6 +89,10 @@ pub enum Error {
     #[error("no usable words in the input")]
     NoWords,
 
+    /// A position, move, board layout or tile set is unusable.
+    #[error(transparent)]
+    Position(#[from] crate::position_error::PositionError),
+
     /// A GCG game file is malformed (line, column and problem).
     #[error("GCG {0}")]
     Gcg(#[from] crate::gcg::GcgError),
@@ -270,6 +274,12 @@ pub enum LexiconErrorKind {
         found: u64,
         /// Keys the header gives.
         expected: u64,
+    },
+    /// The GADDAG needs more arcs than a move-generation arc table holds.
+    #[error("too large for a move-generation arc table (more than {max} arcs)")]
+    TooManyArcs {
+        /// The most arcs a table holds.
+        max: usize,
     },
 }
 

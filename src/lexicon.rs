@@ -2,7 +2,7 @@
 
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use fst::raw::Fst;
 use memmap2::Mmap;
@@ -11,6 +11,7 @@ use crate::alphabet::Alphabet;
 use crate::cursor::Cursor;
 use crate::error::{Error, LexiconErrorKind, Result};
 use crate::format::{self, Header};
+use crate::graph::{Arcs, FstGraph};
 
 /// The bytes under a lexicon: a memory map, a static slice (the embedded
 /// default) or an owned buffer, seen through the fst section's range.
@@ -60,6 +61,8 @@ pub struct Lexicon {
     header: Header,
     fst: Fst<Data>,
     file_len: usize,
+    /// The flat arc table for move generation, built at first use.
+    arcs: OnceLock<Option<Arcs>>,
 }
 
 /// Facts about a lexicon, as `lexq info` prints them.
@@ -160,6 +163,7 @@ impl Lexicon {
             header,
             fst,
             file_len,
+            arcs: OnceLock::new(),
         })
     }
 
@@ -194,6 +198,28 @@ impl Lexicon {
     /// A cursor at the root of the GADDAG.
     pub fn cursor(&self) -> Cursor<'_> {
         Cursor::root(&self.fst)
+    }
+
+    /// The GADDAG as a flat table of 32-bit arcs (see [`Arcs`]), derived
+    /// from the fst at the first call (about 0.2 s and 3.5 MB for ENABLE)
+    /// and kept. Move generation and cross sets walk it.
+    pub fn arcs(&self) -> Result<&Arcs> {
+        self.arcs
+            .get_or_init(|| Arcs::from_fst(&self.fst))
+            .as_ref()
+            .ok_or_else(|| {
+                Error::lexicon(
+                    &self.source,
+                    LexiconErrorKind::TooManyArcs {
+                        max: crate::graph::MAX_ARCS,
+                    },
+                )
+            })
+    }
+
+    /// The GADDAG read in place from the fst, as a [`crate::Graph`].
+    pub fn fst_graph(&self) -> FstGraph<'_> {
+        FstGraph::new(&self.fst)
     }
 
     /// Facts about the lexicon.
