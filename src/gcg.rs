@@ -130,6 +130,14 @@ pub enum GcgErrorKind {
     /// `--` (phony withdrawn) does not follow a play by the same player.
     #[error("a withdrawn phony (--) must follow a play by the same player")]
     PhonyWithoutPlay,
+    /// A replay was asked for a turn past the end of the game.
+    #[error("turn {turn} is past the end of the game ({turns} events)")]
+    NoSuchTurn {
+        /// The turn asked for.
+        turn: usize,
+        /// The number of events in the game.
+        turns: usize,
+    },
 }
 
 /// A player, from `#player1 nick Full Name`.

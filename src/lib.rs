@@ -50,6 +50,7 @@ pub mod notation;
 pub mod position_error;
 mod query;
 pub mod rack;
+pub mod replay;
 pub mod tiles;
 mod walk;
 mod wordlist;

@@ -606,3 +606,176 @@ fn no_panic_on_junk() {
         let _ = Game::parse(&text);
     }
 }
+
+// ---------------------------------------------------------------------------
+// lexq's replay (src/replay.rs) against the independent one.
+
+fn lib_replay(g: &Game, turns: Option<usize>) -> lexq::replay::Replay<'static> {
+    use std::sync::LazyLock;
+    static LEX: LazyLock<lexq::Lexicon> = LazyLock::new(lexq::Lexicon::embedded);
+    let (layout, tiles) = lexq::replay::game_setup(g, &LEX).unwrap();
+    lexq::replay::replay(g, &LEX, layout, tiles, turns).unwrap()
+}
+
+fn kind_name(k: &lexq::replay::ProblemKind) -> &'static str {
+    use lexq::replay::ProblemKind::*;
+    match k {
+        Phony(_) => "phony",
+        IllegalPlacement(_) => "placement",
+        WrongScore { .. } => "score",
+        WrongCumulative { .. } => "cumulative",
+        _ => "other",
+    }
+}
+
+#[test]
+fn lexq_replays_every_turn_like_the_brute_force() {
+    for name in GAMES.iter().chain(&["mistakes.gcg"]) {
+        let g = read(name);
+        for k in 0..=g.events.len() {
+            let ours = replay(&ENABLE_RULES, &g, 15, Some(k));
+            let theirs = lib_replay(&g, Some(k));
+            assert_eq!(
+                theirs.board.to_cgp_rows(),
+                common::positions::board_text(&ENABLE_RULES, &ours.pos),
+                "{name} turn {k}"
+            );
+            assert_eq!(theirs.scores, ours.scores, "{name} turn {k}");
+            let got: Vec<(usize, &str)> = theirs
+                .problems
+                .iter()
+                .map(|p| (p.line, kind_name(&p.kind)))
+                .collect();
+            let want: Vec<(usize, &str)> = ours.problems.iter().map(|p| (p.line, p.kind)).collect();
+            assert_eq!(got, want, "{name} turn {k}");
+        }
+    }
+}
+
+#[test]
+fn lexq_check_finds_exactly_the_mistakes() {
+    let g = read("mistakes.gcg");
+    let r = lib_replay(&g, None);
+    let got: Vec<String> = r
+        .problems
+        .iter()
+        .map(|p| format!("{} {}", p.line, kind_name(&p.kind)))
+        .collect();
+    let expected = std::fs::read_to_string(data("mistakes.expected")).unwrap();
+    let want: Vec<&str> = expected.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(got, want);
+    for name in GAMES {
+        let g = read(name);
+        let r = lib_replay(&g, None);
+        assert_eq!(r.problems, vec![], "{name}");
+        assert_eq!(r.scores, g.final_scores(), "{name}");
+    }
+}
+
+#[test]
+fn turn_positions_as_cgp() {
+    let g = read("phony-withdrawn.gcg");
+    let lex = lexq::Lexicon::embedded();
+    // Every position reads back as CGP with the same board and mover.
+    for k in 0..=g.events.len() {
+        let r = lib_replay(&g, Some(k));
+        let cgp = r.position(&g).to_cgp();
+        let back = lexq::Position::from_cgp(&lex, &cgp).unwrap_or_else(|e| panic!("{cgp}: {e}"));
+        assert_eq!(back.to_cgp(), cgp);
+        let me = r.to_move(&g);
+        let fields: Vec<&str> = cgp.split(' ').collect();
+        assert_eq!(
+            fields[2],
+            format!("{}/{}", r.scores[me], r.scores[1 - me]),
+            "{cgp}"
+        );
+        assert!(cgp.ends_with(" lex ENABLE;"), "{cgp}");
+        if let Some(e) = g.events.get(k) {
+            assert_eq!(me, e.player);
+            if e.kind == EventKind::PhonyWithdrawn {
+                // The rack shown is the leave while the phony is down.
+                assert_eq!(fields[1], "EIIO/", "{cgp}");
+                continue;
+            }
+            let rack = lexq::Rack::parse(&e.rack, lex.alphabet()).unwrap();
+            assert_eq!(
+                fields[1],
+                format!("{}/", rack.to_string(lex.alphabet())),
+                "{cgp}"
+            );
+        }
+    }
+    // The phony is on the board after its line and lifted by `--`.
+    let phony = g
+        .events
+        .iter()
+        .position(|e| e.kind == EventKind::PhonyWithdrawn)
+        .unwrap();
+    let before = lib_replay(&g, Some(phony - 1)).board.to_cgp_rows();
+    let during = lib_replay(&g, Some(phony)).board.to_cgp_rows();
+    let after = lib_replay(&g, Some(phony + 1));
+    assert_ne!(before, during);
+    assert_eq!(before, after.board.to_cgp_rows());
+    assert_eq!(after.zeros, 1);
+    // Past the end: an error naming the turn.
+    let (layout, tiles) = lexq::replay::game_setup(&g, &lex).unwrap();
+    let err = lexq::replay::replay(&g, &lex, layout, tiles, Some(g.events.len() + 1)).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            lexq::Error::Gcg(GcgError {
+                kind: GcgErrorKind::NoSuchTurn { .. },
+                ..
+            })
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn replay_by_hand() {
+    use lexq::replay::ProblemKind;
+    let g = parse(
+        ">ann: ACERTUV 8E CARE +12 12\n\
+         >bob: AEIOSX? H8 (E)X +9 9\n\
+         >ann: TUV?LMN E8 (C)uT +4 16\n\
+         >bob: AEIOS? 5A ZZZ +30 39\n\
+         >ann: TVLMNAB 12A BAM +10 26\n\
+         >bob: AEIOSQ? 10A QI +11 49\n",
+    )
+    .unwrap();
+    let r = lib_replay(&g, None);
+    let got: Vec<(usize, &str)> = r
+        .problems
+        .iter()
+        .map(|p| (p.line, kind_name(&p.kind)))
+        .collect();
+    // Line 4: EX, the X on H9 (plain) written down: 1 + 8 = 9. Line 5:
+    // CuT down from the C of CARE: 3 + 0 + 1 = 4. Line 6: ZZZ is not on
+    // the rack. Lines 7 and 8 touch no tile, and 39 + 11 is not 49.
+    assert_eq!(
+        got,
+        [
+            (6, "placement"),
+            (7, "placement"),
+            (8, "placement"),
+            (8, "cumulative")
+        ],
+        "{:#?}",
+        r.problems
+    );
+    assert_eq!(
+        r.problems[3].kind,
+        ProblemKind::WrongCumulative {
+            written: 49,
+            expected: 50
+        }
+    );
+    assert_eq!(
+        r.board.to_cgp_rows(),
+        "15/15/15/15/15/15/15/4CARE7/4u2X7/4T10/15/15/15/15/15"
+    );
+    let ours = replay(&ENABLE_RULES, &g, 15, None);
+    let want: Vec<(usize, &str)> = ours.problems.iter().map(|p| (p.line, p.kind)).collect();
+    assert_eq!(got, want);
+}
