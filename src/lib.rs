@@ -51,6 +51,7 @@ pub mod position_error;
 mod query;
 pub mod rack;
 pub mod replay;
+pub mod selfplay;
 pub mod tiles;
 mod walk;
 mod wordlist;

@@ -111,6 +111,14 @@ pub enum Command {
     },
     /// Check the lexicon file's header and every byte's checksum.
     Verify,
+    /// Every legal move in a position (CGP), scored: the best 20 by default.
+    Moves(crate::game::MovesArgs),
+    /// Draw a position (CGP): premium squares, tiles, racks, scores.
+    Board(crate::game::BoardArgs),
+    /// The position (CGP) after a move, or why the move is illegal.
+    Play(crate::game::PlayArgs),
+    /// Greedy self-play games, every position as a CGP line.
+    Selfplay(crate::game::SelfplayArgs),
 }
 
 /// Arguments of `lexq build`.

@@ -3,6 +3,7 @@
 //! file only connects them.
 
 mod args;
+mod game;
 mod print;
 mod progress;
 
@@ -47,6 +48,9 @@ fn open(cli: &Cli) -> Result<Lexicon, Failure> {
 fn run(cli: Cli) -> Result<u8, Failure> {
     if let Command::Build(args) = &cli.command {
         return build(args);
+    }
+    if let Some(code) = game_command(&cli)? {
+        return Ok(code);
     }
     let lex = open(&cli)?;
     let mut out = Printer::stdout();
@@ -111,6 +115,9 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             FOUND
         }
         Command::Build(_) => unreachable!("handled above"),
+        Command::Moves(_) | Command::Board(_) | Command::Play(_) | Command::Selfplay(_) => {
+            unreachable!("handled above")
+        }
     };
     out.flush()?;
     Ok(code)
@@ -166,4 +173,16 @@ fn build(args: &BuildArgs) -> Result<u8, Failure> {
         print::build_summary(&args.output, &list, &built);
     }
     Ok(FOUND)
+}
+
+/// The board-game commands (`game.rs`), which pick their own lexicon.
+fn game_command(cli: &Cli) -> Result<Option<u8>, Failure> {
+    let lex = cli.lexicon.as_deref();
+    Ok(Some(match &cli.command {
+        Command::Moves(a) => game::moves(lex, a)?,
+        Command::Board(a) => game::board(lex, a)?,
+        Command::Play(a) => game::play(lex, a)?,
+        Command::Selfplay(a) => game::selfplay(lex, a)?,
+        _ => return Ok(None),
+    }))
 }
