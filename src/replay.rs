@@ -92,8 +92,13 @@ pub enum ProblemKind {
 
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: ", self.line)?;
-        match &self.kind {
+        write!(f, "line {}: {}", self.line, self.kind)
+    }
+}
+
+impl fmt::Display for ProblemKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
             ProblemKind::Phony(words) => write!(f, "phony {}", words.join(", ")),
             ProblemKind::IllegalPlacement(why) => write!(f, "illegal placement: {why}"),
             ProblemKind::WrongScore { written, actual } => {

@@ -119,6 +119,8 @@ pub enum Command {
     Play(crate::game::PlayArgs),
     /// Greedy self-play games, every position as a CGP line.
     Selfplay(crate::game::SelfplayArgs),
+    /// A GCG game file: the position at any turn (CGP), or --check it.
+    Gcg(crate::gcg::GcgArgs),
 }
 
 /// Arguments of `lexq build`.
