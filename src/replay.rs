@@ -54,6 +54,7 @@ use crate::error::{Error, Result};
 use crate::gcg::{EventKind, Game, GcgError, GcgErrorKind};
 use crate::layout::Layout;
 use crate::lexicon::Lexicon;
+use crate::position_error::{PositionError, PositionErrorKind};
 use crate::rack::Rack;
 use crate::tiles::TileSet;
 
@@ -132,9 +133,47 @@ pub struct Replay<'a> {
 /// The board layout and tile set a game names (`#board-layout`,
 /// `#tile-distribution` or `#tile-set`), else the standard board and the
 /// lexicon alphabet's built-in tile set.
+///
+/// A name that is neither built in nor a regular file is an error (a file
+/// such as a FIFO is never opened, so that no game file can hang a reader).
 pub fn game_setup(game: &Game, lex: &Lexicon) -> Result<(Layout, TileSet)> {
+    const LAYOUTS: &[&str] = &[
+        "standard",
+        "crosswordgame",
+        "standard15",
+        "super",
+        "supercrosswordgame",
+        "super21",
+        "friends",
+    ];
+    const TILES: &[&str] = &[
+        "english",
+        "english_super",
+        "english-super",
+        "super",
+        "englishsuper",
+        "friends",
+        "spanish",
+    ];
+    let usable = |what: &str, name: &str, builtin: &[&str]| -> Result<()> {
+        let lower = name.to_ascii_lowercase();
+        if builtin.contains(&lower.as_str()) || std::path::Path::new(name).is_file() {
+            Ok(())
+        } else {
+            Err(PositionError::new(
+                what,
+                PositionErrorKind::Unsupported(format!(
+                    "{name:?} is neither built in nor a file (the game file names it)"
+                )),
+            )
+            .into())
+        }
+    };
     let layout = match game.board_layout.as_deref() {
-        Some(name) => Layout::named(name)?,
+        Some(name) => {
+            usable("board layout", name, LAYOUTS)?;
+            Layout::named(name)?
+        }
         None => Layout::standard(),
     };
     let tiles = match game
@@ -142,7 +181,10 @@ pub fn game_setup(game: &Game, lex: &Lexicon) -> Result<(Layout, TileSet)> {
         .as_deref()
         .or(game.tile_set.as_deref())
     {
-        Some(name) => TileSet::named(name, lex.alphabet())?,
+        Some(name) => {
+            usable("tile set", name, TILES)?;
+            TileSet::named(name, lex.alphabet())?
+        }
         None => TileSet::default_for(lex.alphabet(), layout.size())?,
     };
     Ok((layout, tiles))

@@ -779,3 +779,99 @@ fn replay_by_hand() {
     let want: Vec<(usize, &str)> = ours.problems.iter().map(|p| (p.line, p.kind)).collect();
     assert_eq!(got, want);
 }
+
+#[test]
+fn setup_from_pragmas() {
+    let lex = lexq::Lexicon::embedded();
+    let g = Game::parse("#player1 a A\n#board-layout SuperCrosswordGame\n").unwrap();
+    let (layout, tiles) = lexq::replay::game_setup(&g, &lex).unwrap();
+    assert_eq!(layout.size(), 21);
+    assert_eq!(tiles.total(), 200);
+    let g = Game::parse("#player1 a A\n#tile-distribution friends\n").unwrap();
+    let (_, tiles) = lexq::replay::game_setup(&g, &lex).unwrap();
+    assert_eq!(tiles.bingo(), 35);
+    for bad in [
+        "#board-layout /dev/null",
+        "#board-layout nowhere",
+        "#tile-set klingon",
+    ] {
+        let g = Game::parse(&format!("#player1 a A\n{bad}\n")).unwrap();
+        let e = lexq::replay::game_setup(&g, &lex).unwrap_err();
+        assert!(e.to_string().contains("neither built in nor a file"), "{e}");
+    }
+}
+
+#[test]
+fn replay_never_panics_on_random_plays() {
+    // Well-formed lines with random coordinates, words, racks and scores.
+    let mut rng = common::positions::Rng::new(9);
+    let letters: Vec<char> = "AEIOURSTLNQZXaes.".chars().collect();
+    let (mut parsed, mut laid) = (0, 0);
+    for _ in 0..300 {
+        let mut text = String::from(PLAYERS);
+        let mut cum = [0i64, 0];
+        let mut last = (0, false);
+        for k in 0..rng.below(12) + 1 {
+            let kind = rng.below(8);
+            // A withdrawal only right after a play, by the same player.
+            let p = if kind == 1 && last.1 { last.0 } else { k % 2 };
+            let nick = ["ann", "bob"][p];
+            let rack: String = (0..rng.below(8) + 1)
+                .map(|_| "AEIOURST?"[rng.below(9)..].chars().next().unwrap())
+                .collect();
+            let score = rng.below(120) as i64;
+            cum[p] += score;
+            let row = rng.below(17) + 1;
+            let col = (b'A' + rng.below(17) as u8) as char;
+            let (row, col) = if rng.below(2) == 0 {
+                (rng.below(3) + 7, (b'F' + rng.below(3) as u8) as char)
+            } else {
+                (row, col)
+            };
+            let coord = if rng.below(2) == 0 {
+                format!("{row}{col}")
+            } else {
+                format!("{col}{row}")
+            };
+            let mut word: String = (0..rng.below(9) + 1)
+                .map(|_| letters[rng.below(letters.len())])
+                .collect();
+            if rng.below(3) == 0 && word.len() > 2 {
+                word.insert(1, '(');
+                word.insert(3, ')');
+            }
+            // Usually the rack holds the tiles the word places.
+            let rack = if rng.below(4) == 0 {
+                rack
+            } else {
+                let mut r: String = word
+                    .chars()
+                    .filter(|c| c.is_alphabetic())
+                    .map(|c| if c.is_lowercase() { '?' } else { c })
+                    .collect();
+                r.push('E');
+                r
+            };
+            let line = match kind {
+                0 => format!(">{nick}: {rack} - +0 {}\n", cum[p] - score),
+                1 if last.1 => format!(">{nick}: {rack} -- -{score} {}\n", cum[p] - 2 * score),
+                2 => format!(">{nick}: ({rack}) +{score} {}\n", cum[p]),
+                _ => format!(">{nick}: {rack} {coord} {word} +{score} {}\n", cum[p]),
+            };
+            last = (p, kind > 2);
+            text += &line;
+        }
+        let Ok(g) = Game::parse(&text) else { continue };
+        parsed += 1;
+        for k in 0..=g.events.len() {
+            let r = lib_replay(&g, Some(k));
+            let _ = r.position(&g).to_cgp();
+            if k == g.events.len() && !r.board.is_empty() {
+                laid += 1;
+            }
+        }
+    }
+    // The lines are not all refused: most parse, and some tiles get laid.
+    assert!(parsed > 100, "{parsed} games parsed");
+    assert!(laid > 5, "{laid} games laid tiles");
+}
