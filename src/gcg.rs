@@ -528,8 +528,14 @@ impl Game {
         Game::parse(&decode(bytes)?)
     }
 
-    /// Reads and parses a GCG file.
+    /// Reads and parses a GCG file (a regular file: a FIFO or a device is
+    /// refused before it is opened for reading).
     pub fn read(path: &Path) -> Result<Game> {
+        let meta = std::fs::metadata(path).map_err(|e| Error::io(path, e))?;
+        if !meta.is_file() {
+            let e = std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a regular file");
+            return Err(Error::io(path, e));
+        }
         let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
         Ok(Game::from_bytes(&bytes)?)
     }

@@ -558,6 +558,8 @@ fn errors_display_line_and_column() {
     );
     let missing = Game::read(&data("no-such-file.gcg")).unwrap_err();
     assert!(matches!(missing, lexq::Error::Io { .. }));
+    let dir = Game::read(&data("")).unwrap_err();
+    assert!(dir.to_string().contains("not a regular file"), "{dir}");
 }
 
 #[test]
