@@ -877,3 +877,47 @@ fn replay_never_panics_on_random_plays() {
     assert!(parsed > 100, "{parsed} games parsed");
     assert!(laid > 5, "{laid} games laid tiles");
 }
+
+#[test]
+fn spanish_game_with_multi_letter_tiles() {
+    use common::brute::SPANISH_RULES;
+    use lexq::{Alphabet, Layout, Lexicon, TileSet, WordList, build};
+    let mut list = WordList::new(Alphabet::spanish());
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/spanish-sample.txt");
+    list.read_path(path.as_ref()).unwrap();
+    let lex = Lexicon::from_bytes(build(&list, &mut ()).unwrap().bytes).unwrap();
+    // CHATA on 8G: CH 5 + A 1 (the star, double word) + T 1 + A 1 = 8, x2.
+    // LLAGA down from H7 through that A: LL 8 + A 1 + G 2 + A 1 = 12.
+    let text = |second: i32| {
+        format!(
+            "{PLAYERS}>ann: [CH]AATEIO 8G CHATA +16 16\n\
+             >bob: [LL]GAEIOU H7 LL(A)GA +{second} {second}\n"
+        )
+    };
+    let check = |second: i32| {
+        let g = Game::parse(&text(second)).unwrap();
+        let tiles = TileSet::named("spanish", lex.alphabet()).unwrap();
+        let r = lexq::replay::replay(&g, &lex, Layout::standard(), tiles, None).unwrap();
+        let ours = replay(&SPANISH_RULES, &g, 15, None);
+        let got: Vec<(usize, &str)> = r
+            .problems
+            .iter()
+            .map(|p| (p.line, kind_name(&p.kind)))
+            .collect();
+        let want: Vec<(usize, &str)> = ours.problems.iter().map(|p| (p.line, p.kind)).collect();
+        assert_eq!(got, want);
+        assert_eq!(
+            r.board.to_cgp_rows(),
+            common::positions::board_text(&SPANISH_RULES, &ours.pos)
+        );
+        (got, r.position(&g).to_cgp())
+    };
+    let (problems, cgp) = check(12);
+    assert_eq!(problems, []);
+    assert_eq!(
+        cgp.split(' ').next().unwrap(),
+        "15/15/15/15/15/15/7[LL]7/6[CH]ATA5/7G7/7A7/15/15/15/15/15"
+    );
+    let (problems, _) = check(13);
+    assert_eq!(problems, [(4, "score")]);
+}
