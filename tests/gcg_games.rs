@@ -743,7 +743,8 @@ fn replay_by_hand() {
          >ann: TUV?LMN E8 (C)uT +4 16\n\
          >bob: AEIOS? 5A ZZZ +30 39\n\
          >ann: TVLMNAB 12A BAM +10 26\n\
-         >bob: AEIOSQ? 10A QI +11 49\n",
+         >bob: AEIOSQ? 10A QI +11 49\n\
+         >ann: TVLMNAS I8 S +7 33\n",
     )
     .unwrap();
     let r = lib_replay(&g, None);
@@ -754,7 +755,8 @@ fn replay_by_hand() {
         .collect();
     // Line 4: EX, the X on H9 (plain) written down: 1 + 8 = 9. Line 5:
     // CuT down from the C of CARE: 3 + 0 + 1 = 4. Line 6: ZZZ is not on
-    // the rack. Lines 7 and 8 touch no tile, and 39 + 11 is not 49.
+    // the rack. Lines 7 and 8 touch no tile, and 39 + 11 is not 49. Line
+    // 9: the S of CARES written as a one-tile down play: 3+1+1+1+1 = 7.
     assert_eq!(
         got,
         [
@@ -775,7 +777,7 @@ fn replay_by_hand() {
     );
     assert_eq!(
         r.board.to_cgp_rows(),
-        "15/15/15/15/15/15/15/4CARE7/4u2X7/4T10/15/15/15/15/15"
+        "15/15/15/15/15/15/15/4CARES6/4u2X7/4T10/15/15/15/15/15"
     );
     let ours = replay(&ENABLE_RULES, &g, 15, None);
     let want: Vec<(usize, &str)> = ours.problems.iter().map(|p| (p.line, p.kind)).collect();
