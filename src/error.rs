@@ -92,6 +92,10 @@ pub enum Error {
     /// A position, move, board layout or tile set is unusable.
     #[error(transparent)]
     Position(#[from] crate::position_error::PositionError),
+
+    /// A GCG game file is malformed (line, column and problem).
+    #[error("GCG {0}")]
+    Gcg(#[from] crate::gcg::GcgError),
 }
 
 /// Shorthand for results of this crate.

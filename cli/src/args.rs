@@ -126,6 +126,8 @@ pub enum Command {
     },
     /// Serve a JSON API and a search page over the lexicon (and a site index).
     Serve(crate::site::ServeArgs),
+    /// A GCG game file: the position at any turn (CGP), or --check it.
+    Gcg(crate::gcg::GcgArgs),
 }
 
 /// Arguments of `lexq build`.

@@ -23,10 +23,16 @@ use crate::{ERROR, FOUND, Failure, NOT_FOUND};
 /// Arguments of `lexq moves`.
 #[derive(Args, Debug)]
 pub struct MovesArgs {
-    /// The position as a CGP line. Without it, CGP lines are read from
-    /// stdin, one position a line, and answered in order.
-    #[arg(long, value_name = "CGP")]
+    /// The position as a CGP line. Without it (or --gcg), CGP lines are
+    /// read from stdin, one position a line, and answered in order.
+    #[arg(long, value_name = "CGP", conflicts_with = "gcg")]
     pub cgp: Option<String>,
+    /// The position of a GCG game file after --turn K events.
+    #[arg(long, value_name = "FILE")]
+    pub gcg: Option<PathBuf>,
+    /// With --gcg: the number of events to replay (default: all).
+    #[arg(long, value_name = "K", requires = "gcg")]
+    pub turn: Option<usize>,
     /// Print the best N moves (default 20).
     #[arg(long, value_name = "N", conflicts_with = "all")]
     pub top: Option<usize>,
@@ -151,7 +157,11 @@ pub fn moves(lexicon: Option<&Path>, args: &MovesArgs) -> Result<u8, Failure> {
     } else {
         Some(args.top.unwrap_or(20))
     };
-    if let Some(line) = &args.cgp {
+    let from_gcg = match &args.gcg {
+        Some(path) => Some(crate::gcg::cgp_at(lexicon, path, args.turn)?),
+        None => None,
+    };
+    if let Some(line) = args.cgp.as_ref().or(from_gcg.as_ref()) {
         let lex = lexicons.for_cgp(line)?;
         let pos = Position::from_cgp(lex, line)?;
         let list = answer(&mut generator, &pos, limit, args.count);

@@ -4,6 +4,7 @@
 
 mod args;
 mod game;
+mod gcg;
 mod print;
 mod progress;
 mod site;
@@ -124,7 +125,11 @@ fn run(cli: Cli) -> Result<u8, Failure> {
         Command::Build(_) | Command::Site { .. } | Command::Serve(_) => {
             unreachable!("handled above")
         }
-        Command::Moves(_) | Command::Board(_) | Command::Play(_) | Command::Selfplay(_) => {
+        Command::Moves(_)
+        | Command::Board(_)
+        | Command::Play(_)
+        | Command::Selfplay(_)
+        | Command::Gcg(_) => {
             unreachable!("handled above")
         }
     };
@@ -192,6 +197,7 @@ fn game_command(cli: &Cli) -> Result<Option<u8>, Failure> {
         Command::Board(a) => game::board(lex, a)?,
         Command::Play(a) => game::play(lex, a)?,
         Command::Selfplay(a) => game::selfplay(lex, a)?,
+        Command::Gcg(a) => gcg::gcg(lex, a)?,
         _ => return Ok(None),
     }))
 }
