@@ -32,6 +32,10 @@ pub trait Graph {
     where
         Self: 'a;
 
+    /// Whether [`Graph::edges`] yields edges in increasing code order (so a
+    /// walk may stop at the first code above what it wants).
+    const SORTED: bool;
+
     /// The root.
     fn root(&self) -> Self::Node;
     /// Every edge out of `node`, the separator (code 0) included.
@@ -142,6 +146,8 @@ impl<'a> Graph for FstGraph<'a> {
         = FstEdges<'a>
     where
         Self: 'b;
+
+    const SORTED: bool = false;
 
     fn root(&self) -> FstNode<'a> {
         self.root
@@ -306,6 +312,8 @@ impl Graph for Arcs {
     type Node = u32;
     type Edge = u32;
     type Edges<'a> = ArcEdges<'a>;
+
+    const SORTED: bool = true;
 
     #[inline]
     fn root(&self) -> u32 {

@@ -261,9 +261,17 @@ impl Generator {
             d: 0,
             line: 0,
             anchor: 0,
-            base: 0,
-            placed: [0; MAX_SIZE],
-            is_anchor: [false; MAX_SIZE + 1],
+            anchor_open_right: true,
+            l: Line {
+                sq: [0; W],
+                tv: [0; W],
+                cross: [0; W],
+                cs: [-1; W],
+                lm: [1; W],
+                wm: [1; W],
+                anchor: [false; W],
+                placed: [0; W],
+            },
             n,
         };
         for c in 1..64 {
@@ -275,12 +283,9 @@ impl Generator {
             if board.is_empty() {
                 let (sr, sc) = board.layout.start();
                 w.d = 0;
-                w.line = sr;
-                w.base = sr * n;
-                w.is_anchor = [false; MAX_SIZE + 1];
-                w.is_anchor[sc] = true;
-                w.anchor = sc;
-                w.gen_left(sc, g.root(), 0, 1, 0, 0);
+                w.load_line(sr);
+                w.l.anchor[sc] = true;
+                w.start_anchor(sc);
             } else {
                 for d in 0..2 {
                     w.d = d;
@@ -333,6 +338,28 @@ fn exchanges(rack: &Rack, rec: &mut impl Recorder) {
     rec.record(&pass, rack);
 }
 
+/// Line buffers: a power of two above the largest board, so that masked
+/// indices need no bounds checks.
+const W: usize = 32;
+
+/// One row or column, copied out of the board for the walk.
+struct Line {
+    /// Tiles (code | BLANK), 0 empty.
+    sq: [u8; W],
+    /// Face value of the tile on each square (0 for blanks and empties).
+    tv: [i32; W],
+    /// Cross sets (0 on occupied squares).
+    cross: [u64; W],
+    /// Cross scores, -1 without a cross word.
+    cs: [i32; W],
+    /// Letter and word multipliers.
+    lm: [i32; W],
+    wm: [i32; W],
+    anchor: [bool; W],
+    /// Tiles placed so far by the walk (code | BLANK), 0 elsewhere.
+    placed: [u8; W],
+}
+
 struct Walk<'w, 'b, G: Graph, R: Recorder> {
     g: &'w G,
     board: &'w Board<'b>,
@@ -345,54 +372,76 @@ struct Walk<'w, 'b, G: Graph, R: Recorder> {
     left: u32,
     rack_size: u32,
     bingo: i32,
-    /// Direction and line being walked; `base` = line * n.
+    /// Direction and line being walked.
     d: usize,
     line: usize,
-    base: usize,
     anchor: usize,
-    /// Tiles placed on the line so far (code | BLANK), 0 elsewhere.
-    placed: [u8; MAX_SIZE],
-    is_anchor: [bool; MAX_SIZE + 1],
+    /// Whether the square right of the anchor is empty or off the board.
+    anchor_open_right: bool,
+    l: Line,
     n: usize,
 }
 
 impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
-    #[inline]
-    fn sq(&self, pos: usize) -> u8 {
-        self.board.sq[self.d][self.base + pos]
+    /// Copies line `line` of direction `self.d` into the line buffers.
+    fn load_line(&mut self, line: usize) {
+        let n = self.n;
+        let b = self.board;
+        let d = self.d;
+        let base = line * n;
+        self.line = line;
+        let l = &mut self.l;
+        for p in 0..n {
+            let t = b.sq[d][base + p];
+            l.sq[p] = t;
+            l.tv[p] = b.values[t as usize];
+            l.cross[p] = b.cross[d][base + p];
+            l.cs[p] = b.cross_score[d][base + p] as i32;
+            l.lm[p] = b.lmul[d][base + p] as i32;
+            l.wm[p] = b.wmul[d][base + p] as i32;
+            l.placed[p] = 0;
+        }
+        for p in n..W {
+            l.sq[p] = 0;
+            l.cross[p] = 0;
+            l.anchor[p] = false;
+        }
     }
 
     fn line_moves(&mut self, line: usize) {
         let n = self.n;
-        self.line = line;
-        self.base = line * n;
-        let d = self.d;
-        let sq = &self.board.sq[d][self.base..self.base + n];
-        let cs = &self.board.cross_score[d][self.base..self.base + n];
+        self.load_line(line);
+        let l = &mut self.l;
         let mut any = false;
         for p in 0..n {
-            let a = sq[p] == 0
-                && (cs[p] >= 0 || (p > 0 && sq[p - 1] != 0) || (p + 1 < n && sq[p + 1] != 0));
-            self.is_anchor[p] = a;
+            let a = l.sq[p] == 0
+                && (l.cs[p] >= 0 || (p > 0 && l.sq[p - 1] != 0) || (p + 1 < n && l.sq[p + 1] != 0));
+            l.anchor[p] = a;
             any |= a;
         }
         if !any {
             return;
         }
         for p in 0..n {
-            if self.is_anchor[p] && self.board.cross[d][self.base + p] != 0 {
-                self.anchor = p;
-                self.gen_left(p, self.g.root(), 0, 1, 0, 0);
+            if self.l.anchor[p] && self.l.cross[p] != 0 {
+                self.start_anchor(p);
             }
         }
     }
 
+    fn start_anchor(&mut self, p: usize) {
+        self.anchor = p;
+        self.anchor_open_right = p + 1 == self.n || self.l.sq[(p + 1) & (W - 1)] == 0;
+        self.gen_left(p, self.g.root(), 0, 1, 0, 0);
+    }
+
     /// Fills square `pos` (at or left of the anchor) from `node`.
     fn gen_left(&mut self, pos: usize, node: G::Node, main: i32, wm: i32, cross: i32, used: u32) {
-        let t = self.sq(pos);
+        let pos = pos & (W - 1);
+        let t = self.l.sq[pos];
         if t != 0 {
             if let Some(e) = self.g.edge(node, t & 63) {
-                let v = self.board.values[t as usize];
+                let v = self.l.tv[pos];
                 self.go_left(pos, e, main + v, wm, cross, used);
             }
             return;
@@ -401,58 +450,57 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         if possible == 0 {
             return;
         }
+        let hi = 63 - possible.leading_zeros() as u8;
+        let (lm, w, cs) = (self.l.lm[pos], self.l.wm[pos], self.l.cs[pos]);
+        let wm2 = wm * w;
         for e in self.g.edges(node) {
             let c = self.g.code(e);
+            if G::SORTED && c > hi {
+                break;
+            }
             if possible & (1u64 << c) == 0 {
                 continue;
             }
-            let (main2, wm2, cross2) = self.place_score(pos, c, main, wm, cross, false);
             if self.counts[c as usize] > 0 {
+                let v = self.board.values[c as usize] * lm;
+                let cross2 = if cs >= 0 { cross + (cs + v) * w } else { cross };
                 self.take(c);
-                self.placed[pos] = c;
-                self.go_left(pos, e, main2, wm2, cross2, used + 1);
+                self.l.placed[pos] = c;
+                self.go_left(pos, e, main + v, wm2, cross2, used + 1);
                 self.give(c);
             }
             if self.counts[0] > 0 {
-                let (main3, _, cross3) = self.place_score(pos, c, main, wm, cross, true);
+                let cross3 = if cs >= 0 { cross + cs * w } else { cross };
                 self.counts[0] -= 1;
                 self.left -= 1;
-                self.placed[pos] = c | BLANK;
-                self.go_left(pos, e, main3, wm2, cross3, used + 1);
+                self.l.placed[pos] = c | BLANK;
+                self.go_left(pos, e, main, wm2, cross3, used + 1);
                 self.counts[0] += 1;
                 self.left += 1;
             }
         }
-        self.placed[pos] = 0;
+        self.l.placed[pos] = 0;
     }
 
     /// After reading edge `e` at square `pos` leftwards.
+    #[inline]
     fn go_left(&mut self, pos: usize, e: G::Edge, main: i32, wm: i32, cross: i32, used: u32) {
         let n = self.n;
-        let open_left = pos == 0 || self.sq(pos - 1) == 0;
-        let open_right = self.anchor + 1 == n || self.sq(self.anchor + 1) == 0;
-        if open_left && open_right && self.g.accepts(e) {
+        let open_left = pos == 0 || self.l.sq[(pos - 1) & (W - 1)] == 0;
+        if open_left && self.anchor_open_right && self.g.accepts(e) {
             self.found(pos, self.anchor, main, wm, cross, used);
         }
         let child = self.g.target(e);
         if pos > 0 {
-            let t = self.sq(pos - 1);
-            if t != 0 || (self.left > 0 && !self.is_anchor[pos - 1]) {
-                self.gen_left(pos - 1, child, main, wm, cross, used);
+            let p = (pos - 1) & (W - 1);
+            if self.l.sq[p] != 0 || (self.left > 0 && !self.l.anchor[p]) {
+                self.gen_left(p, child, main, wm, cross, used);
             }
         }
-        if open_left && self.anchor + 1 < n && (self.left > 0 || !open_right) {
+        if open_left && self.anchor + 1 < n && (self.left > 0 || !self.anchor_open_right) {
             if let Some(sep) = self.g.edge(child, SEPARATOR) {
                 let start = pos;
-                self.gen_right(
-                    self.anchor + 1,
-                    self.g.target(sep),
-                    start,
-                    main,
-                    wm,
-                    cross,
-                    used,
-                );
+                self.gen_right(self.anchor + 1, self.g.target(sep), start, main, wm, cross, used);
             }
         }
     }
@@ -470,10 +518,11 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         cross: i32,
         used: u32,
     ) {
-        let t = self.sq(pos);
+        let pos = pos & (W - 1);
+        let t = self.l.sq[pos];
         if t != 0 {
             if let Some(e) = self.g.edge(node, t & 63) {
-                let v = self.board.values[t as usize];
+                let v = self.l.tv[pos];
                 self.go_right(pos, e, start, main + v, wm, cross, used);
             }
             return;
@@ -482,32 +531,40 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         if possible == 0 {
             return;
         }
+        let hi = 63 - possible.leading_zeros() as u8;
+        let (lm, w, cs) = (self.l.lm[pos], self.l.wm[pos], self.l.cs[pos]);
+        let wm2 = wm * w;
         for e in self.g.edges(node) {
             let c = self.g.code(e);
+            if G::SORTED && c > hi {
+                break;
+            }
             if possible & (1u64 << c) == 0 {
                 continue;
             }
-            let (main2, wm2, cross2) = self.place_score(pos, c, main, wm, cross, false);
             if self.counts[c as usize] > 0 {
+                let v = self.board.values[c as usize] * lm;
+                let cross2 = if cs >= 0 { cross + (cs + v) * w } else { cross };
                 self.take(c);
-                self.placed[pos] = c;
-                self.go_right(pos, e, start, main2, wm2, cross2, used + 1);
+                self.l.placed[pos] = c;
+                self.go_right(pos, e, start, main + v, wm2, cross2, used + 1);
                 self.give(c);
             }
             if self.counts[0] > 0 {
-                let (main3, _, cross3) = self.place_score(pos, c, main, wm, cross, true);
+                let cross3 = if cs >= 0 { cross + cs * w } else { cross };
                 self.counts[0] -= 1;
                 self.left -= 1;
-                self.placed[pos] = c | BLANK;
-                self.go_right(pos, e, start, main3, wm2, cross3, used + 1);
+                self.l.placed[pos] = c | BLANK;
+                self.go_right(pos, e, start, main, wm2, cross3, used + 1);
                 self.counts[0] += 1;
                 self.left += 1;
             }
         }
-        self.placed[pos] = 0;
+        self.l.placed[pos] = 0;
     }
 
     #[allow(clippy::too_many_arguments)]
+    #[inline]
     fn go_right(
         &mut self,
         pos: usize,
@@ -519,7 +576,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         used: u32,
     ) {
         let n = self.n;
-        let open_right = pos + 1 == n || self.sq(pos + 1) == 0;
+        let open_right = pos + 1 == n || self.l.sq[(pos + 1) & (W - 1)] == 0;
         if open_right && self.g.accepts(e) {
             self.found(start, pos, main, wm, cross, used);
         }
@@ -532,7 +589,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
     /// The letters that may go on empty square `pos` with the rack left.
     #[inline]
     fn possible(&self, pos: usize) -> u64 {
-        let cross = self.board.cross[self.d][self.base + pos];
+        let cross = self.l.cross[pos & (W - 1)];
         if self.counts[0] > 0 {
             cross
         } else {
@@ -540,37 +597,9 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         }
     }
 
-    /// Score parts after placing `c` (a blank if `blank`) on `pos`.
-    #[inline]
-    fn place_score(
-        &self,
-        pos: usize,
-        c: u8,
-        main: i32,
-        wm: i32,
-        cross: i32,
-        blank: bool,
-    ) -> (i32, i32, i32) {
-        let i = self.base + pos;
-        let b = self.board;
-        let v = if blank {
-            0
-        } else {
-            b.values[c as usize] * b.lmul[self.d][i] as i32
-        };
-        let w = b.wmul[self.d][i] as i32;
-        let cs = b.cross_score[self.d][i];
-        let cross = if cs >= 0 {
-            cross + (cs as i32 + v) * w
-        } else {
-            cross
-        };
-        (main + v, wm * w, cross)
-    }
-
     #[inline]
     fn take(&mut self, c: u8) {
-        let k = &mut self.counts[c as usize];
+        let k = &mut self.counts[c as usize & 63];
         *k -= 1;
         if *k == 0 {
             self.rack_mask &= !(1u64 << c);
@@ -580,12 +609,13 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
 
     #[inline]
     fn give(&mut self, c: u8) {
-        self.counts[c as usize] += 1;
+        self.counts[c as usize & 63] += 1;
         self.rack_mask |= 1u64 << c;
         self.left += 1;
     }
 
     /// A word from `start` to `end` (inclusive) was completed.
+    #[inline(never)]
     fn found(&mut self, start: usize, end: usize, main: i32, wm: i32, cross: i32, used: u32) {
         if end == start {
             return; // one-tile "words" are not words
@@ -593,32 +623,30 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         if self.d == 1 && used == 1 {
             // A lone tile with a horizontal neighbour is listed across.
             let p = (start..=end)
-                .find(|&p| self.placed[p] != 0)
+                .find(|&p| self.l.placed[p & (W - 1)] != 0)
                 .unwrap_or(start);
-            if self.board.cross_score[1][self.base + p] >= 0 {
+            if self.l.cs[p & (W - 1)] >= 0 {
                 return;
             }
         }
-        let bonus = if used == self.rack_size {
-            self.bingo
-        } else {
-            0
-        };
+        let bonus = if used == self.rack_size { self.bingo } else { 0 };
         let score = main * wm + cross + bonus;
         if score < self.rec.threshold() {
             return;
         }
         let mut squares = [0u8; MAX_SIZE];
-        for p in start..=end {
-            let t = self.placed[p];
-            squares[p - start] = if t != 0 { t } else { self.sq(p) | THROUGH };
+        let len = end - start + 1;
+        for (i, sqr) in squares.iter_mut().enumerate().take(len) {
+            let p = (start + i) & (W - 1);
+            let t = self.l.placed[p];
+            *sqr = if t != 0 { t } else { self.l.sq[p] | THROUGH };
         }
         let (row, col) = if self.d == 0 {
             (self.line, start)
         } else {
             (start, self.line)
         };
-        let mut mv = Move::place(row, col, self.d == 0, &squares[..end - start + 1]);
+        let mut mv = Move::place(row, col, self.d == 0, &squares[..len]);
         mv.score = score;
         let leave = Rack::from_counts(&self.counts);
         self.rec.record(&mv, &leave);
