@@ -129,7 +129,7 @@ impl IntoResponse for ApiError {
 impl From<lexq::Error> for ApiError {
     fn from(e: lexq::Error) -> ApiError {
         match e {
-            lexq::Error::Io { .. } | lexq::Error::BadLexicon { .. } => {
+            lexq::Error::Io { .. } | lexq::Error::Lexicon { .. } => {
                 ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
             }
             _ => ApiError::bad(e.to_string()),
