@@ -8,6 +8,13 @@
 //!
 //! Text is read into codes greedily, longest spelling first and without
 //! regard to case: with the Spanish alphabet `CHILLAR` is `CH I LL A R`.
+//! Before reading, text is *folded*: every character is uppercased with
+//! its full mapping (`ß` reads as `SS`, the ligature `ﬁ` as `FI`; no letter
+//! is ever dropped), and a letter followed by a combining accent (`e` +
+//! U+0301) is read as the accented letter (`é`), so it reads as that
+//! letter's tile wherever the alphabet lists the accented form (Spanish and
+//! Catalan list their accented vowels as spellings of the plain vowel).
+//! Tile spellings are folded the same way, and may be of any length.
 //!
 //! # Alphabet files
 //!
@@ -29,6 +36,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
+use crate::compose;
 use crate::error::{AlphabetErrorKind, Arg, Error, Result, WordErrorKind};
 use crate::letterset::LetterSet;
 
@@ -128,6 +136,8 @@ pub struct Alphabet {
     /// When every tile is spelled with one ASCII letter: the letter of
     /// each code (`?` for codes outside the alphabet), for fast printing.
     ascii_labels: Option<[u8; 64]>,
+    /// The most characters a spelling has.
+    longest: usize,
 }
 
 impl Alphabet {
@@ -194,7 +204,7 @@ impl Alphabet {
                 if let Some(c) = tok.chars().find(|c| RESERVED.contains(c) || c.is_control()) {
                     return Err(bad(Some(i + 1), AlphabetErrorKind::ReservedChar(c)));
                 }
-                let up = tok.to_uppercase();
+                let up = fold(tok).text;
                 if let Some(previous) = seen.insert(up.clone(), i + 1) {
                     return Err(bad(
                         Some(i + 1),
@@ -250,6 +260,12 @@ impl Alphabet {
                 _ => ascii_labels = None,
             }
         }
+        let longest = labels
+            .iter()
+            .chain(aliases.iter().flatten())
+            .map(|s| s.chars().count())
+            .max()
+            .unwrap_or(1);
         Ok(Alphabet {
             name: name.to_string(),
             labels,
@@ -257,6 +273,7 @@ impl Alphabet {
             ascii,
             by_first,
             ascii_labels,
+            longest,
         })
     }
 
@@ -311,8 +328,18 @@ impl Alphabet {
             .map(String::as_str)
     }
 
-    /// Reads the tile at the start of `s`: its code and the number of bytes
-    /// of `s` it spans, or `None` if no tile starts there.
+    /// Reads the tile at the start of `s` (any case, as [`Alphabet::encode`]
+    /// does): its code and the number of bytes of `s` it spans, or `None` if
+    /// no tile starts there. A character standing for several letters
+    /// (`ß` for `SS`) is read here only if those letters make one tile; use
+    /// [`Alphabet::encode`] for whole words.
+    ///
+    /// ```
+    /// let es = lexq::Alphabet::spanish();
+    /// assert_eq!(es.tile_at("chillar"), Some((4, 2))); // CH is tile 4
+    /// assert_eq!(es.tile_at("Él"), Some((6, 2))); // É reads as E
+    /// assert_eq!(es.tile_at("kilo"), None);
+    /// ```
     pub fn tile_at(&self, s: &str) -> Option<(u8, usize)> {
         let first = s.chars().next()?;
         if first.is_ascii() {
@@ -321,27 +348,53 @@ impl Alphabet {
                 return Some((code, 1));
             }
         }
-        // Compare case-insensitively: uppercase a short window of `s`.
-        let upper_first: Vec<char> = first.to_uppercase().collect();
-        let list = self.by_first.get(&upper_first[0])?;
-        let window: String = s.chars().take(8).flat_map(char::to_uppercase).collect();
-        for (spelling, code) in list {
-            if window.starts_with(spelling.as_str()) {
-                // Map the uppercase length back to bytes of `s`.
-                let nchars = spelling.chars().count();
-                let mut taken = 0;
-                let mut bytes = 0;
-                for c in s.chars() {
-                    if taken >= nchars {
-                        break;
-                    }
-                    taken += c.to_uppercase().count();
-                    bytes += c.len_utf8();
+        // Fold enough of `s` to hold the longest spelling, then map the
+        // tile's end back to `s`.
+        let mut end = 0;
+        let mut letters = 0;
+        for (i, c) in s.char_indices() {
+            if !compose::is_mark(c) {
+                if letters > self.longest {
+                    break;
                 }
-                return Some((*code, bytes));
+                letters += 1;
+            }
+            end = i + c.len_utf8();
+        }
+        let folded = fold(&s[..end]);
+        let (code, n) = self.tile_at_folded(&folded.text)?;
+        folded.source_boundary(n).map(|b| (code, b))
+    }
+
+    /// Reads the tile at the start of folded text (see [`fold`]).
+    pub(crate) fn tile_at_folded(&self, s: &str) -> Option<(u8, usize)> {
+        let first = s.chars().next()?;
+        if first.is_ascii() {
+            let code = self.ascii[first as usize];
+            if code != 0 {
+                return Some((code, 1));
             }
         }
-        None
+        let list = self.by_first.get(&first)?;
+        list.iter()
+            .find(|(spelling, _)| s.starts_with(spelling.as_str()))
+            .map(|(spelling, code)| (*code, spelling.len()))
+    }
+
+    /// Reads folded text as tiles, appending their codes to `out`; on
+    /// error, the byte offset in `text` where no tile starts.
+    pub(crate) fn read_folded(
+        &self,
+        text: &str,
+        out: &mut Vec<u8>,
+    ) -> std::result::Result<(), usize> {
+        let mut at = 0;
+        while at < text.len() {
+            let (code, n) = self.tile_at_folded(&text[at..]).ok_or(at)?;
+            out.push(code);
+            at += n;
+        }
+        Ok(())
     }
 
     /// Reads `text` as tiles, appending their codes to `out`; on error,
@@ -351,26 +404,25 @@ impl Alphabet {
         text: &str,
         out: &mut Vec<u8>,
     ) -> std::result::Result<(), WordErrorKind> {
-        let mut rest = text;
-        while !rest.is_empty() {
-            match self.tile_at(rest) {
-                Some((code, n)) => {
-                    out.push(code);
-                    rest = &rest[n..];
-                }
-                None => {
-                    let c = rest.chars().next().expect("non-empty");
-                    return Err(self.not_a_letter(c));
-                }
-            }
+        if text
+            .bytes()
+            .all(|b| b.is_ascii() && !b.is_ascii_lowercase())
+        {
+            // Already folded.
+            return self
+                .read_folded(text, out)
+                .map_err(|at| self.not_a_letter(&text[at..]));
         }
-        Ok(())
+        let folded = fold(text);
+        self.read_folded(&folded.text, out)
+            .map_err(|at| self.not_a_letter(folded.source_char(text, at)))
     }
 
-    /// The error for a character that starts no tile.
-    pub(crate) fn not_a_letter(&self, c: char) -> WordErrorKind {
+    /// The error for the character at the start of `rest`, which starts no
+    /// tile (with its combining marks, if any).
+    pub(crate) fn not_a_letter(&self, rest: &str) -> WordErrorKind {
         WordErrorKind::NotInAlphabet {
-            found: c.to_string(),
+            found: first_char(rest).to_string(),
             alphabet: self.name.clone(),
         }
     }
@@ -418,6 +470,87 @@ impl Alphabet {
         let mut s = String::with_capacity(codes.len());
         self.decode_into(codes, &mut s);
         s
+    }
+}
+
+/// The first character of `s` with the combining marks that follow it.
+pub(crate) fn first_char(s: &str) -> &str {
+    let mut chars = s.char_indices();
+    chars.next();
+    let end = chars
+        .find(|&(_, c)| !compose::is_mark(c))
+        .map_or(s.len(), |(i, _)| i);
+    &s[..end]
+}
+
+/// Text folded for reading as tiles: uppercased with full mappings and
+/// combining marks composed onto their letter, with a map back to the
+/// source text.
+pub(crate) struct Folded {
+    /// The folded text.
+    pub text: String,
+    /// For each character of `text`: its byte offset there and the byte
+    /// offset in the source of the character it came from.
+    map: Vec<(usize, usize)>,
+    /// The source's length.
+    source_len: usize,
+}
+
+impl Folded {
+    /// The index in `map` of the character at byte `at` of the text.
+    fn index(&self, at: usize) -> usize {
+        self.map.partition_point(|&(t, _)| t < at)
+    }
+
+    /// The byte offset in the source of the character at byte `at` of the
+    /// folded text (the source's length at the end).
+    pub fn source_offset(&self, at: usize) -> usize {
+        self.map
+            .get(self.index(at))
+            .map_or(self.source_len, |&(_, s)| s)
+    }
+
+    /// The source offset matching the folded offset `at` if `at` falls on a
+    /// boundary between source characters (not inside the letters `ß`
+    /// folds to, say).
+    fn source_boundary(&self, at: usize) -> Option<usize> {
+        let i = self.index(at);
+        match (i.checked_sub(1).map(|p| self.map[p].1), self.map.get(i)) {
+            (_, None) => Some(self.source_len),
+            (Some(prev), Some(&(_, here))) if prev == here => None,
+            (_, Some(&(_, here))) => Some(here),
+        }
+    }
+
+    /// The source character (with its marks) that the folded character at
+    /// byte `at` came from.
+    pub fn source_char<'s>(&self, source: &'s str, at: usize) -> &'s str {
+        first_char(&source[self.source_offset(at).min(source.len())..])
+    }
+}
+
+/// Folds `text` for reading as tiles (see the module documentation).
+pub(crate) fn fold(text: &str) -> Folded {
+    let mut out = String::with_capacity(text.len() + 4);
+    let mut map: Vec<(usize, usize)> = Vec::with_capacity(text.len());
+    for (i, c) in text.char_indices() {
+        for u in c.to_uppercase() {
+            if let (true, Some(&(last_at, _))) = (compose::is_mark(u), map.last()) {
+                let last = out[last_at..].chars().next().expect("a char");
+                if let Some(composed) = compose::compose(last, u) {
+                    out.truncate(last_at);
+                    out.push(composed);
+                    continue;
+                }
+            }
+            map.push((out.len(), i));
+            out.push(u);
+        }
+    }
+    Folded {
+        text: out,
+        map,
+        source_len: text.len(),
     }
 }
 

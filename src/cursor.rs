@@ -5,12 +5,16 @@
 //! [separator](crate::gaddag::SEPARATOR) once, and then reads letters left to
 //! right. Word queries, hooks and (later) cross sets and move generation are
 //! all built on it; none of them touches fst nodes directly.
-
-use fst::raw::{CompiledAddr, Fst, Node};
+//!
+//! Nodes are read by [`crate::node`], which checks every offset: no file,
+//! however crafted, makes a cursor panic. On a lexicon opened without the
+//! structural check ([`Lexicon::open_checked`](crate::Lexicon::open_checked))
+//! a node that does not decode reads as a dead end (not a word, no letters
+//! after it); a file that passes the check has no such node.
 
 use crate::gaddag::{SEPARATOR, key_byte, key_code};
 use crate::letterset::LetterSet;
-use crate::lexicon::Data;
+use crate::node::Node;
 
 /// A position in a lexicon's GADDAG.
 ///
@@ -28,27 +32,26 @@ use crate::lexicon::Data;
 /// ```
 #[derive(Clone, Copy)]
 pub struct Cursor<'a> {
-    fst: &'a Fst<Data>,
+    /// The fst's node area, for decoding the nodes transitions lead to.
+    data: &'a [u8],
     node: Node<'a>,
 }
 
 impl<'a> Cursor<'a> {
-    /// The root of `fst`.
-    pub(crate) fn root(fst: &'a Fst<Data>) -> Cursor<'a> {
-        Cursor {
-            fst,
-            node: fst.root(),
-        }
+    /// A cursor on `node` of the node area `data`.
+    pub(crate) fn new(data: &'a [u8], node: Node<'a>) -> Cursor<'a> {
+        Cursor { data, node }
     }
 
     /// The cursor one transition on, reading `code` (a letter or the
     /// separator), if the lexicon has it.
     #[inline]
     pub fn follow(&self, code: u8) -> Option<Cursor<'a>> {
-        let i = self.node.find_input(key_byte(code))?;
+        let i = self.node.find(key_byte(code))?;
+        let node = Node::decode(self.data, self.node.target(i)).ok()?;
         Some(Cursor {
-            fst: self.fst,
-            node: self.fst.node(self.node.transition_addr(i)),
+            data: self.data,
+            node,
         })
     }
 
@@ -89,17 +92,16 @@ impl<'a> Cursor<'a> {
     /// [`Edge::follow`] decodes the node it leads to.
     #[inline]
     pub fn letter_edges(&self) -> impl Iterator<Item = Edge<'a>> + 'a {
-        let fst = self.fst;
+        let data = self.data;
         let node = self.node;
         (0..node.len()).filter_map(move |i| {
-            let t = node.transition(i);
-            // Files are CRC-checked, so every byte is a key byte.
-            match key_code(t.inp) {
+            // A byte that is no key byte (only in a crafted file) is skipped.
+            match key_code(node.input(i)) {
                 Some(SEPARATOR) | None => None,
                 Some(code) => Some(Edge {
                     code,
-                    fst,
-                    addr: t.addr,
+                    data,
+                    addr: node.target(i),
                 }),
             }
         })
@@ -110,8 +112,9 @@ impl<'a> Cursor<'a> {
 #[derive(Clone, Copy)]
 pub struct Edge<'a> {
     code: u8,
-    fst: &'a Fst<Data>,
-    addr: CompiledAddr,
+    data: &'a [u8],
+    /// The address of the node it leads to.
+    addr: usize,
 }
 
 impl<'a> Edge<'a> {
@@ -125,8 +128,8 @@ impl<'a> Edge<'a> {
     #[inline]
     pub fn follow(&self) -> Cursor<'a> {
         Cursor {
-            fst: self.fst,
-            node: self.fst.node(self.addr),
+            data: self.data,
+            node: Node::at(self.data, self.addr),
         }
     }
 }

@@ -267,6 +267,13 @@ pub enum LexiconErrorKind {
         /// Keys the header gives.
         expected: u64,
     },
+    /// The path is not a regular file (a FIFO, a device, a socket); it is
+    /// refused without being opened for reading.
+    #[error("is {what}, not a regular file")]
+    NotRegularFile {
+        /// What it is.
+        what: &'static str,
+    },
 }
 
 /// What is wrong with an alphabet definition.
@@ -296,14 +303,6 @@ pub enum AlphabetErrorKind {
         /// Tiles given.
         count: usize,
         /// The most allowed.
-        max: usize,
-    },
-    /// A spelling longer than the limit.
-    #[error("{spelling:?} is longer than {max} characters")]
-    SpellingTooLong {
-        /// The spelling.
-        spelling: String,
-        /// The most characters a spelling may have.
         max: usize,
     },
 }

@@ -522,7 +522,7 @@ impl Register {
 
 /// fst's checksum: the CRC-32C of the bytes, masked as in the Snappy frame
 /// format.
-fn masked_crc32c(bytes: &[u8]) -> u32 {
+pub(crate) fn masked_crc32c(bytes: &[u8]) -> u32 {
     ::crc32c::crc32c(bytes)
         .rotate_right(15)
         .wrapping_add(0xa282_ead8)

@@ -4,13 +4,13 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use fst::raw::Fst;
 use memmap2::Mmap;
 
 use crate::alphabet::Alphabet;
 use crate::cursor::Cursor;
 use crate::error::{Error, LexiconErrorKind, Result};
 use crate::format::{self, Header};
+use crate::node::{self, Fst};
 
 /// The bytes under a lexicon: a memory map, a static slice (the embedded
 /// default) or an owned buffer, seen through the fst section's range.
@@ -46,8 +46,30 @@ impl AsRef<[u8]> for Data {
 
 /// A lexicon: a set of words stored as a GADDAG, ready for queries.
 ///
-/// Opening is cheap (the file is memory-mapped and its header checked, not
-/// read whole), and every query walks the mapped bytes in place.
+/// Opening is cheap (the file is memory-mapped, its header and checksums
+/// checked), and every query walks the mapped bytes in place.
+///
+/// # Files from others
+///
+/// No file makes lexq panic or loop: every node is read with bounds
+/// checks, and every transition leads to a lower address, so every walk
+/// ends. The checksums make damage by accident an error on open, but a file
+/// made on purpose can carry valid checksums over a malformed automaton;
+/// [`Lexicon::open`] then answers queries as if the broken parts held no
+/// words. [`Lexicon::open_checked`] (and [`Lexicon::verify`]) also check the
+/// structure: every node decodes, every transition lands on a node and
+/// reads a letter of the alphabet, and the automaton holds exactly the
+/// number of keys the header states, so a query does at most the work the
+/// lexicon's stated size implies. Use it for files you did not build.
+///
+/// # Mapped files
+///
+/// A file opened with [`Lexicon::open`] is memory-mapped, as `fst` and
+/// ripgrep map theirs. If another process truncates or rewrites the file
+/// in place while it is open, reads may see the new bytes or, past the new
+/// end, the process receives `SIGBUS` and dies: replace lexicons by
+/// renaming a new file over the old (as `lexq build` does), never by
+/// writing into them. [`Lexicon::from_bytes`] reads into memory instead.
 ///
 /// ```
 /// use lexq::Lexicon;
@@ -58,7 +80,10 @@ impl AsRef<[u8]> for Data {
 pub struct Lexicon {
     source: PathBuf,
     header: Header,
-    fst: Fst<Data>,
+    /// The fst section's bytes.
+    data: Data,
+    /// Its footer.
+    fst: Fst,
     file_len: usize,
 }
 
@@ -93,35 +118,64 @@ static EMBEDDED: &[u8] = include_bytes!("../indexes/enable1.lexq");
 
 impl Lexicon {
     /// Opens a lexicon file by memory-mapping it. The header, section bounds,
-    /// fst footer and the CRC of every byte are checked.
+    /// fst footer and the CRC of every byte are checked; a path that is not
+    /// a regular file (a directory, a FIFO, a device) is refused without
+    /// being read.
     ///
     /// The file must not be modified while it is open (replace it by
-    /// renaming, as `lexq build` does).
+    /// renaming, as `lexq build` does): see [Mapped files](#mapped-files).
     pub fn open(path: impl AsRef<Path>) -> Result<Lexicon> {
         let path = path.as_ref();
-        let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
-        let meta = file.metadata().map_err(|e| Error::io(path, e))?;
-        if meta.is_dir() {
-            return Err(Error::lexicon(path, LexiconErrorKind::IsDirectory));
-        }
-        if meta.len() == 0 {
-            return Err(Error::lexicon(path, LexiconErrorKind::Empty));
-        }
-        // SAFETY: the map is read-only; the file is documented as not to be
-        // modified in place while open (lexq itself only ever renames over).
-        let map = unsafe { Mmap::map(&file) }.map_err(|e| Error::io(path, e))?;
-        Lexicon::from_backing(path.to_path_buf(), Backing::Mmap(map), true)
+        let map = map_file(path)?;
+        Lexicon::from_backing(path.to_path_buf(), Backing::Mmap(map), Check::Crc)
+    }
+
+    /// Opens a lexicon file as [`Lexicon::open`] does, then checks the
+    /// structure of its automaton as [`Lexicon::verify`] does: for files
+    /// from others (see [Files from others](#files-from-others)). It reads
+    /// the whole fst section and takes memory for a bit per byte of it and
+    /// 8 bytes per node while it runs.
+    ///
+    /// ```
+    /// # let dir = tempfile::tempdir()?;
+    /// # let path = dir.path().join("words.lexq");
+    /// use lexq::{Alphabet, Lexicon, WordList, build};
+    /// let mut list = WordList::new(Alphabet::english());
+    /// list.read_bytes("words.txt".as_ref(), b"cat\ncats\n")?;
+    /// build(&list, &mut ())?.write_atomic(&path)?;
+    /// let lex = Lexicon::open_checked(&path)?;
+    /// assert!(lex.is_word("cats")?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn open_checked(path: impl AsRef<Path>) -> Result<Lexicon> {
+        let path = path.as_ref();
+        let map = map_file(path)?;
+        Lexicon::from_backing(path.to_path_buf(), Backing::Mmap(map), Check::Structure)
     }
 
     /// Opens the lexicon held in `bytes` (a whole lexicon file's content).
     pub fn from_bytes(bytes: Vec<u8>) -> Result<Lexicon> {
-        Lexicon::from_backing(PathBuf::from("<memory>"), Backing::Owned(bytes), true)
+        Lexicon::from_backing(PathBuf::from("<memory>"), Backing::Owned(bytes), Check::Crc)
+    }
+
+    /// Opens the lexicon held in `bytes` with the structural check of
+    /// [`Lexicon::open_checked`].
+    pub fn from_bytes_checked(bytes: Vec<u8>) -> Result<Lexicon> {
+        Lexicon::from_backing(
+            PathBuf::from("<memory>"),
+            Backing::Owned(bytes),
+            Check::Structure,
+        )
     }
 
     /// Opens the lexicon held in a static byte slice (for example one
     /// compiled in with `include_bytes!`), without copying it.
     pub fn from_static(bytes: &'static [u8]) -> Result<Lexicon> {
-        Lexicon::from_backing(PathBuf::from("<static>"), Backing::Static(bytes), true)
+        Lexicon::from_backing(
+            PathBuf::from("<static>"),
+            Backing::Static(bytes),
+            Check::Crc,
+        )
     }
 
     /// The built-in default lexicon: ENABLE (172,820 words, public domain),
@@ -133,42 +187,74 @@ impl Lexicon {
         Lexicon::from_backing(
             PathBuf::from("<embedded>"),
             Backing::Static(EMBEDDED),
-            false,
+            Check::Header,
         )
         .expect("the embedded lexicon is valid")
     }
 
-    fn from_backing(source: PathBuf, backing: Backing, check_fst: bool) -> Result<Lexicon> {
+    fn from_backing(source: PathBuf, backing: Backing, check: Check) -> Result<Lexicon> {
         let bad = |kind| Error::lexicon(&source, kind);
         let bytes = backing.bytes();
         let file_len = bytes.len();
-        let header = format::parse(bytes, check_fst).map_err(bad)?;
+        let header = format::parse(bytes, check != Check::Header).map_err(bad)?;
+        let section = &bytes[header.fst.clone()];
+        let fst =
+            Fst::new(section).map_err(|e| bad(LexiconErrorKind::FstInvalid(e.to_string())))?;
+        if fst.len() != header.keys {
+            return Err(bad(LexiconErrorKind::KeyCount {
+                found: fst.len(),
+                expected: header.keys,
+            }));
+        }
         let data = Data {
             start: header.fst.start,
             end: header.fst.end,
             backing: Arc::new(backing),
         };
-        let fst = Fst::new(data).map_err(|e| bad(LexiconErrorKind::FstInvalid(e.to_string())))?;
-        if fst.len() as u64 != header.keys {
-            return Err(bad(LexiconErrorKind::KeyCount {
-                found: fst.len() as u64,
-                expected: header.keys,
-            }));
-        }
-        Ok(Lexicon {
+        let lex = Lexicon {
             source,
             header,
+            data,
             fst,
             file_len,
-        })
+        };
+        if check == Check::Structure {
+            lex.check_structure()?;
+        }
+        Ok(lex)
     }
 
-    /// Checks the fst's own checksum too (the file's CRCs were checked on
-    /// open; this is a second, independent check).
+    /// Checks what [`Lexicon::open_checked`] checks on a lexicon already
+    /// open: the fst's own checksum and the structure of its automaton
+    /// (every node decodes, every transition lands on a node below it and
+    /// reads a letter of the alphabet, the key count matches the header).
+    /// `lexq verify` runs it.
     pub fn verify(&self) -> Result<()> {
-        self.fst
-            .verify()
-            .map_err(|e| Error::lexicon(&self.source, LexiconErrorKind::FstInvalid(e.to_string())))
+        let bytes = self.data.as_ref();
+        let (body, sum) = bytes.split_at(bytes.len() - 4);
+        if crate::fstwrite::masked_crc32c(body).to_le_bytes() != sum {
+            return Err(Error::lexicon(
+                &self.source,
+                LexiconErrorKind::FstInvalid("fst checksum mismatch".into()),
+            ));
+        }
+        self.check_structure()
+    }
+
+    fn check_structure(&self) -> Result<()> {
+        let max_code = self.header.alphabet.len() as u8;
+        node::check(self.data.as_ref(), &self.fst, max_code)
+            .map(|_| ())
+            .map_err(|e| {
+                let kind = match e {
+                    node::Damage::Count { found, stated } => LexiconErrorKind::KeyCount {
+                        found,
+                        expected: stated,
+                    },
+                    other => LexiconErrorKind::FstInvalid(other.to_string()),
+                };
+                Error::lexicon(&self.source, kind)
+            })
     }
 
     /// Where the lexicon came from: a path, `<embedded>` or `<memory>`.
@@ -193,7 +279,8 @@ impl Lexicon {
 
     /// A cursor at the root of the GADDAG.
     pub fn cursor(&self) -> Cursor<'_> {
-        Cursor::root(&self.fst)
+        let bytes = self.data.as_ref();
+        Cursor::new(self.fst.area(bytes), self.fst.root(bytes))
     }
 
     /// Facts about the lexicon.
@@ -204,7 +291,7 @@ impl Lexicon {
             words: self.header.words,
             entries: self.header.keys,
             bytes: self.file_len as u64,
-            fst_bytes: self.fst.as_bytes().len() as u64,
+            fst_bytes: self.data.as_ref().len() as u64,
             bytes_per_word: self.file_len as f64 / self.header.words.max(1) as f64,
             max_word_len: self.header.max_len,
             alphabet: a.name().to_string(),
@@ -214,6 +301,64 @@ impl Lexicon {
             format_version: format::VERSION,
         }
     }
+}
+
+/// How much of a lexicon's bytes an open checks.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Check {
+    /// The header only (the embedded lexicon, checked by the test suite).
+    Header,
+    /// The header and every byte's CRC.
+    Crc,
+    /// The CRCs and the automaton's structure.
+    Structure,
+}
+
+/// Maps the regular file at `path`, refusing anything else (a FIFO would
+/// block the open, a device or directory cannot be a lexicon).
+fn map_file(path: &Path) -> Result<Mmap> {
+    let refuse = |kind| Err(Error::lexicon(path, kind));
+    // Look before opening: opening a FIFO blocks until a writer comes.
+    let meta = std::fs::metadata(path).map_err(|e| Error::io(path, e))?;
+    if let Some(kind) = not_regular(&meta) {
+        return refuse(kind);
+    }
+    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+    let meta = file.metadata().map_err(|e| Error::io(path, e))?;
+    if let Some(kind) = not_regular(&meta) {
+        return refuse(kind);
+    }
+    if meta.len() == 0 {
+        return refuse(LexiconErrorKind::Empty);
+    }
+    // SAFETY: the map is read-only; the file is documented as not to be
+    // modified in place while open (lexq itself only ever renames over),
+    // and every read of it is bounds-checked against the map's length.
+    unsafe { Mmap::map(&file) }.map_err(|e| Error::io(path, e))
+}
+
+/// Why a file is refused, if it is not a regular file.
+fn not_regular(meta: &std::fs::Metadata) -> Option<LexiconErrorKind> {
+    let t = meta.file_type();
+    if t.is_file() {
+        return None;
+    }
+    if t.is_dir() {
+        return Some(LexiconErrorKind::IsDirectory);
+    }
+    let mut what = "a special file";
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            what = "a FIFO (named pipe)";
+        } else if t.is_char_device() || t.is_block_device() {
+            what = "a device";
+        } else if t.is_socket() {
+            what = "a socket";
+        }
+    }
+    Some(LexiconErrorKind::NotRegularFile { what })
 }
 
 impl fmt::Debug for Lexicon {

@@ -32,6 +32,7 @@
 pub mod alphabet;
 mod atomic;
 mod builder;
+mod compose;
 mod cursor;
 mod error;
 pub mod format;
@@ -39,6 +40,7 @@ mod fstwrite;
 pub mod gaddag;
 mod letterset;
 mod lexicon;
+mod node;
 mod query;
 mod walk;
 mod wordlist;
@@ -52,5 +54,5 @@ pub use error::{
 };
 pub use letterset::LetterSet;
 pub use lexicon::{Info, Lexicon};
-pub use query::{Hooks, Lengths, MAX_ARG_LEN, Search, Word, Words};
+pub use query::{Hooks, MAX_ARG_LEN, Search, Word, Words};
 pub use wordlist::{Rejected, WordList};

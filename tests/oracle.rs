@@ -304,19 +304,17 @@ impl<'a> Gen<'a> {
         }
     }
 
-    fn single(&self, code: u8) -> bool {
-        self.alpha.label(code).chars().count() == 1
-    }
-
-    /// A positive regex class holding `code` (single-letter tiles only).
+    /// A positive regex class holding `code` (safe letters only).
     fn rclass_with(&self, code: u8, rnd: &mut Rnd) -> String {
-        if !self.single(code) {
+        // Letters of multi-letter tiles are left to the tile-regex
+        // generator: a class holding L also matches the Spanish tile LL.
+        if !self.regex_safe[code as usize] {
             return ".".into();
         }
         let mut codes = vec![code];
         for _ in 0..rnd.next(3) {
             let x = self.noise(rnd);
-            if self.single(x) {
+            if self.regex_safe[x as usize] {
                 codes.push(x);
             }
         }
@@ -351,7 +349,7 @@ impl<'a> Gen<'a> {
         let tile = |b: u8| {
             self.alpha
                 .tokenize(&(b as char).to_string())
-                .is_some_and(|t| t.len() == 1)
+                .is_some_and(|t| t.len() == 1 && self.regex_safe[t[0] as usize])
         };
         if lo == hi || !(lo..=hi).all(tile) {
             return self.rclass_with(code, rnd);

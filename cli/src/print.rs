@@ -59,7 +59,9 @@ impl Printer {
         results: &[(&str, bool)],
         as_json: bool,
     ) -> io::Result<()> {
+        // The word as read (trimmed, folded, in tiles), as the judge saw it.
         let spelled = |w: &str| {
+            let w = w.trim();
             alphabet
                 .encode(w)
                 .map(|c| alphabet.decode(&c))

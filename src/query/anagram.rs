@@ -8,6 +8,7 @@
 //! tiles rightwards.
 
 use super::{Search, Words, arg_error, checked_arg, tiles_of};
+use crate::alphabet::fold;
 use crate::error::{Arg, Result, WordErrorKind};
 use crate::gaddag::MAX_WORD_LEN;
 use crate::walk::{self, Tiles};
@@ -21,15 +22,18 @@ fn rack_tiles(search: &Search<'_>, rack: &str) -> Result<Tiles> {
     };
     let input = rack;
     let rack = checked_arg(Arg::Rack, rack)?;
-    let mut rest = rack;
+    let folded = fold(rack);
+    let mut rest = folded.text.as_str();
     let mut n = 0;
     while let Some(c) = rest.chars().next() {
         if c == '?' || c == '_' {
             tiles.blanks = tiles.blanks.saturating_add(1);
             rest = &rest[1..];
         } else {
-            let Some((code, len)) = alphabet.tile_at(rest) else {
-                return Err(arg_error(Arg::Rack, input, alphabet.not_a_letter(c)));
+            let Some((code, len)) = alphabet.tile_at_folded(rest) else {
+                let at = folded.text.len() - rest.len();
+                let found = folded.source_char(rack, at);
+                return Err(arg_error(Arg::Rack, input, alphabet.not_a_letter(found)));
             };
             let count = &mut tiles.counts[code as usize];
             *count = count.saturating_add(1);

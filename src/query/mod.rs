@@ -24,7 +24,7 @@ pub const MAX_ARG_LEN: usize = 1024;
 
 /// Word lengths a query reports, in tiles, both ends included.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Lengths {
+pub(crate) struct Lengths {
     /// The shortest length reported.
     pub min: usize,
     /// The longest length reported.
@@ -33,7 +33,7 @@ pub struct Lengths {
 
 impl Lengths {
     /// Every length.
-    pub const ANY: Lengths = Lengths {
+    pub(crate) const ANY: Lengths = Lengths {
         min: 0,
         max: MAX_WORD_LEN,
     };

@@ -7,7 +7,7 @@ use regex_syntax::hir::{Hir, Repetition};
 
 use super::plan::{Fault, class_of};
 use super::{Search, Words};
-use crate::alphabet::Alphabet;
+use crate::alphabet::{Alphabet, fold};
 use crate::error::{QueryErrorKind as Kind, Result, Syntax};
 use crate::letterset::LetterSet;
 
@@ -19,6 +19,25 @@ fn offset(whole: &str, rest: &str) -> Option<usize> {
 /// Parses a pattern into byte-level `Hir` items over tile codes. The error
 /// is the fault and where it is, for a message naming the pattern.
 pub(crate) fn parse(alphabet: &Alphabet, pattern: &str) -> std::result::Result<Vec<Hir>, Fault> {
+    // Letters are folded (uppercased, accents composed) first; `? * [ ] ^ -`
+    // fold to themselves. Faults are found in the folded text and placed
+    // back in the pattern as written.
+    let folded = fold(pattern);
+    parse_folded(alphabet, &folded.text).map_err(|(kind, at)| {
+        let at = at.map(|at| folded.source_offset(at));
+        let kind = match kind {
+            Kind::NotALetter { alphabet, .. } => Kind::NotALetter {
+                found: crate::alphabet::first_char(&pattern[at.unwrap_or(0)..]).to_string(),
+                alphabet,
+            },
+            other => other,
+        };
+        (kind, at)
+    })
+}
+
+/// [`parse`] on folded text; offsets in the error are in that text.
+fn parse_folded(alphabet: &Alphabet, pattern: &str) -> std::result::Result<Vec<Hir>, Fault> {
     let letters = alphabet.letters();
     let mut items: Vec<Hir> = Vec::new();
     let mut run: Vec<u8> = Vec::new();
@@ -59,12 +78,12 @@ pub(crate) fn parse(alphabet: &Alphabet, pattern: &str) -> std::result::Result<V
                 rest = after;
             }
             ']' => return Err((Kind::UnopenedBracket, offset(pattern, rest))),
-            _ => match alphabet.tile_at(rest) {
+            _ => match alphabet.tile_at_folded(rest) {
                 Some((code, n)) => {
                     run.push(code);
                     rest = &rest[n..];
                 }
-                None => return Err((not_a_letter(alphabet, c), offset(pattern, rest))),
+                None => return Err((not_a_letter(alphabet), offset(pattern, rest))),
             },
         }
     }
@@ -72,9 +91,11 @@ pub(crate) fn parse(alphabet: &Alphabet, pattern: &str) -> std::result::Result<V
     Ok(items)
 }
 
-fn not_a_letter(alphabet: &Alphabet, c: char) -> Kind {
+/// A fault for a character that is no letter (which one is filled in by
+/// [`parse`], from the pattern as written).
+fn not_a_letter(alphabet: &Alphabet) -> Kind {
     Kind::NotALetter {
-        found: c.to_string(),
+        found: String::new(),
         alphabet: alphabet.name().to_string(),
     }
 }
@@ -101,13 +122,13 @@ fn bracket<'p>(
             rest = &rest[1..];
             break;
         }
-        let Some((from, n)) = alphabet.tile_at(rest) else {
-            return Err((not_a_letter(alphabet, c), rest));
+        let Some((from, n)) = alphabet.tile_at_folded(rest) else {
+            return Err((not_a_letter(alphabet), rest));
         };
         rest = &rest[n..];
         let mut to = from;
         if let Some(r) = rest.strip_prefix('-') {
-            match alphabet.tile_at(r) {
+            match alphabet.tile_at_folded(r) {
                 Some((code, n)) => {
                     to = code;
                     rest = &r[n..];

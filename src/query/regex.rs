@@ -1,149 +1,201 @@
 //! Regular expressions over words, run as DFAs over the GADDAG.
 //!
 //! The expression is parsed with `regex-syntax` (so the syntax is the
-//! `regex` crate's) and rewritten from characters to tile codes: literal
-//! runs are read as tiles (multi-letter tiles greedily; letters are
-//! uppercased first, outside escapes, so matching ignores case),
-//! and a character class matches the tiles it contains. `.` and negated
-//! classes also match multi-letter tiles all of whose letters they contain.
+//! `regex` crate's) and rewritten from characters to tile codes. Matching
+//! ignores case for every construct: the expression is translated
+//! case-insensitively (any `(?-i)` is dropped from the parsed expression),
+//! so literals, classes, named groups, POSIX and Unicode classes all fold.
+//!
+//! - A run of literal characters is read as tiles the way words are
+//!   (folded, multi-letter tiles greedily): Spanish `ch` is the tile CH.
+//!   A group (capturing or not), class or repetition ends a run: `c(h)`
+//!   and `c(?:h)` are C then H.
+//! - A class (`[...]`, `.`, `\w`, `[[:alpha:]]`, `\pL`...) matches one
+//!   tile: every tile one of whose spellings has all its letters in the
+//!   class (punctuation inside a spelling, like the dot of Catalan `L·L`,
+//!   is not looked at). So in Spanish `[a-z]`, `\w` and `.` match CH, LL and
+//!   RR, `[l]` matches L and LL, `[é]` matches E, and characters that are in
+//!   no tile (digits, `_`) change nothing.
+//! - A negated class (`[^...]`, `\W`, `\P{..}`) matches the tiles the class
+//!   without the negation does not: `[^e]` is every tile but E, although
+//!   the class holds `É`, a spelling of E.
+//!
 //! Every expression matches whole words; `^` and `$` may stand at the ends
 //! and change nothing. Look-around (`\b`, `(?m)^`...) is not supported.
 
 use regex_syntax::ast::{self, Ast};
 use regex_syntax::hir::translate::TranslatorBuilder;
-use regex_syntax::hir::{Class, Hir, HirKind, Look, Repetition};
+use regex_syntax::hir::{Class, ClassUnicode, ClassUnicodeRange, Hir, HirKind, Look, Repetition};
 
 use super::plan::{Fault, class_of};
 use super::{Search, Words};
-use crate::alphabet::Alphabet;
-use crate::error::{QueryErrorKind as Kind, Result, Syntax, WordErrorKind};
+use crate::alphabet::{Alphabet, fold};
+use crate::error::{QueryErrorKind as Kind, Result, Syntax};
 use crate::letterset::LetterSet;
 
 /// How deeply groups and repetitions may nest.
 const NEST_LIMIT: u32 = 50;
 
-/// Uppercases the letters of a regex, leaving escapes (`\\d` is not `\\D`),
-/// flag groups (`(?i)`) and POSIX class names (`[[:alpha:]]`) as they are,
-/// so that it can be parsed case-sensitively against uppercase tiles.
-fn upcase(regex: &str) -> String {
-    let mut out = String::with_capacity(regex.len());
-    let mut chars = regex.chars().peekable();
-    let mut verbatim_until: Option<char> = None;
-    while let Some(c) = chars.next() {
-        if let Some(end) = verbatim_until {
-            out.push(c);
-            if c == end {
-                verbatim_until = None;
-            }
-            continue;
-        }
-        match c {
-            '\\' => {
-                out.push(c);
-                if let Some(next) = chars.next() {
-                    out.push(next);
-                    if chars.peek() == Some(&'{') {
-                        verbatim_until = Some('}');
-                    }
-                }
-            }
-            '(' if chars.peek() == Some(&'?') => {
-                out.push(c);
-                verbatim_until = Some(')');
-                // `(?i:...)` ends its flags at ':'; both end the flag run.
-                while let Some(&n) = chars.peek() {
-                    out.push(n);
-                    chars.next();
-                    if n == ')' || n == ':' {
-                        verbatim_until = None;
-                        break;
-                    }
-                }
-            }
-            '[' if chars.peek() == Some(&':') => {
-                out.push(c);
-                verbatim_until = Some(']');
-            }
-            _ => out.extend(c.to_uppercase()),
-        }
-    }
-    out
+/// What a group added by [`isolate`] wraps.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Wrap {
+    /// A class, negated if `true` (the negation is applied to tiles).
+    Class(bool),
+    /// A repetition or an alternative: kept apart from its neighbours.
+    Apart,
 }
 
-/// Rewrites a parsed expression from characters to tile codes.
-fn to_tiles(alphabet: &Alphabet, hir: &Hir) -> std::result::Result<Hir, Kind> {
-    Ok(match hir.kind() {
-        HirKind::Empty => Hir::empty(),
-        HirKind::Literal(lit) => {
-            let text =
-                std::str::from_utf8(&lit.0).map_err(|_| Kind::Unsupported("byte literals"))?;
-            let mut codes = Vec::new();
-            alphabet
-                .encode_into(text, &mut codes)
-                .map_err(|e| match e {
-                    WordErrorKind::NotInAlphabet { found, alphabet } => {
-                        Kind::NotALetter { found, alphabet }
+/// The alphabet and the groups [`isolate`] added.
+struct Ctx<'a> {
+    alphabet: &'a Alphabet,
+    /// Capture indices above this were added by [`isolate`].
+    base: u32,
+    /// What each added group wraps (index `base + 1 + i`).
+    wraps: Vec<Wrap>,
+}
+
+impl Ctx<'_> {
+    fn wrap(&self, index: u32) -> Option<Wrap> {
+        let i = index.checked_sub(self.base + 1)?;
+        self.wraps.get(i as usize).copied()
+    }
+
+    /// Rewrites a parsed expression from characters to tile codes.
+    fn to_tiles(&self, hir: &Hir) -> std::result::Result<Hir, Kind> {
+        Ok(match hir.kind() {
+            HirKind::Empty => Hir::empty(),
+            HirKind::Literal(_) => self.literal_run(std::slice::from_ref(hir))?,
+            HirKind::Class(Class::Unicode(class)) => match literal_char(class) {
+                Some(_) => self.literal_run(std::slice::from_ref(hir))?,
+                None => tile_class(self.tiles_in(hir)?),
+            },
+            HirKind::Class(Class::Bytes(_)) => return Err(Kind::Unsupported("byte classes")),
+            HirKind::Look(look) => return Err(Kind::LookAround(look_name(*look))),
+            HirKind::Repetition(rep) => Hir::repetition(Repetition {
+                min: rep.min,
+                max: rep.max,
+                greedy: rep.greedy,
+                sub: Box::new(self.to_tiles(&rep.sub)?),
+            }),
+            HirKind::Capture(cap) => match self.wrap(cap.index) {
+                Some(Wrap::Class(negated)) => {
+                    let set = self.tiles_in(&cap.sub)?;
+                    tile_class(match negated {
+                        true => LetterSet(self.alphabet.letters().0 & !set.0),
+                        false => set,
+                    })
+                }
+                _ => self.to_tiles(&cap.sub)?,
+            },
+            HirKind::Concat(subs) => {
+                let mut out = Vec::with_capacity(subs.len());
+                let mut i = 0;
+                while i < subs.len() {
+                    let run = subs[i..].iter().take_while(|h| is_literal(h)).count();
+                    if run > 0 {
+                        out.push(self.literal_run(&subs[i..i + run])?);
+                        i += run;
+                    } else {
+                        out.push(self.to_tiles(&subs[i])?);
+                        i += 1;
                     }
-                    other => Kind::Syntax(other.to_string()),
-                })?;
-            Hir::literal(codes)
-        }
-        HirKind::Class(Class::Unicode(class)) => {
-            let has = |c: char| {
-                class
-                    .ranges()
-                    .iter()
-                    .any(|r| r.start() <= c && c <= r.end())
-            };
-            // A class holding a character that reads as no tile was written
-            // as `.`, a negation or a Perl class: it is "broad".
-            let broad = class.ranges().iter().any(|r| {
-                let c = r.start();
-                alphabet.tile_at(c.encode_utf8(&mut [0; 4])).is_none()
-            });
-            let hit = |s: &str| {
-                let mut chars = s.chars();
-                match (chars.next(), chars.next()) {
-                    (Some(c), None) => has(c),
-                    _ => broad && s.chars().all(has),
                 }
-            };
-            let mut set = LetterSet::EMPTY;
-            for code in alphabet.letters().iter() {
-                // A broad class speaks of the tile's own spelling (`[^E]`
-                // excludes E although it holds É); a narrow one may name
-                // any spelling (`[É]` is E).
-                let label = alphabet.label(code).unwrap_or_default();
-                if hit(label) || (!broad && alphabet.spellings(code).any(hit)) {
-                    set.insert(code);
-                }
+                Hir::concat(out)
             }
-            if set.is_empty() {
-                Hir::fail()
+            HirKind::Alternation(subs) => Hir::alternation(
+                subs.iter()
+                    .map(|h| self.to_tiles(h))
+                    .collect::<std::result::Result<_, _>>()?,
+            ),
+        })
+    }
+
+    /// A run of literal characters (literals and one-character case-folded
+    /// classes), read as tiles the way words are.
+    fn literal_run(&self, items: &[Hir]) -> std::result::Result<Hir, Kind> {
+        let mut text = String::new();
+        for h in items {
+            match h.kind() {
+                HirKind::Literal(lit) => text.push_str(
+                    std::str::from_utf8(&lit.0).map_err(|_| Kind::Unsupported("byte literals"))?,
+                ),
+                HirKind::Class(Class::Unicode(c)) => {
+                    text.extend(literal_char(c));
+                }
+                _ => {}
+            }
+        }
+        let folded = fold(&text);
+        let mut codes = Vec::with_capacity(folded.text.len());
+        self.alphabet
+            .read_folded(&folded.text, &mut codes)
+            .map_err(|at| Kind::NotALetter {
+                found: folded.source_char(&text, at).to_string(),
+                alphabet: self.alphabet.name().to_string(),
+            })?;
+        Ok(Hir::literal(codes))
+    }
+
+    /// The tiles a class (or a one-character literal) matches: those one of
+    /// whose spellings has all its letters in the class.
+    fn tiles_in(&self, hir: &Hir) -> std::result::Result<LetterSet, Kind> {
+        let class = match hir.kind() {
+            HirKind::Class(Class::Unicode(c)) => c.clone(),
+            HirKind::Literal(lit) => {
+                let text =
+                    std::str::from_utf8(&lit.0).map_err(|_| Kind::Unsupported("byte literals"))?;
+                ClassUnicode::new(text.chars().map(|c| ClassUnicodeRange::new(c, c)))
+            }
+            HirKind::Class(Class::Bytes(_)) => return Err(Kind::Unsupported("byte classes")),
+            _ => return Ok(LetterSet::EMPTY),
+        };
+        let has = |c: char| {
+            let ranges = class.ranges();
+            let i = ranges.partition_point(|r| r.end() < c);
+            ranges.get(i).is_some_and(|r| r.start() <= c)
+        };
+        let fits = |spelling: &str| {
+            let mut letters = spelling.chars().filter(|c| c.is_alphabetic()).peekable();
+            if letters.peek().is_none() {
+                spelling.chars().all(has)
             } else {
-                class_of(set)
+                letters.all(has)
             }
-        }
-        HirKind::Class(Class::Bytes(_)) => return Err(Kind::Unsupported("byte classes")),
-        HirKind::Look(look) => return Err(Kind::LookAround(look_name(*look))),
-        HirKind::Repetition(rep) => Hir::repetition(Repetition {
-            min: rep.min,
-            max: rep.max,
-            greedy: rep.greedy,
-            sub: Box::new(to_tiles(alphabet, &rep.sub)?),
-        }),
-        HirKind::Capture(cap) => to_tiles(alphabet, &cap.sub)?,
-        HirKind::Concat(subs) => Hir::concat(
-            subs.iter()
-                .map(|h| to_tiles(alphabet, h))
-                .collect::<std::result::Result<_, _>>()?,
-        ),
-        HirKind::Alternation(subs) => Hir::alternation(
-            subs.iter()
-                .map(|h| to_tiles(alphabet, h))
-                .collect::<std::result::Result<_, _>>()?,
-        ),
-    })
+        };
+        Ok(self
+            .alphabet
+            .letters()
+            .iter()
+            .filter(|&code| self.alphabet.spellings(code).any(fits))
+            .collect())
+    }
+}
+
+/// The class of a tile set, or a class that never matches.
+fn tile_class(set: LetterSet) -> Hir {
+    if set.is_empty() {
+        Hir::fail()
+    } else {
+        class_of(set)
+    }
+}
+
+/// The character a class stands for when it is exactly the case-folded set
+/// of one character (what a literal letter translates to).
+fn literal_char(class: &ClassUnicode) -> Option<char> {
+    let first = class.ranges().first()?.start();
+    let mut orbit = ClassUnicode::new([ClassUnicodeRange::new(first, first)]);
+    orbit.case_fold_simple();
+    (orbit == *class).then_some(first)
+}
+
+/// Whether `hir` is a literal character or run of them.
+fn is_literal(hir: &Hir) -> bool {
+    match hir.kind() {
+        HirKind::Literal(_) => true,
+        HirKind::Class(Class::Unicode(c)) => literal_char(c).is_some(),
+        _ => false,
+    }
 }
 
 fn look_name(look: Look) -> &'static str {
@@ -154,31 +206,30 @@ fn look_name(look: Look) -> &'static str {
     }
 }
 
+/// A syntax fault of `regex-syntax`, with its position.
+fn syntax_fault(kind: &dyn std::fmt::Display, span: &ast::Span) -> Fault {
+    (Kind::Syntax(kind.to_string()), Some(span.start.offset))
+}
+
 /// Parses a regex into byte-level `Hir` items over tile codes (the items of
 /// its top-level concatenation).
 pub(crate) fn parse(alphabet: &Alphabet, regex: &str) -> std::result::Result<Vec<Hir>, Fault> {
-    let upper = upcase(regex);
     let mut ast = ast::parse::ParserBuilder::new()
         .nest_limit(NEST_LIMIT)
         .build()
-        .parse(&upper)
-        .map_err(|e| {
-            (
-                Kind::Syntax(e.kind().to_string()),
-                Some(e.span().start.offset),
-            )
-        })?;
-    let mut groups = 0;
-    isolate(&mut ast, &mut groups);
+        .parse(regex)
+        .map_err(|e| syntax_fault(e.kind(), e.span()))?;
+    let mut ctx = Ctx {
+        alphabet,
+        base: max_capture(&ast),
+        wraps: Vec::new(),
+    };
+    isolate(&mut ast, ctx.base, &mut ctx.wraps);
     let hir = TranslatorBuilder::new()
+        .case_insensitive(true)
         .build()
-        .translate(&upper, &ast)
-        .map_err(|e| {
-            (
-                Kind::Syntax(e.kind().to_string()),
-                Some(e.span().start.offset),
-            )
-        })?;
+        .translate(regex, &ast)
+        .map_err(|e| syntax_fault(e.kind(), e.span()))?;
     let mut items = concat_items(hir);
     // Whole-word matching makes ^ and $ at the ends redundant.
     if items
@@ -193,38 +244,104 @@ pub(crate) fn parse(alphabet: &Alphabet, regex: &str) -> std::result::Result<Vec
     {
         items.pop();
     }
-    let items = items
-        .iter()
-        .map(|h| to_tiles(alphabet, h))
-        .collect::<std::result::Result<Vec<_>, _>>()
+    let whole = ctx
+        .to_tiles(&Hir::concat(items))
         .map_err(|kind| (kind, None))?;
-    // Items may have become one concatenation with its neighbours'
-    // literals; flatten once more so literal runs can anchor the walk.
-    Ok(concat_items(Hir::concat(items)))
+    Ok(concat_items(whole))
 }
 
-/// Wraps every bracketed class and repetition in a group of its own, so
-/// that translating to `Hir` does not fold `[c][h]` or `c{1}h` into the
-/// literal `CH` (which would read as the Spanish tile CH). Groups are
-/// dropped again by [`to_tiles`].
-fn isolate(node: &mut Ast, groups: &mut u32) {
+/// The highest capture index of the user's groups.
+fn max_capture(node: &Ast) -> u32 {
     match node {
-        Ast::Repetition(r) => isolate(&mut r.ast, groups),
-        Ast::Group(g) => isolate(&mut g.ast, groups),
-        Ast::Concat(c) => c.asts.iter_mut().for_each(|a| isolate(a, groups)),
-        Ast::Alternation(a) => a.asts.iter_mut().for_each(|a| isolate(a, groups)),
+        Ast::Repetition(r) => max_capture(&r.ast),
+        Ast::Group(g) => {
+            let own = match &g.kind {
+                ast::GroupKind::CaptureIndex(i) => *i,
+                ast::GroupKind::CaptureName { name, .. } => name.index,
+                ast::GroupKind::NonCapturing(_) => 0,
+            };
+            own.max(max_capture(&g.ast))
+        }
+        Ast::Concat(c) => c.asts.iter().map(max_capture).max().unwrap_or(0),
+        Ast::Alternation(a) => a.asts.iter().map(max_capture).max().unwrap_or(0),
+        _ => 0,
+    }
+}
+
+/// Prepares the parsed expression for translation:
+///
+/// - drops the case-insensitivity flag wherever it is set or cleared, so
+///   that the translation (case-insensitive throughout) folds everything;
+/// - wraps every class, repetition, alternative and non-capturing group in
+///   a capture group of its own (indices above `base`, recorded in
+///   `wraps`), so that the translation neither folds `[c][h]` or `c{1}h`
+///   into the literal `CH` (the Spanish tile) nor merges `c|h` into one
+///   class; a negated class is un-negated and recorded, to be negated over
+///   tiles. The groups are dropped again by [`Ctx::to_tiles`].
+fn isolate(node: &mut Ast, base: u32, wraps: &mut Vec<Wrap>) {
+    let mut wrap = None;
+    match node {
+        Ast::Repetition(r) => {
+            isolate(&mut r.ast, base, wraps);
+            wrap = Some(Wrap::Apart);
+        }
+        Ast::Group(g) => {
+            if let ast::GroupKind::NonCapturing(flags) = &mut g.kind {
+                drop_case_flag(flags);
+                // Any group ends a literal run, not only a capturing one.
+                wrap = Some(Wrap::Apart);
+            }
+            isolate(&mut g.ast, base, wraps);
+        }
+        Ast::Flags(f) => drop_case_flag(&mut f.flags),
+        Ast::Concat(c) => c.asts.iter_mut().for_each(|a| isolate(a, base, wraps)),
+        Ast::Alternation(a) => {
+            for alt in &mut a.asts {
+                isolate(alt, base, wraps);
+                if !matches!(alt, Ast::Group(_)) {
+                    wrap_in_group(alt, base, wraps, Wrap::Apart);
+                }
+            }
+        }
+        Ast::ClassBracketed(c) => {
+            wrap = Some(Wrap::Class(std::mem::take(&mut c.negated)));
+        }
+        Ast::ClassPerl(c) => wrap = Some(Wrap::Class(std::mem::take(&mut c.negated))),
+        Ast::ClassUnicode(c) => {
+            // `\P{..}` and `\p{^..}` are both negations.
+            let negated = c.is_negated();
+            c.negated = false;
+            if let ast::ClassUnicodeKind::NamedValue { op, .. } = &mut c.kind {
+                if *op == ast::ClassUnicodeOpKind::NotEqual {
+                    *op = ast::ClassUnicodeOpKind::Equal;
+                }
+            }
+            wrap = Some(Wrap::Class(negated));
+        }
         _ => {}
     }
-    if matches!(node, Ast::ClassBracketed(_) | Ast::Repetition(_)) {
-        *groups += 1;
-        let span = *node.span();
-        let inner = std::mem::replace(node, Ast::empty(span));
-        *node = Ast::group(ast::Group {
-            span,
-            kind: ast::GroupKind::CaptureIndex(*groups),
-            ast: Box::new(inner),
-        });
+    if let Some(w) = wrap {
+        wrap_in_group(node, base, wraps, w);
     }
+}
+
+/// Replaces `node` by a capture group holding it, recorded as `what`.
+fn wrap_in_group(node: &mut Ast, base: u32, wraps: &mut Vec<Wrap>, what: Wrap) {
+    wraps.push(what);
+    let span = *node.span();
+    let inner = std::mem::replace(node, Ast::empty(span));
+    *node = Ast::group(ast::Group {
+        span,
+        kind: ast::GroupKind::CaptureIndex(base + wraps.len() as u32),
+        ast: Box::new(inner),
+    });
+}
+
+/// Removes `i` and `-i` from a flag set.
+fn drop_case_flag(flags: &mut ast::Flags) {
+    flags
+        .items
+        .retain(|i| i.kind != ast::FlagsItemKind::Flag(ast::Flag::CaseInsensitive));
 }
 
 /// The items of a concatenation, or the expression as the only item.
@@ -237,7 +354,8 @@ fn concat_items(hir: Hir) -> Vec<Hir> {
 
 impl<'a> Search<'a> {
     /// Words matching a regular expression (whole word, case-insensitive,
-    /// `regex` crate syntax). The DFA is capped in size; a larger one is an
+    /// `regex` crate syntax; how classes match multi-letter tiles is told
+    /// in the README). The DFA is capped in size; a larger one is an
     /// error.
     ///
     /// ```
@@ -246,6 +364,8 @@ impl<'a> Search<'a> {
     /// assert!(words.is_empty());
     /// let words = lex.regex("(qu|x)iz+").unwrap();
     /// assert_eq!(words.to_strings(), ["QUIZ"]);
+    /// let words = lex.regex(r"(?P<start>[bc])at|\p{Lu}{2}x").unwrap();
+    /// assert_eq!(words.to_strings(), ["BAT", "CAT", "LUX", "SAX", "SEX", "SIX", "SOX", "TAX", "TUX", "WAX", "ZAX"]);
     /// ```
     pub fn regex(&self, regex: &str) -> Result<Words<'a>> {
         self.parse_and_run(Syntax::Regex, regex, parse)
@@ -254,14 +374,60 @@ impl<'a> Search<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::upcase;
+    use crate::{Alphabet, Lexicon, WordList, build};
+
+    fn lexicon(alphabet: Alphabet, words: &str) -> Lexicon {
+        let mut list = WordList::new(alphabet);
+        list.read_bytes("t".as_ref(), words.as_bytes()).unwrap();
+        Lexicon::from_bytes(build(&list, &mut ()).unwrap().bytes).unwrap()
+    }
 
     #[test]
-    fn upcase_keeps_escapes_and_flags() {
-        assert_eq!(upcase(r"a\d[^u](?i)x{2}"), r"A\d[^U](?i)X{2}");
-        assert_eq!(
-            upcase(r"(?i:ab)\p{greek}[[:alpha:]b]"),
-            r"(?i:AB)\p{greek}[[:alpha:]B]"
-        );
+    fn every_construct_folds_case() {
+        let lex = lexicon(Alphabet::english(), "bat\ncat\nrat\n");
+        for re in [
+            "(?P<n>[bc]at)",
+            "(?<n>[bc]at)",
+            "[:bc]at",
+            "(?-i)[bc]at",
+            "(?i:[BC])AT",
+            "[[:lower:]&&[bc]]at",
+            r"[\p{Ll}&&[^r]]at",
+            r"(?x) [b c] a t ",
+        ] {
+            let got = lex.regex(re).unwrap().to_strings();
+            assert_eq!(got, ["BAT", "CAT"], "{re}");
+        }
+        for re in [
+            "[[:lower:]]at",
+            r"\p{Ll}at",
+            r"\p{Lu}at",
+            "[[:upper:]]AT",
+            r"\wat",
+        ] {
+            assert_eq!(lex.regex(re).unwrap().len(), 3, "{re}");
+        }
+        assert!(lex.regex(r"\Pl..").unwrap().is_empty());
+    }
+
+    #[test]
+    fn classes_over_multi_letter_tiles() {
+        let lex = lexicon(Alphabet::spanish(), "chal\ncal\nhal\nllan\nlan\ne\na\n");
+        let run = |re: &str| lex.regex(re).unwrap().to_strings();
+        assert_eq!(run("[a-z]al"), ["CAL", "CHAL", "HAL"]);
+        assert_eq!(run("[0-9a-z_]al"), run("[a-z]al"));
+        assert_eq!(run(r"\wal"), run("[a-z]al"));
+        assert_eq!(run("[c]al"), ["CAL"]);
+        assert_eq!(run("[ch]al"), ["CAL", "CHAL", "HAL"]);
+        assert_eq!(run("c(h)al"), Vec::<String>::new());
+        assert_eq!(run("c(?:h)al"), Vec::<String>::new());
+        assert_eq!(run("c(?i)hal"), ["CHAL"]);
+        assert_eq!(run("chal"), ["CHAL"]);
+        assert_eq!(run("(c|h)al"), ["CAL", "HAL"]);
+        assert_eq!(run("[l]an"), ["LAN", "LLAN"]);
+        assert_eq!(run("[^l]an"), Vec::<String>::new());
+        assert_eq!(run("[^e]"), ["A"]);
+        assert_eq!(run("[é]"), ["E"]);
+        assert_eq!(run("e\u{301}"), ["E"]);
     }
 }
