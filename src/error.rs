@@ -98,6 +98,14 @@ pub enum Error {
         /// Why it is refused.
         kind: OutputErrorKind,
     },
+
+    /// A position, move, board layout or tile set is unusable.
+    #[error(transparent)]
+    Position(#[from] crate::position_error::PositionError),
+
+    /// A GCG game file is malformed (line, column and problem).
+    #[error("GCG {0}")]
+    Gcg(#[from] crate::gcg::GcgError),
 }
 
 /// Why an output path is refused.
@@ -317,6 +325,12 @@ pub enum LexiconErrorKind {
     NotRegularFile {
         /// What it is.
         what: &'static str,
+    },
+    /// The GADDAG needs more arcs than a move-generation arc table holds.
+    #[error("too large for a move-generation arc table (more than {max} arcs)")]
+    TooManyArcs {
+        /// The most arcs a table holds.
+        max: usize,
     },
 }
 

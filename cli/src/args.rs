@@ -123,6 +123,14 @@ pub enum Command {
     },
     /// Check the lexicon file's header and every byte's checksum.
     Verify,
+    /// Every legal move in a position (CGP), scored: the best 20 by default.
+    Moves(crate::game::MovesArgs),
+    /// Draw a position (CGP): premium squares, tiles, racks, scores.
+    Board(crate::game::BoardArgs),
+    /// The position (CGP) after a move, or why the move is illegal.
+    Play(crate::game::PlayArgs),
+    /// Greedy self-play games, every position as a CGP line.
+    Selfplay(crate::game::SelfplayArgs),
     /// Dictionary sites: build a word index with definitions, search it, export it.
     Site {
         #[command(subcommand)]
@@ -130,6 +138,8 @@ pub enum Command {
     },
     /// Serve a JSON API and a search page over the lexicon (and a site index).
     Serve(crate::site::ServeArgs),
+    /// A GCG game file: the position at any turn (CGP), or --check it.
+    Gcg(crate::gcg::GcgArgs),
 }
 
 /// Arguments of `lexq build`.

@@ -3,6 +3,8 @@
 //! file only connects them.
 
 mod args;
+mod game;
+mod gcg;
 mod print;
 mod progress;
 mod site;
@@ -61,6 +63,9 @@ fn open(cli: &Cli) -> Result<Lexicon, Failure> {
 fn run(cli: Cli) -> Result<u8, Failure> {
     if let Command::Build(args) = &cli.command {
         return build(args);
+    }
+    if let Some(code) = game_command(&cli)? {
+        return Ok(code);
     }
     if let Command::Site { command } = &cli.command {
         return site::run_site(&cli.lexicon, command);
@@ -142,6 +147,13 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             FOUND
         }
         Command::Build(_) | Command::Site { .. } | Command::Serve(_) => {
+            unreachable!("handled above")
+        }
+        Command::Moves(_)
+        | Command::Board(_)
+        | Command::Play(_)
+        | Command::Selfplay(_)
+        | Command::Gcg(_) => {
             unreachable!("handled above")
         }
     };
@@ -243,4 +255,17 @@ fn build(args: &BuildArgs) -> Result<u8, Failure> {
         print::build_summary(&args.output, &list, &built);
     }
     Ok(FOUND)
+}
+
+/// The board-game commands (`game.rs`), which pick their own lexicon.
+fn game_command(cli: &Cli) -> Result<Option<u8>, Failure> {
+    let lex = cli.lexicon.as_deref();
+    Ok(Some(match &cli.command {
+        Command::Moves(a) => game::moves(lex, a)?,
+        Command::Board(a) => game::board(lex, a)?,
+        Command::Play(a) => game::play(lex, a)?,
+        Command::Selfplay(a) => game::selfplay(lex, a)?,
+        Command::Gcg(a) => gcg::gcg(lex, a)?,
+        _ => return Ok(None),
+    }))
 }

@@ -41,6 +41,7 @@ fn free_port() -> u16 {
 }
 
 fn start_driver() -> (Driver, u16) {
+    common::fetch(true);
     let port = free_port();
     let child = Command::new("chromedriver")
         .arg(format!("--port={port}"))

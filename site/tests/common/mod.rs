@@ -60,12 +60,36 @@ pub fn target_dir() -> PathBuf {
     }
 }
 
-/// WordNet 3.1 as `site/fetch-wordnet.sh` fetches it.
+/// Runs `site/fetch-wordnet.sh` (with `--browser` when asked) once per
+/// test binary, so that `cargo test --workspace` needs no set-up step: the
+/// script fetches only what is missing.
+pub fn fetch(browser: bool) {
+    static PLAIN: OnceLock<()> = OnceLock::new();
+    static BROWSER: OnceLock<()> = OnceLock::new();
+    let once = if browser { &BROWSER } else { &PLAIN };
+    once.get_or_init(|| {
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("fetch-wordnet.sh");
+        let mut cmd = std::process::Command::new("bash");
+        cmd.arg(&script);
+        if browser {
+            cmd.arg("--browser");
+        }
+        let status = cmd
+            .status()
+            .expect("cannot run bash for site/fetch-wordnet.sh");
+        assert!(status.success(), "site/fetch-wordnet.sh failed: {status}");
+    });
+}
+
+/// WordNet 3.1 as `site/fetch-wordnet.sh` fetches it (fetched on first use).
 pub fn wordnet_dir() -> PathBuf {
     let dir = target_dir().join("wordnet");
+    if !(dir.join("data.noun").is_file() && dir.join("noun.exc").is_file()) {
+        fetch(false);
+    }
     assert!(
         dir.join("data.noun").is_file() && dir.join("noun.exc").is_file(),
-        "WordNet is not in {}: run site/fetch-wordnet.sh first (.ci/run does)",
+        "WordNet is not in {} after site/fetch-wordnet.sh",
         dir.display()
     );
     dir
