@@ -165,7 +165,19 @@ impl Alphabet {
             "english" => Ok(Alphabet::english()),
             "spanish" => Ok(Alphabet::spanish()),
             "catalan" => Ok(Alphabet::catalan()),
-            _ => Alphabet::from_file(Path::new(name_or_path)),
+            _ => {
+                let path = Path::new(name_or_path);
+                if !path.exists() {
+                    return Err(Error::Alphabet {
+                        name: crate::error::shorten(name_or_path),
+                        line: None,
+                        kind: AlphabetErrorKind::Unknown {
+                            builtins: "english, spanish, catalan",
+                        },
+                    });
+                }
+                Alphabet::from_file(path)
+            }
         }
     }
 

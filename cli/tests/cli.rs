@@ -218,7 +218,14 @@ fn bad_query_arguments() {
         "\"1\" is not a letter of the english alphabet",
     );
     assert_error(&run(&["starts", ""]), "empty");
-    assert_error(&run(&["check", "caté"]), "\"é\"");
+    // A word check reports an unreadable word as invalid, with the reason.
+    let o = run(&["check", "caté"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).contains("invalid (") && stdout(&o).contains("\"é\""),
+        "{}",
+        stdout(&o)
+    );
     assert_error(&run(&["pattern", "[ab"]), "without a matching ']'");
     assert_error(&run(&["pattern", "a]"]), "without a matching '['");
     assert_error(&run(&["pattern", "[^a-z]"]), "matches no letter");

@@ -15,6 +15,7 @@
 
 pub mod brute;
 pub mod positions;
+pub mod replay;
 
 use std::collections::HashSet;
 use std::fmt;
