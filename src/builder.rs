@@ -20,6 +20,23 @@ use crate::gaddag::{key_prefix, padded_key, padded_len};
 use crate::wordlist::WordList;
 
 /// Receives progress reports from a build (the CLI draws a bar with them).
+///
+/// ```
+/// use lexq::{Alphabet, Progress, WordList, build};
+/// struct Stages(Vec<&'static str>);
+/// impl Progress for Stages {
+///     fn stage(&mut self, name: &'static str, _total: u64) {
+///         self.0.push(name);
+///     }
+///     fn advance(&mut self, _n: u64) {}
+/// }
+/// let mut list = WordList::new(Alphabet::english());
+/// list.read_bytes("-".as_ref(), b"cat\n")?;
+/// let mut stages = Stages(Vec::new());
+/// build(&list, &mut stages)?;
+/// assert_eq!(stages.0, ["keys", "fst"]);
+/// # Ok::<(), lexq::Error>(())
+/// ```
 pub trait Progress {
     /// A new stage begins, with `total` steps.
     fn stage(&mut self, name: &'static str, total: u64);
@@ -63,7 +80,19 @@ impl Built {
     }
 }
 
-/// Builds the lexicon of the words in `list`.
+/// Builds the lexicon of the words in `list` (an error if it holds none).
+///
+/// ```
+/// use lexq::{Alphabet, Lexicon, WordList, build};
+/// let mut list = WordList::new(Alphabet::spanish());
+/// list.read_bytes("es.txt".as_ref(), "chico\nllama\nperro\nñu\n".as_bytes())?;
+/// let built = build(&list, &mut ())?;
+/// assert_eq!((built.words, built.keys), (4, 14)); // CH I C O, LL A M A, ...
+/// // built.write_atomic("es.lexq".as_ref())? would write it to a file.
+/// let lex = Lexicon::from_bytes(built.bytes)?;
+/// assert_eq!(lex.search().lengths(4, 4).pattern("*")?.to_strings(), ["CHICO", "LLAMA", "PERRO"]);
+/// # Ok::<(), lexq::Error>(())
+/// ```
 pub fn build(list: &WordList, progress: &mut dyn Progress) -> Result<Built> {
     let start = Instant::now();
     let words = list.sorted_unique();

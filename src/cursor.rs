@@ -109,6 +109,22 @@ impl<'a> Cursor<'a> {
 }
 
 /// A letter transition out of a [`Cursor`]'s node.
+///
+/// ```
+/// let lex = lexq::Lexicon::embedded();
+/// let a = lex.alphabet();
+/// // Letters that can end a word after "QUIXOTI": read "QUIXOTI"
+/// // reversed, cross the separator, and look at the edges.
+/// let at = lex.cursor().follow_reversed(&a.encode("quixoti")?).unwrap();
+/// let after = at.separator().unwrap();
+/// let ends: Vec<String> = after
+///     .letter_edges()
+///     .filter(|e| e.follow().is_word())
+///     .map(|e| a.decode(&[e.code()]))
+///     .collect();
+/// assert_eq!(ends, ["C"]);
+/// # Ok::<(), lexq::Error>(())
+/// ```
 #[derive(Clone, Copy)]
 pub struct Edge<'a> {
     code: u8,

@@ -7,6 +7,17 @@
 use std::fmt;
 
 /// A set of tile codes (bit `c` set means code `c` is in the set).
+///
+/// ```
+/// use lexq::{LetterSet, Lexicon};
+/// let lex = Lexicon::embedded();
+/// let hooks = lex.hooks("care")?;
+/// let s = lex.alphabet().encode("s")?[0];
+/// assert!(hooks.front.contains(s));
+/// let both: LetterSet = hooks.front & hooks.back;
+/// assert_eq!(both.iter().collect::<Vec<u8>>(), [s]);
+/// # Ok::<(), lexq::Error>(())
+/// ```
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct LetterSet(pub u64);
 

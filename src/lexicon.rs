@@ -91,6 +91,11 @@ pub struct Lexicon {
 }
 
 /// Facts about a lexicon, as `lexq info` prints them.
+///
+/// ```
+/// let info = lexq::Lexicon::embedded().info();
+/// assert_eq!((info.words, info.max_word_len, info.tiles.len()), (172_820, 28, 26));
+/// ```
 #[derive(Clone, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Info {

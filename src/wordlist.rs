@@ -32,6 +32,17 @@ pub struct Rejected {
 }
 
 /// Words read from word lists, as tile codes, before sorting.
+///
+/// ```
+/// use lexq::{Alphabet, WordList, WordErrorKind};
+/// let mut list = WordList::new(Alphabet::english()).min_len(2);
+/// list.read_bytes("words.txt".as_ref(), b"Cat\r\n# a comment\nx\ndon't\nmaSS\n")?;
+/// assert_eq!((list.len(), list.filtered(), list.rejected()), (2, 1, 1));
+/// let bad = &list.examples()[0];
+/// assert_eq!((bad.line, bad.text.as_str()), (4, "don't"));
+/// assert!(matches!(bad.kind, WordErrorKind::NotInAlphabet { ref found, .. } if found == "'"));
+/// # Ok::<(), lexq::Error>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct WordList {
     alphabet: Alphabet,

@@ -221,6 +221,17 @@ fn blank_mask(blanks: &[(u32, u64)], start: u32) -> u64 {
 }
 
 /// The words a query found: sorted in alphabet order, each once.
+///
+/// ```
+/// let lex = lexq::Lexicon::embedded();
+/// let mut words = lex.anagram("aeinst?")?;
+/// assert_eq!(words.len(), 67);
+/// words.sort_by_length();
+/// words.truncate(2);
+/// let first = words.iter().next().unwrap();
+/// assert_eq!((first.to_string(), first.len()), ("ACETINS".to_string(), 7));
+/// # Ok::<(), lexq::Error>(())
+/// ```
 #[derive(Clone)]
 pub struct Words<'a> {
     alphabet: &'a Alphabet,
