@@ -2,6 +2,16 @@
 //! `args`, printing in `print`, the build progress bar in `progress`; this
 //! file only connects them.
 
+/// `eprintln!` for this whole binary (it shadows std's in every module
+/// declared below): a failed write to stderr (closed, or `2>/dev/full`) is
+/// ignored instead of panicking, as there is nowhere left to report it.
+macro_rules! eprintln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod args;
 mod game;
 mod gcg;
