@@ -450,17 +450,10 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         if possible == 0 {
             return;
         }
-        let hi = 63 - possible.leading_zeros() as u8;
         let (lm, w, cs) = (self.l.lm[pos], self.l.wm[pos], self.l.cs[pos]);
         let wm2 = wm * w;
-        for e in self.g.edges(node) {
+        for e in self.g.edges_within(node, possible) {
             let c = self.g.code(e);
-            if G::SORTED && c > hi {
-                break;
-            }
-            if possible & (1u64 << c) == 0 {
-                continue;
-            }
             if self.counts[c as usize] > 0 {
                 let v = self.board.values[c as usize] * lm;
                 let cross2 = if cs >= 0 { cross + (cs + v) * w } else { cross };
@@ -500,7 +493,15 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         if open_left && self.anchor + 1 < n && (self.left > 0 || !self.anchor_open_right) {
             if let Some(sep) = self.g.edge(child, SEPARATOR) {
                 let start = pos;
-                self.gen_right(self.anchor + 1, self.g.target(sep), start, main, wm, cross, used);
+                self.gen_right(
+                    self.anchor + 1,
+                    self.g.target(sep),
+                    start,
+                    main,
+                    wm,
+                    cross,
+                    used,
+                );
             }
         }
     }
@@ -531,17 +532,10 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         if possible == 0 {
             return;
         }
-        let hi = 63 - possible.leading_zeros() as u8;
         let (lm, w, cs) = (self.l.lm[pos], self.l.wm[pos], self.l.cs[pos]);
         let wm2 = wm * w;
-        for e in self.g.edges(node) {
+        for e in self.g.edges_within(node, possible) {
             let c = self.g.code(e);
-            if G::SORTED && c > hi {
-                break;
-            }
-            if possible & (1u64 << c) == 0 {
-                continue;
-            }
             if self.counts[c as usize] > 0 {
                 let v = self.board.values[c as usize] * lm;
                 let cross2 = if cs >= 0 { cross + (cs + v) * w } else { cross };
@@ -629,7 +623,11 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
                 return;
             }
         }
-        let bonus = if used == self.rack_size { self.bingo } else { 0 };
+        let bonus = if used == self.rack_size {
+            self.bingo
+        } else {
+            0
+        };
         let score = main * wm + cross + bonus;
         if score < self.rec.threshold() {
             return;
