@@ -59,10 +59,12 @@ mod walk;
 mod wordlist;
 
 pub use alphabet::Alphabet;
+pub use atomic::{check_output, remove_temp_files};
 pub use board::Board;
 pub use builder::{Built, Progress, build};
 pub use cgp::Position;
 pub use cursor::{Cursor, Edge};
+pub use error::OutputErrorKind;
 pub use error::{
     AlphabetErrorKind, Arg, Error, LexiconErrorKind, QueryError, QueryErrorKind, Result, Syntax,
     WordErrorKind,

@@ -196,7 +196,8 @@ fn site_entries_match_the_inputs() {
     // Inflections: CARES gets CARE's noun and verb senses, marked.
     let cares = site.entry("cares").unwrap().unwrap();
     assert_eq!(cares.base_forms, ["CARE"]);
-    let got: Vec<(Option<Pos>, &str, Option<&str>, Option<Via>)> = cares
+    type Row<'a> = (Option<Pos>, &'a str, Option<&'a str>, Option<Via>);
+    let got: Vec<Row> = cares
         .senses
         .iter()
         .map(|s| (s.pos, s.definition.as_str(), s.base_form.as_deref(), s.via))
