@@ -32,6 +32,11 @@ pub trait Graph {
     where
         Self: 'a;
 
+    /// The edges out of a node whose codes are in a set.
+    type Within<'a>: Iterator<Item = Self::Edge>
+    where
+        Self: 'a;
+
     /// Whether [`Graph::edges`] yields edges in increasing code order (so a
     /// walk may stop at the first code above what it wants).
     const SORTED: bool;
@@ -46,6 +51,9 @@ pub trait Graph {
     fn accepts(&self, edge: Self::Edge) -> bool;
     /// The node an edge leads to.
     fn target(&self, edge: Self::Edge) -> Self::Node;
+    /// The edges out of `node` whose codes are in `set` (bit `c` for code
+    /// `c`), in increasing code order, found before any child is decoded.
+    fn edges_within(&self, node: Self::Node, set: u64) -> Self::Within<'_>;
     /// A number identifying `node` (equal nodes, equal numbers).
     fn node_id(&self, node: Self::Node) -> u64;
 
@@ -139,11 +147,30 @@ impl Iterator for FstEdges<'_> {
     }
 }
 
+/// The edges of an fst node whose codes are in a set.
+pub struct FstWithin<'a> {
+    edges: FstEdges<'a>,
+    set: u64,
+}
+
+impl Iterator for FstWithin<'_> {
+    type Item = FstEdge;
+    #[inline]
+    fn next(&mut self) -> Option<FstEdge> {
+        let set = self.set;
+        self.edges.by_ref().find(|e| set & (1u64 << e.code) != 0)
+    }
+}
+
 impl<'a> Graph for FstGraph<'a> {
     type Node = FstNode<'a>;
     type Edge = FstEdge;
     type Edges<'b>
         = FstEdges<'a>
+    where
+        Self: 'b;
+    type Within<'b>
+        = FstWithin<'a>
     where
         Self: 'b;
 
@@ -157,6 +184,13 @@ impl<'a> Graph for FstGraph<'a> {
         FstEdges {
             node: node.node,
             i: 0,
+        }
+    }
+    #[inline]
+    fn edges_within(&self, node: FstNode<'a>, set: u64) -> FstWithin<'a> {
+        FstWithin {
+            edges: self.edges(node),
+            set,
         }
     }
     #[inline]
@@ -213,26 +247,72 @@ pub const MAX_ARCS: usize = 1 << 24;
 /// ```
 pub struct Arcs {
     arcs: Vec<u32>,
+    /// Arcs, not counting node headers.
+    count: usize,
+    /// Words of a node's header (its letter mask): 1, or 2 when codes above
+    /// 31 occur.
+    header: usize,
 }
 
 /// The edges of a node of an [`Arcs`] table.
 pub struct ArcEdges<'a> {
     arcs: &'a [u32],
     i: usize,
-    done: bool,
+    end: usize,
 }
 
 impl Iterator for ArcEdges<'_> {
     type Item = u32;
     #[inline]
     fn next(&mut self) -> Option<u32> {
-        if self.done {
+        if self.i >= self.end {
             return None;
         }
         let a = self.arcs[self.i];
         self.i += 1;
-        self.done = a & LAST != 0;
         Some(a)
+    }
+}
+
+/// The edges of a node of an [`Arcs`] table whose codes are in a set,
+/// found by rank in the node's letter mask (no scan).
+pub struct ArcsWithin<'a> {
+    arcs: &'a [u32],
+    first: usize,
+    letters: u64,
+    bits: u64,
+}
+
+impl Iterator for ArcsWithin<'_> {
+    type Item = u32;
+    #[inline]
+    fn next(&mut self) -> Option<u32> {
+        if self.bits == 0 {
+            return None;
+        }
+        let c = self.bits.trailing_zeros();
+        self.bits &= self.bits - 1;
+        let below = self.letters & ((1u64 << c) - 1);
+        Some(self.arcs[self.first + below.count_ones() as usize])
+    }
+}
+
+/// A multiplicative hasher for the builder's address map (addresses are
+/// already well spread; SipHash's strength is not needed).
+#[derive(Default)]
+struct AddrHasher(u64);
+
+impl std::hash::Hasher for AddrHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ b as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.0 = (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     }
 }
 
@@ -240,27 +320,37 @@ impl Arcs {
     /// Derives the table from the fst's node area `data` and its root (a
     /// depth-first copy of every distinct node). `None` if it would need
     /// more than [`MAX_ARCS`] arcs.
-    pub(crate) fn from_nodes(data: &[u8], root: Node<'_>) -> Option<Arcs> {
-        // Index 0 is the "no edges" node; index 1 the root.
-        let mut arcs: Vec<u32> = vec![LAST];
-        let mut at: HashMap<usize, u32> = HashMap::new();
+    pub(crate) fn from_nodes(data: &[u8], root: Node<'_>, max_code: u8) -> Option<Arcs> {
+        // A node is a header (its letter mask: one word, or two when codes
+        // above 31 occur) followed by its arcs. Node 0 is the "no edges"
+        // node.
+        let header = if max_code < 32 { 1 } else { 2 };
+        let mut arcs: Vec<u32> = vec![0; header];
+        let mut count = 0usize;
+        let mut at: HashMap<usize, u32, std::hash::BuildHasherDefault<AddrHasher>> =
+            HashMap::default();
         let mut stack: Vec<(Node<'_>, u32)> = Vec::new();
         let alloc = |len: usize, arcs: &mut Vec<u32>| -> Option<u32> {
             let i = arcs.len();
-            if i + len > MAX_ARCS {
+            if i + len + header > MAX_ARCS {
                 return None;
             }
-            arcs.resize(i + len, 0);
+            arcs.resize(i + header + len, 0);
             Some(i as u32)
         };
         if root.len() == 0 {
-            return Some(Arcs { arcs });
+            return Some(Arcs {
+                arcs,
+                count,
+                header,
+            });
         }
         let r = alloc(root.len(), &mut arcs)?;
         stack.push((root, r));
         let mut kids: Vec<(u8, u32)> = Vec::with_capacity(64);
         while let Some((node, first)) = stack.pop() {
             kids.clear();
+            let mut mask = 0u64;
             for i in 0..node.len() {
                 let code = key_code(node.input(i))? as u32;
                 let addr = node.target(i);
@@ -281,25 +371,51 @@ impl Arcs {
                     };
                     word |= idx << CHILD_SHIFT;
                 }
+                if code > max_code as u32 {
+                    return None;
+                }
+                mask |= 1u64 << code;
                 kids.push((code as u8, word));
             }
             kids.sort_unstable_by_key(|k| k.0);
+            kids.dedup_by_key(|k| k.0);
+            let f = first as usize;
+            arcs[f] = mask as u32;
+            if header == 2 {
+                arcs[f + 1] = (mask >> 32) as u32;
+            }
             let n = kids.len();
+            count += n;
             for (j, &(_, w)) in kids.iter().enumerate() {
-                arcs[first as usize + j] = if j + 1 == n { w | LAST } else { w };
+                arcs[f + header + j] = if j + 1 == n { w | LAST } else { w };
             }
         }
-        Some(Arcs { arcs })
+        Some(Arcs {
+            arcs,
+            count,
+            header,
+        })
+    }
+
+    /// The letter mask of `node` (bit `c` set if an edge reads code `c`).
+    #[inline]
+    fn mask(&self, node: u32) -> u64 {
+        let i = node as usize;
+        if self.header == 1 {
+            self.arcs[i] as u64
+        } else {
+            self.arcs[i] as u64 | (self.arcs[i + 1] as u64) << 32
+        }
     }
 
     /// The number of arcs.
     pub fn len(&self) -> usize {
-        self.arcs.len()
+        self.count
     }
 
-    /// Whether the table holds no arcs but the sentinel.
+    /// Whether the table holds no arcs.
     pub fn is_empty(&self) -> bool {
-        self.arcs.len() <= 1
+        self.count == 0
     }
 
     /// Bytes of memory the table uses.
@@ -312,19 +428,35 @@ impl Graph for Arcs {
     type Node = u32;
     type Edge = u32;
     type Edges<'a> = ArcEdges<'a>;
+    type Within<'a> = ArcsWithin<'a>;
 
     const SORTED: bool = true;
 
     #[inline]
     fn root(&self) -> u32 {
-        if self.arcs.len() > 1 { 1 } else { 0 }
+        if self.count > 0 {
+            self.header as u32
+        } else {
+            0
+        }
     }
     #[inline]
     fn edges(&self, node: u32) -> ArcEdges<'_> {
+        let first = node as usize + self.header;
         ArcEdges {
             arcs: &self.arcs,
-            i: node as usize,
-            done: node == 0,
+            i: first,
+            end: first + self.mask(node).count_ones() as usize,
+        }
+    }
+    #[inline]
+    fn edges_within(&self, node: u32, set: u64) -> ArcsWithin<'_> {
+        let letters = self.mask(node);
+        ArcsWithin {
+            arcs: &self.arcs,
+            first: node as usize + self.header,
+            letters,
+            bits: letters & set,
         }
     }
     #[inline]
@@ -344,21 +476,17 @@ impl Graph for Arcs {
     }
     #[inline]
     fn edge(&self, node: u32, code: u8) -> Option<u32> {
-        if node == 0 {
+        let letters = self.mask(node);
+        let bit = 1u64 << (code & 63);
+        if letters & bit == 0 {
             return None;
         }
-        let mut i = node as usize;
-        loop {
-            let a = self.arcs[i];
-            let c = (a & CODE_MASK) as u8;
-            if c == code {
-                return Some(a);
-            }
-            if c > code || a & LAST != 0 {
-                return None;
-            }
-            i += 1;
-        }
+        let below = letters & (bit - 1);
+        Some(self.arcs[node as usize + self.header + below.count_ones() as usize])
+    }
+    #[inline]
+    fn letters(&self, node: u32) -> LetterSet {
+        LetterSet(self.mask(node) & !1)
     }
 }
 

@@ -299,7 +299,11 @@ impl Lexicon {
         self.arcs
             .get_or_init(|| {
                 let bytes = self.data.as_ref();
-                Arcs::from_nodes(self.fst.area(bytes), self.fst.root(bytes))
+                Arcs::from_nodes(
+                    self.fst.area(bytes),
+                    self.fst.root(bytes),
+                    self.alphabet().len() as u8,
+                )
             })
             .as_ref()
             .ok_or_else(|| {

@@ -51,6 +51,13 @@ pub trait Recorder {
     }
     /// One move, with the rack tiles it leaves.
     fn record(&mut self, mv: &Move, leave: &Rack);
+    /// Whether the recorder wants only the best few moves, so that the
+    /// generator should visit anchors best-first under a score bound and
+    /// stop early (used with a rising [`Recorder::threshold`]).
+    #[inline]
+    fn prunes(&self) -> bool {
+        false
+    }
 }
 
 impl<F: FnMut(&Move, &Rack)> Recorder for F {
@@ -166,6 +173,10 @@ impl TopN {
 
 impl Recorder for TopN {
     #[inline]
+    fn prunes(&self) -> bool {
+        true
+    }
+    #[inline]
     fn threshold(&self) -> i32 {
         if self.heap.len() < self.n {
             i32::MIN
@@ -198,6 +209,10 @@ pub struct Best {
 
 impl Recorder for Best {
     #[inline]
+    fn prunes(&self) -> bool {
+        true
+    }
+    #[inline]
     fn threshold(&self) -> i32 {
         self.best.as_ref().map_or(i32::MIN, |b| b.0.score())
     }
@@ -213,11 +228,21 @@ impl Recorder for Best {
     }
 }
 
-/// A reusable move generator. It holds only fixed-size scratch space:
-/// generating allocates nothing.
+/// A reusable move generator. Its only scratch space is the anchor list
+/// of best-first searches, kept between positions: a reused generator
+/// allocates nothing.
+///
+/// Recorders that want only the best moves ([`Best`], [`TopN`]) get a
+/// best-first search: every anchor is given an upper bound on the score
+/// of any move made from it (the rack's tile values placed on the
+/// squares' multipliers in the best order, cross sets ignored), anchors are
+/// visited from the highest bound down, and the search stops at the first
+/// bound below the recorder's threshold.
 #[derive(Clone, Debug, Default)]
 pub struct Generator {
     exchanges: bool,
+    /// (bound, direction, line, square) of every anchor, for best-first.
+    anchors: Vec<(i32, u8, u8, u8)>,
 }
 
 impl Generator {
@@ -286,6 +311,30 @@ impl Generator {
                 w.load_line(sr);
                 w.l.anchor[sc] = true;
                 w.start_anchor(sc);
+            } else if w.rec.prunes() {
+                self.anchors.clear();
+                for d in 0..2 {
+                    w.d = d;
+                    for line in 0..n {
+                        w.anchor_bounds(line, &mut self.anchors);
+                    }
+                }
+                self.anchors.sort_unstable_by(|a, b| {
+                    b.0.cmp(&a.0).then((a.1, a.2, a.3).cmp(&(b.1, b.2, b.3)))
+                });
+                let mut loaded = None;
+                for &(bound, d, line, p) in &self.anchors {
+                    if bound < w.rec.threshold() {
+                        break;
+                    }
+                    if loaded != Some((d, line)) {
+                        w.d = d as usize;
+                        w.load_line(line as usize);
+                        w.mark_anchors();
+                        loaded = Some((d, line));
+                    }
+                    w.start_anchor(p as usize);
+                }
             } else {
                 for d in 0..2 {
                     w.d = d;
@@ -408,9 +457,9 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         }
     }
 
-    fn line_moves(&mut self, line: usize) {
+    /// Marks the anchors of the loaded line; whether there are any.
+    fn mark_anchors(&mut self) -> bool {
         let n = self.n;
-        self.load_line(line);
         let l = &mut self.l;
         let mut any = false;
         for p in 0..n {
@@ -419,7 +468,105 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
             l.anchor[p] = a;
             any |= a;
         }
-        if !any {
+        any
+    }
+
+    /// Pushes (bound, direction, line, square) for every anchor of line
+    /// `line` that can start a move: the bound is the highest score any
+    /// move generated from that anchor can make. A move covers a span of
+    /// the line (maximal: no tile just before or after it) and is
+    /// generated from the leftmost anchor among the span's empty squares;
+    /// its score is at most the rack's tile values, highest first, on the
+    /// empty squares' weights (letter multiplier times the word multiplier
+    /// of the span, plus the square's own word multiplier if it makes a
+    /// cross word), plus the fixed parts (board tiles, cross-word tiles,
+    /// the bingo bonus).
+    fn anchor_bounds(&mut self, line: usize, out: &mut Vec<(i32, u8, u8, u8)>) {
+        let n = self.n;
+        self.load_line(line);
+        if !self.mark_anchors() {
+            return;
+        }
+        // Rack values, highest first.
+        let mut rv = [0i32; 64];
+        let mut k = 0usize;
+        for code in 0..64u8 {
+            for _ in 0..self.counts[code as usize] {
+                if k < 64 {
+                    rv[k] = self.board.values[code as usize];
+                    k += 1;
+                }
+            }
+        }
+        rv[..k].sort_unstable_by(|a, b| b.cmp(a));
+        let blank = self.counts[0] > 0;
+        let l = &self.l;
+        let mut best = [i32::MIN; W];
+        for s in 0..n {
+            if s > 0 && l.sq[s - 1] != 0 {
+                continue;
+            }
+            let (mut m, mut through, mut wmul, mut fixed) = (0usize, 0i32, 1i32, 0i32);
+            let mut first_anchor = usize::MAX;
+            // (letter mult, own word mult if it makes a cross word, else 0)
+            let mut squares = [(0i32, 0i32); 16];
+            for e in s..n {
+                let t = l.sq[e];
+                if t != 0 {
+                    through += l.tv[e];
+                } else {
+                    let possible = if blank {
+                        l.cross[e]
+                    } else {
+                        l.cross[e] & self.rack_mask
+                    };
+                    if possible == 0 || m == k || m == squares.len() {
+                        break;
+                    }
+                    if l.anchor[e] && first_anchor == usize::MAX {
+                        first_anchor = e;
+                    }
+                    wmul *= l.wm[e];
+                    let own = if l.cs[e] >= 0 {
+                        fixed += l.cs[e] * l.wm[e];
+                        l.wm[e]
+                    } else {
+                        0
+                    };
+                    squares[m] = (l.lm[e], own);
+                    m += 1;
+                }
+                let closed = e + 1 == n || l.sq[e + 1] == 0;
+                if !closed || e == s || first_anchor == usize::MAX {
+                    continue;
+                }
+                let mut weights = [0i32; 16];
+                for (i, &(lm, own)) in squares[..m].iter().enumerate() {
+                    weights[i] = lm * (wmul + own);
+                }
+                weights[..m].sort_unstable_by(|a, b| b.cmp(a));
+                let mut bound = through * wmul + fixed;
+                for i in 0..m {
+                    bound += rv[i] * weights[i];
+                }
+                if m == self.rack_size as usize {
+                    bound += self.bingo;
+                }
+                let a = first_anchor;
+                best[a] = best[a].max(bound);
+            }
+        }
+        for (p, &b) in best.iter().enumerate().take(n) {
+            if b != i32::MIN {
+                out.push((b, self.d as u8, line as u8, p as u8));
+            }
+        }
+    }
+
+    fn line_moves(&mut self, line: usize) {
+        let n = self.n;
+        self.load_line(line);
+        if !self.mark_anchors() {
             return;
         }
         for p in 0..n {
@@ -450,17 +597,10 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         if possible == 0 {
             return;
         }
-        let hi = 63 - possible.leading_zeros() as u8;
         let (lm, w, cs) = (self.l.lm[pos], self.l.wm[pos], self.l.cs[pos]);
         let wm2 = wm * w;
-        for e in self.g.edges(node) {
+        for e in self.g.edges_within(node, possible) {
             let c = self.g.code(e);
-            if G::SORTED && c > hi {
-                break;
-            }
-            if possible & (1u64 << c) == 0 {
-                continue;
-            }
             if self.counts[c as usize] > 0 {
                 let v = self.board.values[c as usize] * lm;
                 let cross2 = if cs >= 0 { cross + (cs + v) * w } else { cross };
@@ -500,7 +640,15 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         if open_left && self.anchor + 1 < n && (self.left > 0 || !self.anchor_open_right) {
             if let Some(sep) = self.g.edge(child, SEPARATOR) {
                 let start = pos;
-                self.gen_right(self.anchor + 1, self.g.target(sep), start, main, wm, cross, used);
+                self.gen_right(
+                    self.anchor + 1,
+                    self.g.target(sep),
+                    start,
+                    main,
+                    wm,
+                    cross,
+                    used,
+                );
             }
         }
     }
@@ -531,17 +679,10 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         if possible == 0 {
             return;
         }
-        let hi = 63 - possible.leading_zeros() as u8;
         let (lm, w, cs) = (self.l.lm[pos], self.l.wm[pos], self.l.cs[pos]);
         let wm2 = wm * w;
-        for e in self.g.edges(node) {
+        for e in self.g.edges_within(node, possible) {
             let c = self.g.code(e);
-            if G::SORTED && c > hi {
-                break;
-            }
-            if possible & (1u64 << c) == 0 {
-                continue;
-            }
             if self.counts[c as usize] > 0 {
                 let v = self.board.values[c as usize] * lm;
                 let cross2 = if cs >= 0 { cross + (cs + v) * w } else { cross };
@@ -629,7 +770,11 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
                 return;
             }
         }
-        let bonus = if used == self.rack_size { self.bingo } else { 0 };
+        let bonus = if used == self.rack_size {
+            self.bingo
+        } else {
+            0
+        };
         let score = main * wm + cross + bonus;
         if score < self.rec.threshold() {
             return;

@@ -182,3 +182,27 @@ fn illegal_moves_are_refused() {
     let mv = b.parse_move("9H S").unwrap();
     assert_eq!(mv.notation(lex.alphabet()), "H8 (E)S");
 }
+
+#[test]
+fn best_first_search_finds_the_best_moves() {
+    // The bounded best-first search (Best, TopN) against the full list, on
+    // the benchmark positions (all phases, blanks).
+    let lex = Lexicon::embedded();
+    let text = include_str!("../benches/positions.cgp");
+    let mut generator = Generator::new();
+    for line in text.lines().step_by(3) {
+        let pos = Position::from_cgp(&lex, line).unwrap();
+        let rack = pos.rack();
+        let all = all_moves(&pos);
+        let mut best = Best::default();
+        generator.generate(&pos.board, &rack, &mut best);
+        assert_eq!(best.best.map(|b| b.0), all.first().copied(), "{line}");
+        let mut top = TopN::new(5);
+        generator.generate(&pos.board, &rack, &mut top);
+        assert_eq!(
+            top.into_sorted(),
+            all[..all.len().min(5)].to_vec(),
+            "{line}"
+        );
+    }
+}
