@@ -8,9 +8,9 @@
 //!
 //! Text is read into codes greedily, longest spelling first and without
 //! regard to case: with the Spanish alphabet `CHILLAR` is `CH I LL A R`.
-//! Before reading, text is *folded*: every character is uppercased with
-//! its full mapping (`ß` reads as `SS`, the ligature `ﬁ` as `FI`; no letter
-//! is ever dropped), and a letter followed by a combining accent (`e` +
+//! Before reading, text is *folded*: every character is lowercased, then
+//! uppercased, with full mappings (`ß` and `ẞ` read as `SS`, the ligature
+//! `ﬁ` as `FI`; no letter is ever dropped), and a letter followed by a combining accent (`e` +
 //! U+0301) is read as the accented letter (`é`), so it reads as that
 //! letter's tile wherever the alphabet lists the accented form (Spanish and
 //! Catalan list their accented vowels as spellings of the plain vowel).
@@ -165,7 +165,19 @@ impl Alphabet {
             "english" => Ok(Alphabet::english()),
             "spanish" => Ok(Alphabet::spanish()),
             "catalan" => Ok(Alphabet::catalan()),
-            _ => Alphabet::from_file(Path::new(name_or_path)),
+            _ => {
+                let path = Path::new(name_or_path);
+                if !path.exists() {
+                    return Err(Error::Alphabet {
+                        name: crate::error::shorten(name_or_path),
+                        line: None,
+                        kind: AlphabetErrorKind::Unknown {
+                            builtins: "english, spanish, catalan",
+                        },
+                    });
+                }
+                Alphabet::from_file(path)
+            }
         }
     }
 
@@ -342,7 +354,8 @@ impl Alphabet {
     /// ```
     pub fn tile_at(&self, s: &str) -> Option<(u8, usize)> {
         let first = s.chars().next()?;
-        if first.is_ascii() {
+        let marked = s[first.len_utf8()..].starts_with(compose::is_mark);
+        if first.is_ascii() && !marked {
             let code = self.ascii[first as usize];
             if code != 0 {
                 return Some((code, 1));
@@ -534,7 +547,8 @@ pub(crate) fn fold(text: &str) -> Folded {
     let mut out = String::with_capacity(text.len() + 4);
     let mut map: Vec<(usize, usize)> = Vec::with_capacity(text.len());
     for (i, c) in text.char_indices() {
-        for u in c.to_uppercase() {
+        // By way of lowercase, so that `ẞ` folds like `ß`, to `SS`.
+        for u in c.to_lowercase().flat_map(char::to_uppercase) {
             if let (true, Some(&(last_at, _))) = (compose::is_mark(u), map.last()) {
                 let last = out[last_at..].chars().next().expect("a char");
                 if let Some(composed) = compose::compose(last, u) {
@@ -595,6 +609,37 @@ mod tests {
         assert_eq!(a, b);
         assert_eq!(ca.decode(&a), "COL·LECCIO");
         assert_eq!(a.len(), 8);
+    }
+
+    #[test]
+    fn folding_never_drops_a_letter() {
+        let en = Alphabet::english();
+        assert_eq!(en.decode(&en.encode("maß").unwrap()), "MASS");
+        assert_eq!(en.decode(&en.encode("STRAẞE").unwrap()), "STRASSE");
+        assert_eq!(en.decode(&en.encode("ﬁx").unwrap()), "FIX");
+        // `tile_at` cannot stop inside `ß`: it reads nothing there.
+        assert_eq!(en.tile_at("ßa"), None);
+        assert_eq!(en.tile_at("Ka"), Some((11, 1)));
+        let es = Alphabet::spanish();
+        assert_eq!(
+            es.encode("cafe\u{301}").unwrap(),
+            es.encode("CAFÉ").unwrap()
+        );
+        assert_eq!(es.tile_at("e\u{301}l"), Some((6, 3)));
+        let err = en.encode("cafe\u{301}").unwrap_err();
+        assert!(
+            matches!(err, Error::Word { kind: WordErrorKind::NotInAlphabet { ref found, .. }, .. } if found == "e\u{301}"),
+            "{err:?}"
+        );
+    }
+
+    #[test]
+    fn spellings_longer_than_eight_letters() {
+        let a = Alphabet::from_text("long", "A\nB\nABRACADABRA\nC\nD\nR\n").unwrap();
+        let codes = a.encode("abracadabrA").unwrap();
+        assert_eq!(codes, [3]);
+        assert_eq!(a.encode("abracadab").unwrap().len(), 9);
+        assert_eq!(a.tile_at("Abracadabra!"), Some((3, 11)));
     }
 
     #[test]

@@ -12,6 +12,7 @@ use std::cmp::Ordering;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use crate::atomic::FileId;
 use crate::error::{Error, Result};
 use crate::format;
 use crate::fstwrite::SetWriter;
@@ -43,6 +44,8 @@ pub struct Built {
     pub keys: u64,
     /// Time spent building.
     pub elapsed: Duration,
+    /// The files the words were read from, which the output may not be.
+    inputs: Vec<FileId>,
 }
 
 impl Built {
@@ -52,9 +55,11 @@ impl Built {
     }
 
     /// Writes the file atomically: to a temporary file in the same folder,
-    /// flushed to disk, then renamed to `path`.
+    /// flushed to disk, then renamed to `path`. A `path` that is one of the
+    /// word lists read (also through a symlink or hard link) or not a
+    /// regular file is refused: see [`check_output`](crate::check_output).
     pub fn write_atomic(&self, path: &Path) -> Result<()> {
-        crate::atomic::write(path, &self.bytes)
+        crate::atomic::write(path, &self.bytes, &self.inputs)
     }
 }
 
@@ -86,6 +91,7 @@ pub fn build(list: &WordList, progress: &mut dyn Progress) -> Result<Built> {
         words: words.len() as u64,
         keys,
         elapsed: start.elapsed(),
+        inputs: list.sources().to_vec(),
     })
 }
 
@@ -98,9 +104,9 @@ fn fst_bytes<const W: usize>(words: &[&[u8]], progress: &mut dyn Progress) -> Ve
     let total: usize = words.iter().map(|w| w.len()).sum();
     progress.stage("keys", total as u64);
     let (short, long): (Vec<&[u8]>, Vec<&[u8]>) = words.iter().partition(|w| w.len() < 16);
-    let short = sorted_keys::<16>(&short);
-    let long = sorted_keys::<W>(&long);
-    progress.advance(total as u64);
+    // The stage advances as buckets of keys are sorted.
+    let short = sorted_keys::<16>(&short, progress);
+    let long = sorted_keys::<W>(&long, progress);
 
     progress.stage("fst", total as u64);
     let mut set = SetWriter::with_capacity(total);
@@ -131,8 +137,9 @@ fn first16<const W: usize>(key: &[u8; W]) -> [u8; 16] {
     key[..16].try_into().expect("W >= 16")
 }
 
-/// The padded GADDAG keys of `words` (each at most `W - 1` tiles), sorted.
-fn sorted_keys<const W: usize>(words: &[&[u8]]) -> Vec<[u8; W]> {
+/// The padded GADDAG keys of `words` (each at most `W - 1` tiles), sorted;
+/// `progress` advances by the number of keys, bucket by bucket.
+fn sorted_keys<const W: usize>(words: &[&[u8]], progress: &mut dyn Progress) -> Vec<[u8; W]> {
     let total: usize = words.iter().map(|w| w.len()).sum();
     // Bucket the keys by their first two bytes (a counting sort), then sort
     // each bucket: much less work than one comparison sort of all keys.
@@ -155,9 +162,16 @@ fn sorted_keys<const W: usize>(words: &[&[u8]]) -> Vec<[u8; W]> {
             next[b] += 1;
         }
     }
+    let mut unreported = 0;
     for b in starts.windows(2) {
         keys[b[0]..b[1]].sort_unstable_by(key_cmp);
+        unreported += b[1] - b[0];
+        if unreported >= 1 << 16 {
+            progress.advance(unreported as u64);
+            unreported = 0;
+        }
     }
+    progress.advance(unreported as u64);
     keys
 }
 

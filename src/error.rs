@@ -88,6 +88,46 @@ pub enum Error {
     /// A word list held no usable word.
     #[error("no usable words in the input")]
     NoWords,
+
+    /// A file cannot be written where asked: it is one of the inputs, or
+    /// not a regular file. Nothing was written.
+    #[error("{}: {kind}", path.display())]
+    Output {
+        /// The output path as given.
+        path: PathBuf,
+        /// Why it is refused.
+        kind: OutputErrorKind,
+    },
+
+    /// A position, move, board layout or tile set is unusable.
+    #[error(transparent)]
+    Position(#[from] crate::position_error::PositionError),
+
+    /// A GCG game file is malformed (line, column and problem).
+    #[error("GCG {0}")]
+    Gcg(#[from] crate::gcg::GcgError),
+}
+
+/// Why an output path is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum OutputErrorKind {
+    /// It is the same file as an input (the same path, or reached through
+    /// a symlink or a hard link).
+    #[error("is the input {}; write the lexicon to another file", input.display())]
+    IsInput {
+        /// The input it is.
+        input: PathBuf,
+    },
+    /// It exists and is a directory.
+    #[error("is a directory")]
+    IsDirectory,
+    /// It exists and is not a regular file (a device, a FIFO, a socket).
+    #[error("is {what}, not a regular file; lexq writes only regular files")]
+    NotRegularFile {
+        /// What it is.
+        what: &'static str,
+    },
 }
 
 /// Shorthand for results of this crate.
@@ -199,6 +239,18 @@ pub enum WordErrorKind {
     /// A word-list line that is not UTF-8.
     #[error("not valid UTF-8")]
     NotUtf8,
+    /// A word-list line in a file that looks like UTF-16 text.
+    #[error("the file looks like UTF-16 text; save it as UTF-8")]
+    Utf16,
+    /// A word-list line with a carriage return inside: the file's lines
+    /// end in CR alone.
+    #[error(
+        "carriage returns inside the line; the file's lines end in CR alone, use \\n or \\r\\n"
+    )]
+    CarriageReturn,
+    /// A word-list line with a NUL byte.
+    #[error("contains a NUL byte")]
+    NulByte,
 }
 
 /// What is wrong with a lexicon file.
@@ -274,6 +326,12 @@ pub enum LexiconErrorKind {
         /// What it is.
         what: &'static str,
     },
+    /// The GADDAG needs more arcs than a move-generation arc table holds.
+    #[error("too large for a move-generation arc table (more than {max} arcs)")]
+    TooManyArcs {
+        /// The most arcs a table holds.
+        max: usize,
+    },
 }
 
 /// What is wrong with an alphabet definition.
@@ -304,6 +362,12 @@ pub enum AlphabetErrorKind {
         count: usize,
         /// The most allowed.
         max: usize,
+    },
+    /// Neither a built-in alphabet's name nor an existing file.
+    #[error("no such alphabet: the built-in ones are {builtins}, or give an alphabet file")]
+    Unknown {
+        /// The built-in names, comma-separated.
+        builtins: &'static str,
     },
 }
 

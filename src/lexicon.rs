@@ -2,7 +2,7 @@
 
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use memmap2::Mmap;
 
@@ -10,6 +10,7 @@ use crate::alphabet::Alphabet;
 use crate::cursor::Cursor;
 use crate::error::{Error, LexiconErrorKind, Result};
 use crate::format::{self, Header};
+use crate::graph::{Arcs, FstGraph};
 use crate::node::{self, Fst};
 
 /// The bytes under a lexicon: a memory map, a static slice (the embedded
@@ -85,6 +86,8 @@ pub struct Lexicon {
     /// Its footer.
     fst: Fst,
     file_len: usize,
+    /// The flat arc table for move generation, built at first use.
+    arcs: OnceLock<Option<Arcs>>,
 }
 
 /// Facts about a lexicon, as `lexq info` prints them.
@@ -217,6 +220,7 @@ impl Lexicon {
             data,
             fst,
             file_len,
+            arcs: OnceLock::new(),
         };
         if check == Check::Structure {
             lex.check_structure()?;
@@ -281,6 +285,32 @@ impl Lexicon {
     pub fn cursor(&self) -> Cursor<'_> {
         let bytes = self.data.as_ref();
         Cursor::new(self.fst.area(bytes), self.fst.root(bytes))
+    }
+
+    /// The GADDAG as a flat table of 32-bit arcs (see [`Arcs`]), derived
+    /// from the fst at the first call (about 0.2 s and 3.5 MB for ENABLE)
+    /// and kept. Move generation and cross sets walk it.
+    pub fn arcs(&self) -> Result<&Arcs> {
+        self.arcs
+            .get_or_init(|| {
+                let bytes = self.data.as_ref();
+                Arcs::from_nodes(self.fst.area(bytes), self.fst.root(bytes))
+            })
+            .as_ref()
+            .ok_or_else(|| {
+                Error::lexicon(
+                    &self.source,
+                    LexiconErrorKind::TooManyArcs {
+                        max: crate::graph::MAX_ARCS,
+                    },
+                )
+            })
+    }
+
+    /// The GADDAG read in place from the fst, as a [`crate::Graph`].
+    pub fn fst_graph(&self) -> FstGraph<'_> {
+        let bytes = self.data.as_ref();
+        FstGraph::new(self.fst.area(bytes), self.fst.root(bytes))
     }
 
     /// Facts about the lexicon.

@@ -31,28 +31,52 @@
 
 pub mod alphabet;
 mod atomic;
+pub mod board;
 mod builder;
+pub mod cgp;
 mod compose;
 mod cursor;
 mod error;
 pub mod format;
 mod fstwrite;
 pub mod gaddag;
+pub mod gcg;
+pub mod graph;
+pub mod layout;
 mod letterset;
 mod lexicon;
+pub mod movegen;
+pub mod moves;
 mod node;
+pub mod notation;
+pub mod position_error;
 mod query;
+pub mod rack;
+pub mod replay;
+pub mod selfplay;
+pub mod tiles;
 mod walk;
 mod wordlist;
 
 pub use alphabet::Alphabet;
+pub use atomic::{check_output, remove_temp_files};
+pub use board::Board;
 pub use builder::{Built, Progress, build};
+pub use cgp::Position;
 pub use cursor::{Cursor, Edge};
+pub use error::OutputErrorKind;
 pub use error::{
     AlphabetErrorKind, Arg, Error, LexiconErrorKind, QueryError, QueryErrorKind, Result, Syntax,
     WordErrorKind,
 };
+pub use graph::{Arcs, FstGraph, Graph};
+pub use layout::Layout;
 pub use letterset::LetterSet;
 pub use lexicon::{Info, Lexicon};
+pub use movegen::{All, Best, Count, Generator, Recorder, TopN};
+pub use moves::{Move, MoveKind};
+pub use position_error::{PositionError, PositionErrorKind};
 pub use query::{Hooks, MAX_ARG_LEN, Search, Word, Words};
+pub use rack::Rack;
+pub use tiles::TileSet;
 pub use wordlist::{Rejected, WordList};

@@ -18,7 +18,7 @@ use regex_automata::dfa::dense::DFA;
 use regex_automata::util::primitives::StateID;
 
 use crate::cursor::Cursor;
-use crate::query::Lengths;
+use crate::query::{BLANK, Lengths};
 
 /// What may stand on one side of the anchor.
 #[derive(Clone, Debug)]
@@ -213,6 +213,8 @@ struct RackWalk<'w, 'e> {
 /// read right to left) plus tiles from `tiles` on either side: all of them
 /// if `use_all`, else at least `min_used`. With an empty anchor the words
 /// are met whole and reversed, once each.
+/// Letters played with a blank are reported with
+/// [`BLANK`](crate::query::BLANK) set on their code.
 pub(crate) fn rack(
     at: Cursor<'_>,
     anchor: &[u8],
@@ -291,10 +293,12 @@ impl RackWalk<'_, '_> {
         for edge in at.letter_edges() {
             let code = edge.code();
             if let Some(blank) = self.take(code) {
+                // A letter played with a blank is reported marked.
+                let played = if blank { code | BLANK } else { code };
                 if right {
-                    self.rbuf.push(code);
+                    self.rbuf.push(played);
                 } else {
-                    self.lbuf.push(code);
+                    self.lbuf.push(played);
                 }
                 self.go(edge.follow(), right);
                 if right {

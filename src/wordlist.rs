@@ -10,6 +10,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::alphabet::Alphabet;
+use crate::atomic::FileId;
 use crate::error::{Error, Result, WordErrorKind, shorten};
 use crate::gaddag::MAX_WORD_LEN;
 
@@ -44,6 +45,8 @@ pub struct WordList {
     rejected: usize,
     examples: Vec<Rejected>,
     filtered: usize,
+    /// The files read by [`WordList::read_path`].
+    sources: Vec<FileId>,
 }
 
 impl WordList {
@@ -60,6 +63,7 @@ impl WordList {
             rejected: 0,
             examples: Vec::new(),
             filtered: 0,
+            sources: Vec::new(),
         }
     }
 
@@ -119,14 +123,22 @@ impl WordList {
                 .map_err(|e| Error::io("<stdin>", e))?;
             buf
         } else {
-            std::fs::read(path).map_err(|e| Error::io(path, e))?
+            let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+            self.sources.extend(FileId::of(path));
+            bytes
         };
         self.read_bytes(path, &bytes)
+    }
+
+    /// The files read so far, which a build's output may not overwrite.
+    pub(crate) fn sources(&self) -> &[FileId] {
+        &self.sources
     }
 
     /// Reads the text of a word list; `source` names it in messages.
     pub fn read_bytes(&mut self, source: &Path, bytes: &[u8]) -> Result<()> {
         let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+        let utf16 = looks_like_utf16(bytes);
         let mut upper = String::new();
         for (i, raw) in bytes.split(|&b| b == b'\n').enumerate() {
             let raw = raw.trim_ascii();
@@ -134,6 +146,9 @@ impl WordList {
                 continue;
             }
             let kind = match std::str::from_utf8(raw) {
+                _ if utf16 => WordErrorKind::Utf16,
+                _ if raw.contains(&0) => WordErrorKind::NulByte,
+                _ if raw.contains(&b'\r') => WordErrorKind::CarriageReturn,
                 Err(_) => WordErrorKind::NotUtf8,
                 Ok(text) => match self.take(text, &mut upper) {
                     Ok(()) => continue,
@@ -216,6 +231,19 @@ impl WordList {
         words.dedup();
         words
     }
+}
+
+/// Whether `bytes` look like UTF-16 text: a UTF-16 byte-order mark, or
+/// zero bytes in every other place of the first characters (ASCII letters
+/// in UTF-16).
+fn looks_like_utf16(bytes: &[u8]) -> bool {
+    if bytes.starts_with(b"\xff\xfe") || bytes.starts_with(b"\xfe\xff") {
+        return true;
+    }
+    let head = &bytes[..bytes.len().min(64) & !1];
+    head.len() >= 4
+        && (head.chunks(2).all(|p| p[1] == 0 && p[0] != 0)
+            || head.chunks(2).all(|p| p[0] == 0 && p[1] != 0))
 }
 
 #[cfg(test)]

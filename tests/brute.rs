@@ -235,7 +235,7 @@ fn spanish_multi_letter_tiles() {
         mv(7, 7, true, "CHE", "CHE", 12),
     ]);
     assert_eq!(got, want);
-    assert_eq!(want[0].notation(), "8G CHE");
+    assert_eq!(want[0].notation_in(&rules), "8G CHE");
     // A blank CH on the board ([ch]) scores 0 and reads lowercase.
     let mut rows = vec!["15"; 15];
     rows[7] = "7[ch]A6";
@@ -243,7 +243,7 @@ fn spanish_multi_letter_tiles() {
     let got = brute_moves(&rules, &cgp);
     // CHAL: ch 0 + A 1 + L 1 (K8 plain) = 2.
     assert_eq!(got, vec![mv(7, 7, true, "chAL", "..L", 2)]);
-    assert_eq!(got[0].notation(), "8H (chA)L");
+    assert_eq!(got[0].notation_in(&rules), "8H (chA)L");
 }
 
 #[test]

@@ -13,8 +13,11 @@ use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::{Index, select, subsequence};
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
+use unicode_normalization::UnicodeNormalization;
 
-use common::{Case, Oracle, Outcome, Query, Refusal, TileAlphabet, build_lexicon, check};
+use common::{
+    Atom, Case, Group, Oracle, Outcome, Query, RNode, Refusal, TileAlphabet, build_lexicon, check,
+};
 
 // ---------------------------------------------------------------------------
 // Lexicons and their oracles
@@ -84,9 +87,12 @@ enum Kind {
     Anagram,
     Subanagram,
     Hooks,
+    /// A regex built as a tree (see `common::RNode`): classes, groups,
+    /// flags and literals over every tile, multi-letter ones included.
+    RegexTree,
 }
 
-const KINDS: [Kind; 7] = [
+const KINDS: [Kind; 8] = [
     Kind::Affix,
     Kind::Pattern,
     Kind::RegexFromWord,
@@ -94,6 +100,7 @@ const KINDS: [Kind; 7] = [
     Kind::Anagram,
     Kind::Subanagram,
     Kind::Hooks,
+    Kind::RegexTree,
 ];
 
 /// Builds queries from a word of the lexicon plus noise, spelled the way a
@@ -135,34 +142,47 @@ impl<'a> Gen<'a> {
         self.pool[rnd.next(self.pool.len())]
     }
 
-    /// One tile as a user might type it.
+    /// One tile as a user might type it: any case, now and then another
+    /// of its spellings (an accented vowel, Catalan `l.l`) or accents
+    /// decomposed (`e` + U+0301).
     fn spell(&self, code: u8, rnd: &mut Rnd) -> String {
+        let spellings = self.alpha.spellings(code);
+        let chosen = if self.accents && rnd.chance(4) {
+            &spellings[rnd.next(spellings.len())]
+        } else {
+            &spellings[0]
+        };
         let mut s = String::new();
-        for ch in self.alpha.label(code).chars() {
-            let ch = if self.accents && rnd.chance(5) {
-                match ch {
-                    'A' => 'Á',
-                    'E' => 'É',
-                    'I' => 'Í',
-                    'O' => 'Ó',
-                    'U' if rnd.chance(2) => 'Ü',
-                    'U' => 'Ú',
-                    c => c,
-                }
-            } else {
-                ch
-            };
+        for &ch in chosen {
             if rnd.next(3) == 0 {
                 s.extend(ch.to_lowercase());
             } else {
                 s.push(ch);
             }
         }
+        if self.accents && rnd.chance(6) {
+            s = s.nfd().collect();
+        }
         s
     }
 
+    /// Tiles as a user might type them; now and then with a character
+    /// whose uppercase is several letters (`ß` for SS, `ﬁ` for FI).
     fn spell_all(&self, codes: &[u8], rnd: &mut Rnd) -> String {
-        codes.iter().map(|&c| self.spell(c, rnd)).collect()
+        let mut s: String = codes.iter().map(|&c| self.spell(c, rnd)).collect();
+        if rnd.chance(4) {
+            for (from, to) in [
+                ("SS", "ß"),
+                ("ss", "ß"),
+                ("FI", "ﬁ"),
+                ("fi", "ﬁ"),
+                ("fl", "ﬂ"),
+                ("ST", "ﬆ"),
+            ] {
+                s = s.replacen(from, to, 1);
+            }
+        }
+        s
     }
 
     /// A tile for a regex: no accents, any case.
@@ -199,6 +219,7 @@ impl<'a> Gen<'a> {
             Kind::Anagram => self.rack(word, rnd, false),
             Kind::Subanagram => self.rack(word, rnd, true),
             Kind::Hooks => self.hooks(word, rnd),
+            Kind::RegexTree => Query::RegexTree(self.tree_regex(word, rnd)),
         };
         let lens = match query {
             Query::Hooks(_) | Query::IsWord(_) => None,
@@ -504,6 +525,206 @@ impl<'a> Gen<'a> {
         }
     }
 
+    /// A regex tree the word matches, mostly: literals in any spelling,
+    /// classes of every kind holding (or, negated, leaving out) the tile,
+    /// groups of every kind, alternatives, repetitions and flags.
+    fn tree_regex(&self, word: &[u8], rnd: &mut Rnd) -> RNode {
+        let mut names = 0;
+        let mut items = Vec::new();
+        match rnd.next(8) {
+            1 => items.push(RNode::Flags("i".into())),
+            2 => items.push(RNode::Flags("-i".into())),
+            _ => {}
+        }
+        let mut i = 0;
+        while i < word.len() {
+            let k = (1 + rnd.next(3)).min(word.len() - i);
+            let chunk = &word[i..i + k];
+            match rnd.next(12) {
+                4 => {
+                    let kind = self.group_kind(&mut names, rnd);
+                    items.push(RNode::Group(kind, Box::new(self.tree_chunk(chunk, rnd))));
+                }
+                5 => {
+                    let noise: Vec<u8> = (0..1 + rnd.next(2)).map(|_| self.noise(rnd)).collect();
+                    let mut alts = vec![
+                        self.tree_chunk(chunk, rnd),
+                        RNode::Lit(self.spell_all(&noise, rnd)),
+                    ];
+                    rnd.shuffle(&mut alts);
+                    let kind = self.group_kind(&mut names, rnd);
+                    items.push(RNode::Group(kind, Box::new(RNode::Alt(alts))));
+                }
+                6 => {
+                    let q = ["{1}", "?", "+", "*", "{0,2}", "{1,3}", "+?"][rnd.next(7)];
+                    items.push(RNode::Rep(Box::new(self.tree_chunk(chunk, rnd)), q.into()));
+                }
+                7 => {
+                    // Flags in the middle of a run of literals.
+                    let flags = ["i", "-i", "s"][rnd.next(3)];
+                    items.push(RNode::Flags(flags.into()));
+                    continue;
+                }
+                8 => {
+                    items.push(self.tree_item(self.noise(rnd), rnd));
+                    i += 1;
+                    continue;
+                }
+                _ => {
+                    items.push(self.tree_item(word[i], rnd));
+                    i += 1;
+                    continue;
+                }
+            }
+            i += k;
+        }
+        let root = RNode::Concat(items);
+        if rnd.chance(8) {
+            RNode::Spaced(Box::new(root))
+        } else {
+            root
+        }
+    }
+
+    fn group_kind(&self, names: &mut usize, rnd: &mut Rnd) -> Group {
+        *names += 1;
+        match rnd.next(8) {
+            1 => Group::NamedP(format!("g{names}")),
+            2 => Group::Named(format!("n{names}")),
+            3 => Group::NonCapturing,
+            4 => Group::Flagged("i".into()),
+            5 => Group::Flagged("-i".into()),
+            6 => Group::Flagged("s".into()),
+            _ => Group::Capture,
+        }
+    }
+
+    fn tree_chunk(&self, chunk: &[u8], rnd: &mut Rnd) -> RNode {
+        RNode::Concat(chunk.iter().map(|&c| self.tree_item(c, rnd)).collect())
+    }
+
+    /// One item matching tile `code`, mostly.
+    fn tree_item(&self, code: u8, rnd: &mut Rnd) -> RNode {
+        match rnd.next(9) {
+            3 | 4 => RNode::Class {
+                negated: false,
+                atoms: self.atoms_with(code, rnd),
+            },
+            5 => RNode::Class {
+                negated: true,
+                atoms: self.atoms_without(code, rnd),
+            },
+            6 => {
+                let atoms = [
+                    Atom::Perl('w'),
+                    Atom::Unicode("L"),
+                    Atom::Unicode("Lu"),
+                    Atom::Unicode("Ll"),
+                    Atom::Perl('d'),
+                ];
+                RNode::Perl {
+                    atom: atoms[rnd.next(atoms.len())].clone(),
+                    negated: rnd.chance(4),
+                }
+            }
+            7 => RNode::Dot,
+            _ => RNode::Lit(self.spell(code, rnd)),
+        }
+    }
+
+    /// Class members holding the letters of one of the tile's spellings,
+    /// and some noise; now and then a leading `:` (`[:bc]` is a class).
+    fn atoms_with(&self, code: u8, rnd: &mut Rnd) -> Vec<Atom> {
+        let spellings = self.alpha.spellings(code);
+        let chosen = if self.accents && rnd.chance(3) {
+            &spellings[rnd.next(spellings.len())]
+        } else {
+            &spellings[0]
+        };
+        let mut atoms: Vec<Atom> = chosen
+            .iter()
+            .filter(|c| c.is_alphabetic())
+            .map(|&c| self.atom_with(c, rnd))
+            .collect();
+        for _ in 0..rnd.next(3) {
+            atoms.push(self.noise_atom(rnd));
+        }
+        rnd.shuffle(&mut atoms);
+        if rnd.chance(6) {
+            atoms.insert(0, Atom::Chars(":".into()));
+        }
+        atoms
+    }
+
+    /// Class members for other tiles than `code` (for a negated class).
+    fn atoms_without(&self, code: u8, rnd: &mut Rnd) -> Vec<Atom> {
+        let mut atoms = Vec::new();
+        for _ in 0..1 + rnd.next(3) {
+            let x = self.noise(rnd);
+            if x == code {
+                continue;
+            }
+            for &c in self.alpha.spellings(x)[0]
+                .iter()
+                .filter(|c| c.is_alphabetic())
+            {
+                atoms.push(Atom::Chars(self.any_case(c, rnd)));
+            }
+        }
+        if atoms.is_empty() || rnd.chance(4) {
+            atoms.push(self.noise_atom(rnd));
+        }
+        atoms
+    }
+
+    fn any_case(&self, c: char, rnd: &mut Rnd) -> String {
+        if rnd.chance(2) {
+            c.to_lowercase().collect()
+        } else {
+            c.to_string()
+        }
+    }
+
+    /// A class member holding the letter `c` (uppercase), one way or
+    /// another (the oracle judges what each way holds).
+    fn atom_with(&self, c: char, rnd: &mut Rnd) -> Atom {
+        match rnd.next(9) {
+            2 if c.is_ascii_uppercase() => {
+                let lo = (c as u8).saturating_sub(rnd.next(3) as u8).max(b'A') as char;
+                let hi = ((c as u8) + rnd.next(3) as u8).min(b'Z') as char;
+                if rnd.chance(2) {
+                    Atom::Range(lo.to_ascii_lowercase(), hi.to_ascii_lowercase())
+                } else {
+                    Atom::Range(lo, hi)
+                }
+            }
+            3 => Atom::Posix(["alpha", "upper", "lower", "alnum", "word"][rnd.next(5)]),
+            4 => Atom::Perl('w'),
+            5 => Atom::Unicode(["L", "Ll", "Lu"][rnd.next(3)]),
+            _ => Atom::Chars(self.any_case(c, rnd)),
+        }
+    }
+
+    /// A class member that holds no tile's letters, mostly: digits, `_`,
+    /// punctuation, or the letters of a noise tile.
+    fn noise_atom(&self, rnd: &mut Rnd) -> Atom {
+        match rnd.next(6) {
+            0 => Atom::Range('0', '9'),
+            1 => Atom::Chars("_".into()),
+            2 => Atom::Perl('d'),
+            3 => Atom::Chars(["-", "·", "'", "ß", "^", "]"][rnd.next(6)].into()),
+            _ => {
+                let x = self.noise(rnd);
+                let letters: String = self.alpha.spellings(x)[0]
+                    .iter()
+                    .filter(|c| c.is_alphabetic())
+                    .map(|&c| self.any_case(c, rnd))
+                    .collect();
+                Atom::Chars(letters)
+            }
+        }
+    }
+
     /// A rack made of the word's tiles (or those outside a block played
     /// through), with blanks and noise.
     fn rack(&self, word: &[u8], rnd: &mut Rnd, sub: bool) -> Query {
@@ -797,6 +1018,18 @@ fn enable_random_regex() {
         &ENABLE_LEX,
         &ENABLE,
         8,
+    );
+}
+
+#[test]
+fn enable_tree_regex() {
+    run_cases(
+        "enable_tree_regex",
+        96,
+        word_cases(&ENABLE, Kind::RegexTree, 63, false),
+        &ENABLE_LEX,
+        &ENABLE,
+        30,
     );
 }
 
@@ -1211,6 +1444,66 @@ fn small_spanish() -> impl Strategy<Value = SmallCase> {
     })
 }
 
+/// Spellings for Catalan words: the multi-letter tiles in their several
+/// spellings, their letters on their own (a Q alone is no tile), accents.
+const CATALAN_BITS: &[&str] = &[
+    "a", "à", "c", "ç", "l", "l·l", "l.l", "ŀl", "n", "ny", "y", "qu", "qü", "q", "u", "e", "é",
+    "o", "s",
+];
+
+fn small_catalan() -> impl Strategy<Value = SmallCase> {
+    let word = vec(select(CATALAN_BITS), 1..=6).prop_map(|bits| bits.concat());
+    (vec(word, 1..=20), query_specs()).prop_map(|(words, queries)| {
+        let alpha = TileAlphabet::catalan();
+        let pool: Vec<u8> = [
+            "A", "C", "Ç", "E", "L", "L·L", "N", "NY", "O", "QU", "S", "U",
+        ]
+        .iter()
+        .map(|l| alpha.code(l))
+        .collect();
+        let cases = small_queries(&alpha, &words, pool, true, queries);
+        SmallCase { words, cases }
+    })
+}
+
+/// An alphabet file with tiles longer than eight letters, one of which
+/// holds another.
+const LONG_TILES: &str = "A\nB\nABRACADABRA\nC\nCADABRA\nD\nR\nSUPERCALIFRAGILISTIC\n";
+
+fn long_tiles() -> TileAlphabet {
+    TileAlphabet::custom(&[
+        &["A"],
+        &["B"],
+        &["ABRACADABRA"],
+        &["C"],
+        &["CADABRA"],
+        &["D"],
+        &["R"],
+        &["SUPERCALIFRAGILISTIC"],
+    ])
+}
+
+fn small_long_tiles() -> impl Strategy<Value = SmallCase> {
+    let bits: &[&str] = &[
+        "a",
+        "b",
+        "r",
+        "c",
+        "d",
+        "abracadabra",
+        "cadabra",
+        "supercalifragilistic",
+        "Abra",
+    ];
+    let word = vec(select(bits), 1..=4).prop_map(|bits| bits.concat());
+    (vec(word, 1..=16), query_specs()).prop_map(|(words, queries)| {
+        let alpha = long_tiles();
+        let pool: Vec<u8> = (1..=alpha.len() as u8).collect();
+        let cases = small_queries(&alpha, &words, pool, false, queries);
+        SmallCase { words, cases }
+    })
+}
+
 fn run_small(
     name: &str,
     cases: u32,
@@ -1259,6 +1552,29 @@ fn random_small_spanish_lexicons() {
         300,
         small_spanish(),
         || (Alphabet::spanish(), TileAlphabet::spanish()),
+    );
+}
+
+#[test]
+fn random_small_catalan_lexicons() {
+    run_small(
+        "random_small_catalan_lexicons",
+        300,
+        small_catalan(),
+        || (Alphabet::catalan(), TileAlphabet::catalan()),
+    );
+}
+
+#[test]
+fn random_small_lexicons_with_long_tiles() {
+    run_small(
+        "random_small_lexicons_with_long_tiles",
+        200,
+        small_long_tiles(),
+        || {
+            let alphabet = Alphabet::from_text("long", LONG_TILES).expect("a valid alphabet");
+            (alphabet, long_tiles())
+        },
     );
 }
 
@@ -1431,6 +1747,18 @@ fn spanish_regexes() {
 }
 
 #[test]
+fn spanish_tree_regexes() {
+    run_cases(
+        "spanish_tree_regexes",
+        192,
+        word_cases(&SPANISH, Kind::RegexTree, 63, true),
+        &SPANISH_LEX,
+        &SPANISH,
+        30,
+    );
+}
+
+#[test]
 fn spanish_anagrams() {
     run_cases(
         "spanish_anagrams",
@@ -1493,4 +1821,64 @@ fn bug_spanish_one_letter_classes_merge_into_a_tile() {
         got.is_empty(),
         "regex [l]{{1}}[l] over CH, C, LL, L gave {got:?}"
     );
+}
+
+#[test]
+fn bug_regex_case_folding_skipped_some_constructs() {
+    // Case folding edited the regex's text, so named groups, a class
+    // starting with ':', POSIX and Unicode classes escaped it.
+    let (lex, o) = (&*ENABLE_LEX, &*ENABLE);
+    for r in [
+        "(?P<n>[bc]at)",
+        "(?<n>[bc]at)s",
+        "[:bc]at",
+        "[[:lower:]]at",
+        r"\p{Ll}a\p{Lu}",
+        "(?i:B)AT",
+        r"(?x) b a t",
+    ] {
+        let got = check_one(lex, o, q(Query::Regex(s(r))));
+        assert!(got.is_interesting(), "{r} found nothing");
+    }
+}
+
+#[test]
+fn bug_letters_dropped_from_several_letter_uppercases() {
+    // `maß` was read as MAS, `ﬁx` as FX, and `build` stored STRASE.
+    let lex = &*ENABLE_LEX;
+    assert!(lex.is_word("maß").unwrap() && lex.is_word("MASS").unwrap());
+    assert!(lex.is_word("ﬁx").unwrap());
+    assert_eq!(lex.hooks("ﬁx").unwrap().word(), "FIX");
+    let built = build_lexicon(Alphabet::english(), "straße\n").unwrap();
+    assert_eq!(built.pattern("*").unwrap().to_strings(), ["STRASSE"]);
+    assert_eq!(built.anagram("ßtrase").unwrap().to_strings(), ["STRASSE"]);
+    // Decomposed accents read like composed ones where the alphabet folds
+    // accents, in words and in the word list.
+    let (es, o) = (&*SPANISH_LEX, &*SPANISH);
+    assert!(es.is_word("abazo\u{301}n").unwrap());
+    check_one(es, o, q(Query::Pattern(s("abazo\u{301}?"))));
+    let built = build_lexicon(Alphabet::spanish(), "cafe\u{301}\n").unwrap();
+    assert_eq!(built.pattern("*").unwrap().to_strings(), ["CAFE"]);
+}
+
+#[test]
+fn bug_spanish_class_members_matching_no_tile_changed_results() {
+    // `[a-z]{4}` gave 76 words and `[0-9a-z]{4}` 119; `\w{4}` differed
+    // from `[[:alpha:]]{4}` by more than the ASCII-only POSIX class.
+    let (lex, o) = (&*SPANISH_LEX, &*SPANISH);
+    let count = |r: &str| lex.regex(r).unwrap().len();
+    assert_eq!(count("[a-z]{4}"), count("[0-9a-z_]{4}"));
+    assert_eq!(count(r"\w{4}"), count(".{4}"));
+    assert_eq!(count(r"\w{4}"), count(r"\pL{4}"));
+    assert_eq!(count("[a-z]{4}"), count("[[:alpha:]]{4}"));
+    let all4 = check_one(
+        lex,
+        o,
+        Case {
+            query: Query::Pattern(s("*")),
+            lens: Some((4, 4)),
+        },
+    );
+    let Outcome::Words(all4) = all4 else { panic!() };
+    assert_eq!(count(".{4}"), all4.len());
 }

@@ -2,6 +2,9 @@
 
 use std::path::PathBuf;
 
+use std::process::ExitCode;
+
+use clap::error::ErrorKind;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// Word searches over a compact GADDAG lexicon.
@@ -29,8 +32,11 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Word judge: print "WORD valid" or "WORD invalid"; exit 0 only if all are valid.
+    ///
+    /// A word that cannot be read as letters of the alphabet is invalid, the
+    /// reason after it; the other words are still checked.
     Check {
-        /// Words to check.
+        /// Words to check; - reads more from standard input, one a line.
         #[arg(required = true)]
         words: Vec<String>,
         /// Print one JSON array of {"word", "valid"} objects.
@@ -58,7 +64,7 @@ pub enum Command {
         #[command(flatten)]
         out: WordOutput,
     },
-    /// Front and back hooks: "FRONT WORD BACK" per word, "-" when none.
+    /// Front and back hooks: "FRONT WORD BACK" per word, "-" when none; "WORD*" if not itself a word.
     Hooks {
         /// Words (or any runs of letters) to hook.
         #[arg(required = true)]
@@ -88,6 +94,9 @@ pub enum Command {
         /// Letters already on the board, to play through as one block.
         #[arg(long, short = 't', value_name = "LETTERS")]
         through: Option<String>,
+        /// Show the letters blanks stand for in lowercase.
+        #[arg(long, short = 'b')]
+        blanks: bool,
         #[command(flatten)]
         out: WordOutput,
     },
@@ -98,6 +107,9 @@ pub enum Command {
         /// Letters already on the board, to play through as one block.
         #[arg(long, short = 't', value_name = "LETTERS")]
         through: Option<String>,
+        /// Show the letters blanks stand for in lowercase.
+        #[arg(long, short = 'b')]
+        blanks: bool,
         #[command(flatten)]
         out: WordOutput,
     },
@@ -111,6 +123,14 @@ pub enum Command {
     },
     /// Check the lexicon file's header and every byte's checksum.
     Verify,
+    /// Every legal move in a position (CGP), scored: the best 20 by default.
+    Moves(crate::game::MovesArgs),
+    /// Draw a position (CGP): premium squares, tiles, racks, scores.
+    Board(crate::game::BoardArgs),
+    /// The position (CGP) after a move, or why the move is illegal.
+    Play(crate::game::PlayArgs),
+    /// Greedy self-play games, every position as a CGP line.
+    Selfplay(crate::game::SelfplayArgs),
     /// Dictionary sites: build a word index with definitions, search it, export it.
     Site {
         #[command(subcommand)]
@@ -118,6 +138,8 @@ pub enum Command {
     },
     /// Serve a JSON API and a search page over the lexicon (and a site index).
     Serve(crate::site::ServeArgs),
+    /// A GCG game file: the position at any turn (CGP), or --check it.
+    Gcg(crate::gcg::GcgArgs),
 }
 
 /// Arguments of `lexq build`.
@@ -179,4 +201,38 @@ pub enum SortOrder {
     Alpha,
     /// Longest first, then alphabetical.
     Length,
+}
+
+/// Prints a command-line parsing error as one `lexq: ...` line and returns
+/// exit status 2; `--help` and `--version` print as usual and exit 0.
+pub fn parse_error(e: clap::Error) -> ExitCode {
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let _ = e.print();
+            ExitCode::SUCCESS
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
+            crate::print::error("no command given (try 'lexq --help')");
+            ExitCode::from(2)
+        }
+        _ => {
+            let text = e.to_string();
+            // clap's message is "error: WHAT\n  MORE\n\n  tip: TIP\n\n
+            // Usage: ...\n\nFor more information, try '--help'.": keep
+            // WHAT, MORE and TIP on one line.
+            let mut parts = Vec::new();
+            for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+                if line.starts_with("Usage:") || line.starts_with("For more information") {
+                    break;
+                }
+                parts.push(line.strip_prefix("error: ").unwrap_or(line));
+            }
+            let what = match parts.join(" ").replace(" tip: ", "; tip: ") {
+                p if p.is_empty() => "invalid arguments".to_string(),
+                p => p,
+            };
+            crate::print::error(&format!("{what} (try 'lexq --help')"));
+            ExitCode::from(2)
+        }
+    }
 }

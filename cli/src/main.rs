@@ -3,11 +3,13 @@
 //! file only connects them.
 
 mod args;
+mod game;
+mod gcg;
 mod print;
 mod progress;
 mod site;
 
-use std::io::{self, IsTerminal};
+use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -23,13 +25,23 @@ const NOT_FOUND: u8 = 1;
 /// Exit status: an error.
 const ERROR: u8 = 2;
 
+/// Exit status: interrupted (Ctrl-C), as shells report SIGINT.
+const INTERRUPTED: i32 = 130;
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    if std::env::var_os("LEXQ_LEXICON").is_some_and(|v| v.is_empty()) {
+        // SAFETY: no other thread exists yet. An empty LEXQ_LEXICON= means
+        // unset (clap would read it as an empty path).
+        unsafe { std::env::remove_var("LEXQ_LEXICON") };
+    }
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return args::parse_error(e),
+    };
     match run(cli) {
         Ok(code) => ExitCode::from(code),
-        Err(e) if print::is_broken_pipe(&*e) => ExitCode::from(FOUND),
         Err(e) => {
-            eprintln!("lexq: {e}");
+            print::error(&e.to_string());
             ExitCode::from(ERROR)
         }
     }
@@ -38,9 +50,11 @@ fn main() -> ExitCode {
 /// An error for the user: a library error or a failed write to stdout.
 type Failure = Box<dyn std::error::Error>;
 
+/// The lexicon asked for: a file (checked in full, as it may come from
+/// anyone), or the embedded ENABLE.
 fn open(cli: &Cli) -> Result<Lexicon, Failure> {
     match &cli.lexicon {
-        Some(path) => Ok(Lexicon::open(path)?),
+        Some(path) => Ok(Lexicon::open_checked(path)?),
         None => Ok(Lexicon::embedded()),
     }
 }
@@ -48,6 +62,9 @@ fn open(cli: &Cli) -> Result<Lexicon, Failure> {
 fn run(cli: Cli) -> Result<u8, Failure> {
     if let Command::Build(args) = &cli.command {
         return build(args);
+    }
+    if let Some(code) = game_command(&cli)? {
+        return Ok(code);
     }
     if let Command::Site { command } = &cli.command {
         return site::run_site(&cli.lexicon, command);
@@ -59,12 +76,15 @@ fn run(cli: Cli) -> Result<u8, Failure> {
     let mut out = Printer::stdout();
     let code = match &cli.command {
         Command::Check { words, json } => {
-            let mut results = Vec::with_capacity(words.len());
-            for w in words {
-                results.push((w.as_str(), lex.is_word(w)?));
-            }
+            let words = with_stdin_words(words)?;
+            // Each word is judged on its own: one that cannot be read as
+            // tiles is invalid, with the reason, and the batch goes on.
+            let results: Vec<_> = words
+                .iter()
+                .map(|w| (w.as_str(), lex.is_word(w).map_err(|e| e.to_string())))
+                .collect();
             out.checks(lex.alphabet(), &results, *json)?;
-            status(results.iter().all(|r| r.1))
+            status(results.iter().all(|r| r.1 == Ok(true)))
         }
         Command::Hooks { words, json } => {
             let hooks = words
@@ -88,21 +108,29 @@ fn run(cli: Cli) -> Result<u8, Failure> {
         Command::Anagram {
             rack,
             through,
+            blanks,
             out: o,
-        } => words(
-            &mut out,
-            o,
-            search(&lex, o).anagram(rack, through.as_deref())?,
-        )?,
+        } => {
+            out.show_blanks(*blanks);
+            words(
+                &mut out,
+                o,
+                search(&lex, o).anagram(rack, through.as_deref())?,
+            )?
+        }
         Command::Subanagram {
             rack,
             through,
+            blanks,
             out: o,
-        } => words(
-            &mut out,
-            o,
-            search(&lex, o).subanagram(rack, through.as_deref())?,
-        )?,
+        } => {
+            out.show_blanks(*blanks);
+            words(
+                &mut out,
+                o,
+                search(&lex, o).subanagram(rack, through.as_deref())?,
+            )?
+        }
         Command::Info { json } => {
             out.info(&lex.info(), *json)?;
             FOUND
@@ -120,9 +148,37 @@ fn run(cli: Cli) -> Result<u8, Failure> {
         Command::Build(_) | Command::Site { .. } | Command::Serve(_) => {
             unreachable!("handled above")
         }
+        Command::Moves(_)
+        | Command::Board(_)
+        | Command::Play(_)
+        | Command::Selfplay(_)
+        | Command::Gcg(_) => {
+            unreachable!("handled above")
+        }
     };
     out.flush()?;
     Ok(code)
+}
+
+/// The words to check, with each `-` replaced by the lines of standard
+/// input (one word a line; blank lines skipped).
+fn with_stdin_words(words: &[String]) -> Result<Vec<String>, Failure> {
+    let mut all = Vec::with_capacity(words.len());
+    for w in words {
+        if w != "-" {
+            all.push(w.clone());
+            continue;
+        }
+        for line in io::stdin().lock().split(b'\n') {
+            let line = line.map_err(|e| format!("<stdin>: {e}"))?;
+            let text = String::from_utf8_lossy(&line);
+            let text = text.trim();
+            if !text.is_empty() {
+                all.push(text.to_string());
+            }
+        }
+    }
+    Ok(all)
 }
 
 fn status(found: bool) -> u8 {
@@ -156,7 +212,15 @@ fn words(out: &mut Printer, o: &WordOutput, mut words: Words<'_>) -> Result<u8, 
 }
 
 fn build(args: &BuildArgs) -> Result<u8, Failure> {
+    // Ctrl-C: remove the temporary file being written, if any, and exit
+    // 130; the old lexicon (if any) stays as it was.
+    let _ = ctrlc::set_handler(|| {
+        lexq::remove_temp_files();
+        let _ = writeln!(io::stderr(), "lexq: interrupted");
+        std::process::exit(INTERRUPTED);
+    });
     let alphabet = lexq::Alphabet::named(&args.alphabet)?;
+    lexq::check_output(&args.output, &args.inputs)?;
     let mut list = lexq::WordList::new(alphabet)
         .min_len(args.min_len)
         .max_len(args.max_len)
@@ -167,6 +231,21 @@ fn build(args: &BuildArgs) -> Result<u8, Failure> {
         bar.reading(input);
         list.read_path(input)?;
     }
+    if list.is_empty() {
+        // Say why before failing: the rejected lines' reasons, and whether
+        // the length limits left everything out.
+        bar.finish();
+        print::rejected(&list);
+        if list.filtered() > 0 {
+            return Err(format!(
+                "no words left: --min-len {} / --max-len {} left out all {} words read",
+                args.min_len,
+                args.max_len,
+                list.filtered()
+            )
+            .into());
+        }
+    }
     let built = lexq::build(&list, &mut bar)?;
     built.write_atomic(&args.output)?;
     bar.finish();
@@ -175,4 +254,17 @@ fn build(args: &BuildArgs) -> Result<u8, Failure> {
         print::build_summary(&args.output, &list, &built);
     }
     Ok(FOUND)
+}
+
+/// The board-game commands (`game.rs`), which pick their own lexicon.
+fn game_command(cli: &Cli) -> Result<Option<u8>, Failure> {
+    let lex = cli.lexicon.as_deref();
+    Ok(Some(match &cli.command {
+        Command::Moves(a) => game::moves(lex, a)?,
+        Command::Board(a) => game::board(lex, a)?,
+        Command::Play(a) => game::play(lex, a)?,
+        Command::Selfplay(a) => game::selfplay(lex, a)?,
+        Command::Gcg(a) => gcg::gcg(lex, a)?,
+        _ => return Ok(None),
+    }))
 }

@@ -4,25 +4,113 @@ use std::io::{self, BufWriter, Stdout, Write};
 use std::path::Path;
 
 use lexq::{Alphabet, Built, Hooks, Info, WordList, Words};
+use serde::Serialize;
 use serde_json::json;
+
+/// Standard output that turns a closed pipe (`lexq ... | head`) into a
+/// quiet end of output: once the reader is gone, writes are dropped, so the
+/// command still exits with the status its answer deserves. Other write
+/// errors (a full disk) are errors.
+struct Sink {
+    out: Stdout,
+    closed: bool,
+}
+
+impl Write for Sink {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.closed {
+            return Ok(buf.len());
+        }
+        match self.out.write(buf) {
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(buf.len())
+            }
+            other => other,
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if self.closed {
+            return Ok(());
+        }
+        match self.out.flush() {
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(())
+            }
+            other => other,
+        }
+    }
+}
 
 /// Buffered standard output.
 pub struct Printer {
-    out: BufWriter<Stdout>,
+    out: BufWriter<Sink>,
+    /// Print the letters blanks stand for in lowercase.
+    blanks: bool,
 }
 
-/// Whether a failure is a write to a closed pipe (`lexq ... | head`).
-pub fn is_broken_pipe(e: &(dyn std::error::Error + 'static)) -> bool {
-    e.downcast_ref::<io::Error>()
-        .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+/// Prints `lexq: MESSAGE` on stderr as one line, very long words in it cut
+/// (a huge argument or path stays readable); a failed write to stderr is
+/// ignored, as there is nowhere left to report it.
+pub fn error(message: &str) {
+    let line: Vec<String> = message
+        .split(' ')
+        .map(|w| {
+            if w.chars().count() > 80 {
+                let cut: String = w.chars().take(60).collect();
+                format!("{cut}…")
+            } else {
+                w.to_string()
+            }
+        })
+        .collect();
+    let line = line.join(" ").replace('\n', " ");
+    let _ = writeln!(io::stderr(), "lexq: {line}");
+}
+
+/// A line on stderr, ignoring a failed write.
+macro_rules! warn {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(io::stderr(), $($arg)*);
+    }};
+}
+
+/// One `check` result as JSON, keys in this order.
+#[derive(Serialize)]
+struct CheckJson<'a> {
+    word: &'a str,
+    valid: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'a str>,
+}
+
+/// One `hooks` result as JSON, keys in this order.
+#[derive(Serialize)]
+struct HooksJson {
+    word: String,
+    front: String,
+    back: String,
+    valid: bool,
 }
 
 impl Printer {
     /// A printer to standard output.
     pub fn stdout() -> Printer {
+        let sink = Sink {
+            out: io::stdout(),
+            closed: false,
+        };
         Printer {
-            out: BufWriter::with_capacity(64 * 1024, io::stdout()),
+            out: BufWriter::with_capacity(64 * 1024, sink),
+            blanks: false,
         }
+    }
+
+    /// Whether word lists show the letters blanks stand for in lowercase.
+    pub fn show_blanks(&mut self, yes: bool) {
+        self.blanks = yes;
     }
 
     /// One line of text.
@@ -33,12 +121,20 @@ impl Printer {
     /// Words one a line, or a JSON array of strings.
     pub fn words(&mut self, words: &Words<'_>, as_json: bool) -> io::Result<()> {
         if as_json {
-            let list: Vec<String> = words.to_strings();
+            let list: Vec<String> = if self.blanks {
+                words.iter().map(|w| w.marked()).collect()
+            } else {
+                words.to_strings()
+            };
             return self.json(&json!(list));
         }
         let mut text = String::with_capacity(words.len() * 10);
         for w in words.iter() {
-            w.push_to(&mut text);
+            if self.blanks {
+                text.push_str(&w.marked());
+            } else {
+                w.push_to(&mut text);
+            }
             text.push('\n');
         }
         self.out.write_all(text.as_bytes())
@@ -52,11 +148,12 @@ impl Printer {
         writeln!(self.out, "{n}")
     }
 
-    /// Word judge results: `WORD valid` / `WORD invalid`.
+    /// Word judge results: `WORD valid`, `WORD invalid`, or for a word
+    /// that cannot be read, `WORD invalid (why)`.
     pub fn checks(
         &mut self,
         alphabet: &Alphabet,
-        results: &[(&str, bool)],
+        results: &[(&str, Result<bool, String>)],
         as_json: bool,
     ) -> io::Result<()> {
         // The word as read (trimmed, folded, in tiles), as the judge saw it.
@@ -65,44 +162,56 @@ impl Printer {
             alphabet
                 .encode(w)
                 .map(|c| alphabet.decode(&c))
-                .unwrap_or_else(|_| w.to_uppercase())
+                .unwrap_or_else(|_| w.trim().to_uppercase())
         };
         if as_json {
-            let list: Vec<_> = results
+            let words: Vec<String> = results.iter().map(|(w, _)| spelled(w)).collect();
+            let list: Vec<CheckJson<'_>> = results
                 .iter()
-                .map(|(w, ok)| json!({"word": spelled(w), "valid": ok}))
+                .zip(&words)
+                .map(|((_, r), word)| CheckJson {
+                    word,
+                    valid: r == &Ok(true),
+                    error: r.as_ref().err().map(String::as_str),
+                })
                 .collect();
-            return self.json(&json!(list));
+            return self.json(&list);
         }
-        for (w, ok) in results {
-            writeln!(
-                self.out,
-                "{} {}",
-                spelled(w),
-                if *ok { "valid" } else { "invalid" }
-            )?;
+        for (w, r) in results {
+            match r {
+                Ok(true) => writeln!(self.out, "{} valid", spelled(w))?,
+                Ok(false) => writeln!(self.out, "{} invalid", spelled(w))?,
+                Err(why) => writeln!(self.out, "{} invalid ({why})", spelled(w))?,
+            }
         }
         Ok(())
     }
 
-    /// Hooks: `FRONT WORD BACK` lines, or JSON objects.
+    /// Hooks: `FRONT WORD BACK` lines (`WORD*` when the letters are not a
+    /// word themselves), or JSON objects.
     pub fn hooks(&mut self, hooks: &[Hooks<'_>], as_json: bool) -> io::Result<()> {
         if as_json {
-            let list: Vec<_> = hooks
+            let list: Vec<HooksJson> = hooks
                 .iter()
-                .map(|h| {
-                    json!({
-                        "word": h.word(),
-                        "front": h.front_letters(),
-                        "back": h.back_letters(),
-                        "valid": h.is_word,
-                    })
+                .map(|h| HooksJson {
+                    word: h.word(),
+                    front: h.front_letters(),
+                    back: h.back_letters(),
+                    valid: h.is_word,
                 })
                 .collect();
-            return self.json(&json!(list));
+            return self.json(&list);
         }
+        let or_dash = |s: String| if s.is_empty() { "-".to_string() } else { s };
         for h in hooks {
-            writeln!(self.out, "{h}")?;
+            writeln!(
+                self.out,
+                "{} {}{} {}",
+                or_dash(h.front_letters()),
+                h.word(),
+                if h.is_word { "" } else { "*" },
+                or_dash(h.back_letters())
+            )?;
         }
         Ok(())
     }
@@ -110,7 +219,7 @@ impl Printer {
     /// `lexq info`.
     pub fn info(&mut self, info: &Info, as_json: bool) -> io::Result<()> {
         if as_json {
-            return self.json(&serde_json::to_value(info).map_err(io::Error::other)?);
+            return self.json(info);
         }
         writeln!(self.out, "source:         {}", info.source)?;
         writeln!(self.out, "words:          {}", info.words)?;
@@ -130,7 +239,9 @@ impl Printer {
         writeln!(self.out, "format version: {}", info.format_version)
     }
 
-    fn json(&mut self, value: &serde_json::Value) -> io::Result<()> {
+    /// One JSON document and a newline (keys in the order of the
+    /// serialized struct's fields).
+    fn json(&mut self, value: &impl Serialize) -> io::Result<()> {
         serde_json::to_writer(&mut self.out, value).map_err(io::Error::other)?;
         writeln!(self.out)
     }
@@ -150,13 +261,13 @@ pub fn rejected(list: &WordList) {
         1 => "line that is not a word",
         _ => "lines that are not words",
     };
-    eprintln!(
+    warn!(
         "lexq: skipped {} {lines} of the {} alphabet:",
         list.rejected(),
         list.alphabet().name()
     );
     for r in list.examples() {
-        eprintln!(
+        warn!(
             "  {}:{}: {:?}: {}",
             r.source.display(),
             r.line,
@@ -165,7 +276,7 @@ pub fn rejected(list: &WordList) {
         );
     }
     if list.rejected() > list.examples().len() {
-        eprintln!("  ... and {} more", list.rejected() - list.examples().len());
+        warn!("  ... and {} more", list.rejected() - list.examples().len());
     }
 }
 
@@ -176,7 +287,7 @@ pub fn build_summary(output: &Path, list: &WordList, built: &Built) {
     } else {
         String::new()
     };
-    eprintln!(
+    warn!(
         "{}: {} words, {} GADDAG entries, {} bytes ({:.2} per word), {:.2} s{filtered}",
         output.display(),
         built.words,

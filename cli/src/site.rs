@@ -105,7 +105,7 @@ pub struct ServeArgs {
 
 fn open_lexicon(path: &Option<PathBuf>) -> Result<Lexicon, Failure> {
     Ok(match path {
-        Some(p) => Lexicon::open(p)?,
+        Some(p) => Lexicon::open_checked(p)?,
         None => Lexicon::embedded(),
     })
 }

@@ -218,7 +218,14 @@ fn bad_query_arguments() {
         "\"1\" is not a letter of the english alphabet",
     );
     assert_error(&run(&["starts", ""]), "empty");
-    assert_error(&run(&["check", "caté"]), "\"é\"");
+    // A word check reports an unreadable word as invalid, with the reason.
+    let o = run(&["check", "caté"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).contains("invalid (") && stdout(&o).contains("\"é\""),
+        "{}",
+        stdout(&o)
+    );
     assert_error(&run(&["pattern", "[ab"]), "without a matching ']'");
     assert_error(&run(&["pattern", "a]"]), "without a matching '['");
     assert_error(&run(&["pattern", "[^a-z]"]), "matches no letter");
@@ -456,4 +463,14 @@ fn catalan_and_custom_alphabets() {
     std::fs::write(&alpha, "A\nB ?\n").unwrap();
     let (_, o) = build(&dir, "ab\n", &["--alphabet", alpha.to_str().unwrap()]);
     assert_error(&o, "'?' may not appear in a tile");
+}
+
+#[test]
+fn check_prints_the_word_as_read() {
+    // Spaces around a word are not echoed; ß reads as SS.
+    let o = run(&["check", " cat ", "maß"]);
+    assert_eq!(stdout(&o), "CAT valid\nMASS valid\n");
+    let o = run(&["check", "--json", " cat "]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v[0]["word"], "CAT");
 }

@@ -142,7 +142,7 @@ impl Site {
     /// else the embedded default.
     pub fn lexicon(&self) -> Result<Lexicon> {
         if self.meta.lexicon_copied {
-            Ok(Lexicon::open(self.dir.join(build::LEXICON_FILE))?)
+            Ok(Lexicon::open_checked(self.dir.join(build::LEXICON_FILE))?)
         } else {
             Ok(Lexicon::embedded())
         }

@@ -89,6 +89,7 @@ impl<'a> Search<'a> {
             alphabet: self.lex.alphabet(),
             codes: Vec::new(),
             spans: Vec::new(),
+            blanks: Vec::new(),
         }
     }
 }
@@ -133,30 +134,54 @@ fn tiles_of(lex: &Lexicon, arg: Arg, text: &str) -> Result<Vec<u8>> {
     Ok(codes)
 }
 
+/// Set on a code a walk reports to say a blank stands for that letter
+/// (tile codes are below 64).
+pub(crate) const BLANK: u8 = 0x40;
+
 /// Gathers the words a walk reports.
 pub(crate) struct Collector<'a> {
     alphabet: &'a Alphabet,
     codes: Vec<u8>,
     spans: Vec<(u32, u32)>,
+    /// For words with blanks: (start, bit i set if letter i is a blank),
+    /// in increasing start order.
+    blanks: Vec<(u32, u64)>,
 }
 
 impl<'a> Collector<'a> {
-    /// Adds the word `rev(left) anchor right`.
+    /// Adds the word `rev(left) anchor right`; codes with [`BLANK`] set
+    /// are letters played with a blank.
     pub(crate) fn push(&mut self, left_rev: &[u8], anchor: &[u8], right: &[u8]) {
         let start = self.codes.len() as u32;
         self.codes.extend(left_rev.iter().rev());
         self.codes.extend_from_slice(anchor);
         self.codes.extend_from_slice(right);
+        let mut mask = 0u64;
+        for (i, c) in self.codes[start as usize..].iter_mut().enumerate() {
+            if *c & BLANK != 0 {
+                *c &= !BLANK;
+                mask |= 1 << (i & 63);
+            }
+        }
+        if mask != 0 {
+            self.blanks.push((start, mask));
+        }
         self.spans.push((start, self.codes.len() as u32));
     }
 
-    /// The words, sorted and without duplicates.
+    /// The words, sorted and without duplicates (of a word reported with
+    /// blanks in several places, the one with blanks furthest right; which
+    /// of several equal letters a blank takes is otherwise the walk's
+    /// choice, always the same).
     pub(crate) fn finish(self) -> Words<'a> {
         let mut words = Words {
             alphabet: self.alphabet,
             codes: self.codes,
             spans: self.spans,
+            blanks: self.blanks,
         };
+        let blanks = &words.blanks;
+        let mask = |start: u32| blank_mask(blanks, start);
         let codes = &words.codes;
         let slice = |&(s, e): &(u32, u32)| &codes[s as usize..e as usize];
         // Sort on the first 21 codes packed into a u128 (6 bits each, zero
@@ -174,11 +199,25 @@ impl<'a> Collector<'a> {
                 (key, *span)
             })
             .collect();
-        keyed.sort_unstable_by(|a, b| a.0.cmp(&b.0).then_with(|| slice(&a.1).cmp(slice(&b.1))));
+        keyed.sort_unstable_by(|a, b| {
+            a.0.cmp(&b.0)
+                .then_with(|| slice(&a.1).cmp(slice(&b.1)))
+                .then_with(|| mask(a.1.0).reverse_bits().cmp(&mask(b.1.0).reverse_bits()))
+        });
         keyed.dedup_by(|a, b| a.0 == b.0 && slice(&a.1) == slice(&b.1));
         words.spans = keyed.into_iter().map(|(_, span)| span).collect();
         words
     }
+}
+
+/// The blank mask of the word starting at `start`.
+fn blank_mask(blanks: &[(u32, u64)], start: u32) -> u64 {
+    if blanks.is_empty() {
+        return 0;
+    }
+    blanks
+        .binary_search_by_key(&start, |b| b.0)
+        .map_or(0, |i| blanks[i].1)
 }
 
 /// The words a query found: sorted in alphabet order, each once.
@@ -187,6 +226,7 @@ pub struct Words<'a> {
     alphabet: &'a Alphabet,
     codes: Vec<u8>,
     spans: Vec<(u32, u32)>,
+    blanks: Vec<(u32, u64)>,
 }
 
 impl<'a> Words<'a> {
@@ -205,6 +245,7 @@ impl<'a> Words<'a> {
         self.spans.iter().map(move |&(s, e)| Word {
             codes: &self.codes[s as usize..e as usize],
             alphabet: self.alphabet,
+            blanks: blank_mask(&self.blanks, s),
         })
     }
 
@@ -240,6 +281,7 @@ impl fmt::Debug for Words<'_> {
 pub struct Word<'a> {
     codes: &'a [u8],
     alphabet: &'a Alphabet,
+    blanks: u64,
 }
 
 impl<'a> Word<'a> {
@@ -262,6 +304,42 @@ impl<'a> Word<'a> {
     /// printing many words).
     pub fn push_to(&self, out: &mut String) {
         self.alphabet.decode_into(self.codes, out);
+    }
+
+    /// Which letters a blank stands for, in an anagram or sub-anagram
+    /// found with blanks: bit `i` is set if letter `i` (0-based, in tiles)
+    /// is played with a blank. Zero for other queries.
+    ///
+    /// ```
+    /// let lex = lexq::Lexicon::embedded();
+    /// let words = lex.anagram("ca?").unwrap();
+    /// let cat = words.iter().find(|w| w.to_string() == "CAT").unwrap();
+    /// assert_eq!(cat.blanks(), 0b100);
+    /// ```
+    pub fn blanks(&self) -> u64 {
+        self.blanks
+    }
+
+    /// The spelling with the letters played with blanks in lowercase, as
+    /// word-game tools show them.
+    ///
+    /// ```
+    /// let lex = lexq::Lexicon::embedded();
+    /// let words = lex.search().anagram("qi??", None).unwrap();
+    /// let marked: Vec<String> = words.iter().map(|w| w.marked()).collect();
+    /// assert!(marked.contains(&"QuIt".to_string()));
+    /// ```
+    pub fn marked(&self) -> String {
+        let mut out = String::new();
+        for (i, &c) in self.codes.iter().enumerate() {
+            let label = self.alphabet.label(c).unwrap_or("\u{fffd}");
+            if i < 64 && self.blanks & (1 << i) != 0 {
+                out.push_str(&label.to_lowercase());
+            } else {
+                out.push_str(label);
+            }
+        }
+        out
     }
 }
 

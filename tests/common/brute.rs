@@ -258,6 +258,19 @@ impl Rules {
         Rules::new(TileAlphabet::spanish(), values, counts, text)
     }
 
+    /// The same alphabet, values and counts with another word list.
+    pub fn with_alphabet_of(other: &Rules, text: &str) -> Rules {
+        let alpha = if other.alpha.len() == 26 {
+            TileAlphabet::english()
+        } else {
+            TileAlphabet::spanish()
+        };
+        let mut r = Rules::new(alpha, other.values.clone(), other.counts.clone(), text);
+        r.bingo = other.bingo;
+        r.rack_size = other.rack_size;
+        r
+    }
+
     /// Whether `codes` is a word.
     pub fn is_word(&self, codes: &[u8]) -> bool {
         self.words.contains(codes)
@@ -482,26 +495,48 @@ pub struct BruteMove {
 }
 
 impl BruteMove {
-    /// The move in GCG notation: `8D CA(R)E`, `D8 ...` for down.
+    /// The move in GCG notation (`8D CA(R)E`, `D8 ...` for down), reading
+    /// the word one character a tile (English).
     pub fn notation(&self) -> String {
+        let tiles: Vec<String> = self.word.chars().map(String::from).collect();
+        self.notation_of(&tiles)
+    }
+
+    /// The move in GCG notation, reading the word into `rules`' tiles.
+    pub fn notation_in(&self, rules: &Rules) -> String {
+        let chars: Vec<char> = self.word.chars().collect();
+        let mut tiles = Vec::new();
+        let mut i = 0;
+        while i < chars.len() {
+            let blank = chars[i].is_lowercase();
+            let run: Vec<char> = chars[i..]
+                .iter()
+                .take_while(|c| c.is_lowercase() == blank)
+                .flat_map(|c| c.to_uppercase())
+                .collect();
+            let n = rules.alpha.tile_at(&run).map_or(1, |(_, n)| n);
+            tiles.push(chars[i..i + n].iter().collect());
+            i += n;
+        }
+        self.notation_of(&tiles)
+    }
+
+    /// The notation, given the word's tiles: play-through tiles (`.` in
+    /// `placed`) in parentheses.
+    fn notation_of(&self, tiles: &[String]) -> String {
         let col = (b'A' + self.col as u8) as char;
         let coord = if self.across {
             format!("{}{col}", self.row + 1)
         } else {
             format!("{col}{}", self.row + 1)
         };
-        format!("{coord} {}", self.gcg_word())
-    }
-
-    /// The main word with play-through tiles in parentheses.
-    pub fn gcg_word(&self) -> String {
-        // `word` and `placed` hold the same tiles; walk them together.
-        let word = split_tiles(&self.word);
-        let placed = split_placed(&self.placed, &word);
+        let placed: Vec<char> = self.placed.chars().collect();
         let mut s = String::new();
         let mut open = false;
-        for (w, p) in word.iter().zip(&placed) {
-            let through = *p == ".";
+        let mut i = 0;
+        for t in tiles {
+            let through = placed.get(i) == Some(&'.');
+            i += if through { 1 } else { t.chars().count() };
             if through && !open {
                 s.push('(');
                 open = true;
@@ -510,49 +545,13 @@ impl BruteMove {
                 s.push(')');
                 open = false;
             }
-            s.push_str(w);
+            s.push_str(t);
         }
         if open {
             s.push(')');
         }
-        s
+        format!("{coord} {s}")
     }
-}
-
-/// Splits a brute `word` into tile texts. Multi-letter tiles are found by
-/// the Spanish labels (the only multi-letter tiles the brute force knows).
-fn split_tiles(word: &str) -> Vec<String> {
-    let chars: Vec<char> = word.chars().collect();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let two: String = chars[i..(i + 2).min(chars.len())].iter().collect();
-        if ["CH", "LL", "RR", "ch", "ll", "rr"].contains(&two.as_str()) {
-            out.push(two);
-            i += 2;
-        } else {
-            out.push(chars[i].to_string());
-            i += 1;
-        }
-    }
-    out
-}
-
-fn split_placed(placed: &str, word: &[String]) -> Vec<String> {
-    let chars: Vec<char> = placed.chars().collect();
-    let mut out = Vec::new();
-    let mut i = 0;
-    for w in word {
-        if chars.get(i) == Some(&'.') {
-            out.push(".".to_string());
-            i += 1;
-        } else {
-            let n = w.chars().count();
-            out.push(chars[i..i + n].iter().collect());
-            i += n;
-        }
-    }
-    out
 }
 
 /// The cross-check of one empty square for plays in one direction.

@@ -15,12 +15,14 @@
 
 pub mod brute;
 pub mod positions;
+pub mod replay;
 
 use std::collections::HashSet;
 use std::fmt;
 use std::path::Path;
 
 use lexq::{Alphabet, Error, Lexicon, QueryErrorKind, WordErrorKind, WordList, build};
+use unicode_normalization::UnicodeNormalization;
 
 /// The longest word (and query argument), in tiles, lexq accepts.
 pub const MAX_TILES: usize = 63;
@@ -28,37 +30,102 @@ pub const MAX_TILES: usize = 63;
 /// The longest query argument, in bytes, lexq accepts.
 pub const MAX_ARG_BYTES: usize = 1024;
 
-/// An alphabet as the oracle sees it: tile labels in sorting order.
-/// Codes are 1-based positions in `labels`.
+/// An alphabet as the oracle sees it: tiles in sorting order, each with its
+/// spellings (the label first, then variants such as accented vowels).
+/// Codes are 1-based positions.
 pub struct TileAlphabet {
     labels: Vec<String>,
-    /// Each label as chars, for matching.
-    label_chars: Vec<Vec<char>>,
-    /// Whether accented vowels read as the plain vowel.
-    accents: bool,
+    /// Each tile's spellings as chars (the label's first).
+    spellings: Vec<Vec<Vec<char>>>,
 }
 
 impl TileAlphabet {
-    fn new(labels: &[&str], accents: bool) -> TileAlphabet {
+    /// An alphabet from its tiles, each a list of spellings (uppercase,
+    /// composed), the label first.
+    pub fn custom(tiles: &[&[&str]]) -> TileAlphabet {
         TileAlphabet {
-            labels: labels.iter().map(|s| s.to_string()).collect(),
-            label_chars: labels.iter().map(|s| s.chars().collect()).collect(),
-            accents,
+            labels: tiles.iter().map(|t| t[0].to_string()).collect(),
+            spellings: tiles
+                .iter()
+                .map(|t| t.iter().map(|s| s.chars().collect()).collect())
+                .collect(),
         }
     }
 
     /// `A` to `Z`.
     pub fn english() -> TileAlphabet {
         let labels: Vec<String> = ('A'..='Z').map(String::from).collect();
-        let refs: Vec<&str> = labels.iter().map(String::as_str).collect();
-        TileAlphabet::new(&refs, false)
+        let tiles: Vec<[&str; 1]> = labels.iter().map(|l| [l.as_str()]).collect();
+        let refs: Vec<&[&str]> = tiles.iter().map(|t| &t[..]).collect();
+        TileAlphabet::custom(&refs)
     }
 
-    /// Spanish: CH, LL, RR and Ñ are tiles, K and W are not; accents are
-    /// dropped.
+    /// Spanish: CH, LL, RR and Ñ are tiles, K and W are not; accented
+    /// vowels read as the plain vowel.
     pub fn spanish() -> TileAlphabet {
-        let labels = "A B C CH D E F G H I J L LL M N Ñ O P Q R RR S T U V X Y Z";
-        TileAlphabet::new(&labels.split(' ').collect::<Vec<_>>(), true)
+        TileAlphabet::custom(&[
+            &["A", "Á", "À", "Â", "Ä"],
+            &["B"],
+            &["C"],
+            &["CH"],
+            &["D"],
+            &["E", "É", "È", "Ê", "Ë"],
+            &["F"],
+            &["G"],
+            &["H"],
+            &["I", "Í", "Ì", "Î", "Ï"],
+            &["J"],
+            &["L"],
+            &["LL"],
+            &["M"],
+            &["N"],
+            &["Ñ"],
+            &["O", "Ó", "Ò", "Ô", "Ö"],
+            &["P"],
+            &["Q"],
+            &["R"],
+            &["RR"],
+            &["S"],
+            &["T"],
+            &["U", "Ú", "Ù", "Û", "Ü"],
+            &["V"],
+            &["X"],
+            &["Y"],
+            &["Z"],
+        ])
+    }
+
+    /// Catalan: Ç, L·L (also written L.L, ĿL, L•L), NY and QU (QÜ) are
+    /// tiles; accented vowels read as the plain vowel.
+    pub fn catalan() -> TileAlphabet {
+        TileAlphabet::custom(&[
+            &["A", "À", "Á"],
+            &["B"],
+            &["C"],
+            &["Ç"],
+            &["D"],
+            &["E", "É", "È"],
+            &["F"],
+            &["G"],
+            &["H"],
+            &["I", "Í", "Ï", "Ì"],
+            &["J"],
+            &["L"],
+            &["L·L", "L.L", "ĿL", "L•L"],
+            &["M"],
+            &["N"],
+            &["NY"],
+            &["O", "Ó", "Ò"],
+            &["P"],
+            &["QU", "QÜ"],
+            &["R"],
+            &["S"],
+            &["T"],
+            &["U", "Ú", "Ü", "Ù"],
+            &["V"],
+            &["X"],
+            &["Z"],
+        ])
     }
 
     /// The number of tiles.
@@ -71,39 +138,38 @@ impl TileAlphabet {
         &self.labels[code as usize - 1]
     }
 
+    /// Every spelling of tile `code`, the label first.
+    pub fn spellings(&self, code: u8) -> &[Vec<char>] {
+        &self.spellings[code as usize - 1]
+    }
+
     /// The code of the tile spelled `label` (uppercase).
     pub fn code(&self, label: &str) -> u8 {
         let i = self.labels.iter().position(|l| l == label);
         i.expect("a label of the alphabet") as u8 + 1
     }
 
-    /// Uppercases `s` and drops accents (if this alphabet does).
+    /// Folds `s` as lexq documents: lowercase then uppercase (full
+    /// mappings: `ß` is `SS`, `ﬁ` is `FI`), then canonical composition
+    /// (`e` + U+0301 is `É`).
     pub fn fold(&self, s: &str) -> Vec<char> {
-        s.chars()
+        let upper: String = s
+            .chars()
+            .flat_map(char::to_lowercase)
             .flat_map(char::to_uppercase)
-            .map(|c| {
-                if !self.accents {
-                    return c;
-                }
-                match c {
-                    'Á' | 'À' | 'Â' | 'Ä' => 'A',
-                    'É' | 'È' | 'Ê' | 'Ë' => 'E',
-                    'Í' | 'Ì' | 'Î' | 'Ï' => 'I',
-                    'Ó' | 'Ò' | 'Ô' | 'Ö' => 'O',
-                    'Ú' | 'Ù' | 'Û' | 'Ü' => 'U',
-                    other => other,
-                }
-            })
-            .collect()
+            .collect();
+        upper.nfc().collect()
     }
 
-    /// The longest tile spelled at the start of `chars` (already folded):
-    /// its code and how many chars it spans.
+    /// The longest spelling at the start of `chars` (already folded): its
+    /// tile's code and how many chars it spans.
     pub fn tile_at(&self, chars: &[char]) -> Option<(u8, usize)> {
         let mut best: Option<(u8, usize)> = None;
-        for (i, l) in self.label_chars.iter().enumerate() {
-            if chars.starts_with(l) && best.is_none_or(|(_, n)| l.len() > n) {
-                best = Some((i as u8 + 1, l.len()));
+        for (i, spellings) in self.spellings.iter().enumerate() {
+            for l in spellings {
+                if chars.starts_with(l) && best.is_none_or(|(_, n)| l.len() > n) {
+                    best = Some((i as u8 + 1, l.len()));
+                }
             }
         }
         best
@@ -134,7 +200,7 @@ impl TileAlphabet {
         codes
             .iter()
             .map(|&c| {
-                let l = &self.label_chars[c as usize - 1];
+                let l = &self.spellings[c as usize - 1][0];
                 if l.len() == 1 {
                     l[0]
                 } else {
@@ -153,6 +219,9 @@ pub enum Query {
     Ends(String),
     Pattern(String),
     Regex(String),
+    /// A regex built as a tree: lexq gets it written out, the oracle reads
+    /// the tree by the documented rules (see [`RNode`]).
+    RegexTree(RNode),
     Anagram(String, Option<String>),
     Subanagram(String, Option<String>),
     Hooks(String),
@@ -221,7 +290,8 @@ pub enum Refusal {
 impl Refusal {
     /// The refusal lexq's error `e` amounts to.
     pub fn of(e: &Error) -> Refusal {
-        let letter = |found: &str| Refusal::NotALetter(found.to_uppercase());
+        // As written by the user, possibly decomposed: fold like the oracle.
+        let letter = |found: &str| Refusal::NotALetter(found.to_uppercase().nfc().collect());
         match e {
             Error::Word { kind, .. } => match kind {
                 WordErrorKind::Empty => Refusal::Empty,
@@ -552,6 +622,12 @@ impl Oracle {
                         .map_err(|_| Refusal::RegexSyntax)?;
                     pick(&|i, _| re.is_match(&self.rtext[i]))
                 }
+                Query::RegexTree(tree) => {
+                    let tiles = self.tile_regex(tree)?;
+                    let re = regex::Regex::new(&format!("^(?:{tiles})$"))
+                        .expect("the oracle's tile regex parses");
+                    pick(&|i, _| re.is_match(&self.rtext[i]))
+                }
                 Query::Anagram(rack, through) | Query::Subanagram(rack, through) => {
                     let exact = matches!(case.query, Query::Anagram(..));
                     let rack = self.rack(rack)?;
@@ -671,6 +747,7 @@ pub fn run_lexq(lex: &Lexicon, case: &Case) -> Outcome {
         Query::Ends(s) => search.ends(s),
         Query::Pattern(p) => search.pattern(p),
         Query::Regex(r) => search.regex(r),
+        Query::RegexTree(tree) => search.regex(&tree.to_string()),
         Query::Anagram(rack, t) => search.anagram(rack, t.as_deref()),
         Query::Subanagram(rack, t) => search.subanagram(rack, t.as_deref()),
         Query::Hooks(s) => {
@@ -716,4 +793,295 @@ pub fn build_lexicon(alphabet: Alphabet, text: &str) -> lexq::Result<Lexicon> {
     list.read_bytes(Path::new("test.txt"), text.as_bytes())?;
     let built = build(&list, &mut ())?;
     Lexicon::from_bytes(built.bytes)
+}
+
+// ---------------------------------------------------------------------------
+// Regexes as trees
+
+/// A regex as a tree. `Display` writes it in the `regex` crate's syntax for
+/// lexq; [`Oracle::tile_regex`] reads it by lexq's documented rules, with
+/// no code of lexq or `regex-syntax`:
+///
+/// - a run of literals in a concatenation (flags in between change
+///   nothing) is read as tiles the way words are;
+/// - groups, classes and repetitions end a run;
+/// - a class matches the tiles one of whose spellings has all its letters
+///   in the class, in either case; a negated class the other tiles;
+/// - flags (`(?i)`, `(?-i)`, `(?x)`) change nothing: matching ignores case.
+#[derive(Clone, Debug)]
+pub enum RNode {
+    /// Literal text, escaped when written.
+    Lit(String),
+    /// `[...]` or `[^...]`.
+    Class {
+        negated: bool,
+        atoms: Vec<Atom>,
+    },
+    /// A class standing alone: `\w`, `\W`, `\pL`, `\P{Ll}`...
+    Perl {
+        atom: Atom,
+        negated: bool,
+    },
+    /// `.`
+    Dot,
+    Concat(Vec<RNode>),
+    /// Alternatives (written bare: put it in a group).
+    Alt(Vec<RNode>),
+    Group(Group, Box<RNode>),
+    /// A repetition with its quantifier (`*`, `{1,2}?`...).
+    Rep(Box<RNode>, String),
+    /// Flags set for the rest of the group (`(?i)`): the flag letters.
+    Flags(String),
+    /// `(?x)` and then the tree with spaces between items.
+    Spaced(Box<RNode>),
+}
+
+/// The kinds of group.
+#[derive(Clone, Debug)]
+pub enum Group {
+    /// `( )`
+    Capture,
+    /// `(?P<name> )`
+    NamedP(String),
+    /// `(?<name> )`
+    Named(String),
+    /// `(?: )`
+    NonCapturing,
+    /// `(?flags: )`
+    Flagged(String),
+}
+
+/// A member of a class.
+#[derive(Clone, Debug)]
+pub enum Atom {
+    /// These characters.
+    Chars(String),
+    /// A range of characters.
+    Range(char, char),
+    /// `[:name:]` (ASCII: alpha, lower, upper, alnum, digit, word).
+    Posix(&'static str),
+    /// `\w` or `\d` (Unicode).
+    Perl(char),
+    /// `\p{name}` (L, Ll, Lu).
+    Unicode(&'static str),
+}
+
+impl Atom {
+    /// Whether the atom holds `c` (as written, case-sensitively).
+    fn holds(&self, c: char) -> bool {
+        match self {
+            Atom::Chars(s) => s.contains(c),
+            Atom::Range(a, b) => (*a..=*b).contains(&c),
+            Atom::Posix(name) => match *name {
+                "alpha" => c.is_ascii_alphabetic(),
+                "lower" => c.is_ascii_lowercase(),
+                "upper" => c.is_ascii_uppercase(),
+                "alnum" => c.is_ascii_alphanumeric(),
+                "digit" => c.is_ascii_digit(),
+                "word" => c.is_ascii_alphanumeric() || c == '_',
+                other => panic!("no POSIX class {other}"),
+            },
+            Atom::Perl('w') => c.is_alphanumeric() || c == '_',
+            Atom::Perl('d') => c.is_numeric(),
+            Atom::Perl(other) => panic!("no Perl class {other}"),
+            Atom::Unicode(name) => match *name {
+                "L" => c.is_alphabetic(),
+                "Ll" => c.is_lowercase(),
+                "Lu" => c.is_uppercase(),
+                other => panic!("no Unicode class {other}"),
+            },
+        }
+    }
+
+    /// Whether the atom holds `c` in some case.
+    fn holds_any_case(&self, c: char) -> bool {
+        self.holds(c)
+            || c.to_lowercase().any(|l| self.holds(l))
+            || c.to_uppercase().any(|u| self.holds(u))
+    }
+}
+
+impl fmt::Display for Atom {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let class_char = |f: &mut fmt::Formatter<'_>, c: char| {
+            if "\\[]^-&~".contains(c) {
+                write!(f, "\\{c}")
+            } else {
+                write!(f, "{c}")
+            }
+        };
+        match self {
+            Atom::Chars(s) => s.chars().try_for_each(|c| class_char(f, c)),
+            Atom::Range(a, b) => {
+                class_char(f, *a)?;
+                f.write_str("-")?;
+                class_char(f, *b)
+            }
+            Atom::Posix(name) => write!(f, "[:{name}:]"),
+            Atom::Perl(c) => write!(f, "\\{c}"),
+            Atom::Unicode(name) if name.len() == 1 => write!(f, "\\p{name}"),
+            Atom::Unicode(name) => write!(f, "\\p{{{name}}}"),
+        }
+    }
+}
+
+impl RNode {
+    fn write(&self, f: &mut fmt::Formatter<'_>, spaced: bool) -> fmt::Result {
+        match self {
+            RNode::Lit(s) => f.write_str(&regex::escape(s)),
+            RNode::Class { negated, atoms } => {
+                f.write_str(if *negated { "[^" } else { "[" })?;
+                atoms.iter().try_for_each(|a| write!(f, "{a}"))?;
+                f.write_str("]")
+            }
+            RNode::Perl { atom, negated } => {
+                let text = atom.to_string();
+                if *negated {
+                    // \w → \W, \pL → \PL
+                    let mut chars = text.chars();
+                    chars.next();
+                    let c = chars.next().expect("an escape");
+                    write!(f, "\\{}{}", c.to_ascii_uppercase(), chars.as_str())
+                } else {
+                    f.write_str(&text)
+                }
+            }
+            RNode::Dot => f.write_str("."),
+            RNode::Concat(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    if spaced && i > 0 {
+                        f.write_str(" ")?;
+                    }
+                    item.write(f, spaced)?;
+                }
+                Ok(())
+            }
+            RNode::Alt(alts) => {
+                for (i, alt) in alts.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str("|")?;
+                    }
+                    alt.write(f, spaced)?;
+                }
+                Ok(())
+            }
+            RNode::Group(kind, inner) => {
+                match kind {
+                    Group::Capture => f.write_str("(")?,
+                    Group::NamedP(n) => write!(f, "(?P<{n}>")?,
+                    Group::Named(n) => write!(f, "(?<{n}>")?,
+                    Group::NonCapturing => f.write_str("(?:")?,
+                    Group::Flagged(flags) => write!(f, "(?{flags}:")?,
+                }
+                inner.write(f, spaced)?;
+                f.write_str(")")
+            }
+            RNode::Rep(sub, q) => {
+                let bare = match &**sub {
+                    RNode::Lit(s) => s.chars().count() == 1,
+                    RNode::Concat(_) | RNode::Alt(_) | RNode::Spaced(_) => false,
+                    _ => true,
+                };
+                if bare {
+                    sub.write(f, spaced)?;
+                } else {
+                    f.write_str("(?:")?;
+                    sub.write(f, spaced)?;
+                    f.write_str(")")?;
+                }
+                f.write_str(q)
+            }
+            RNode::Flags(flags) => write!(f, "(?{flags})"),
+            RNode::Spaced(inner) => {
+                f.write_str("(?x)")?;
+                inner.write(f, true)
+            }
+        }
+    }
+}
+
+impl fmt::Display for RNode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, false)
+    }
+}
+
+/// A character no tile text holds, for classes that match no tile.
+const NEVER: char = '\u{10FFFD}';
+
+impl Oracle {
+    /// The tiles (as regex-text characters, escaped) a class of `atoms`
+    /// matches, by the rule of [`RNode`].
+    fn class_tiles(&self, atoms: &[Atom], negated: bool) -> String {
+        let mut out = String::new();
+        for code in 1..=self.alpha.len() as u8 {
+            let fits = self.alpha.spellings(code).iter().any(|sp| {
+                let letters: Vec<char> = sp.iter().copied().filter(|c| c.is_alphabetic()).collect();
+                let looked: &[char] = if letters.is_empty() { sp } else { &letters };
+                looked
+                    .iter()
+                    .all(|&c| atoms.iter().any(|a| a.holds_any_case(c)))
+            });
+            if fits != negated {
+                out += &regex::escape(&self.alpha.regex_text(&[code]));
+            }
+        }
+        if out.is_empty() {
+            format!("[{NEVER}]")
+        } else {
+            format!("[{out}]")
+        }
+    }
+
+    /// The regex over regex text (one character a tile) that `tree` means.
+    pub fn tile_regex(&self, tree: &RNode) -> Result<String, Refusal> {
+        Ok(match tree {
+            RNode::Lit(_) | RNode::Flags(_) => self.literal_run(std::slice::from_ref(tree))?,
+            RNode::Class { negated, atoms } => self.class_tiles(atoms, *negated),
+            RNode::Perl { atom, negated } => self.class_tiles(std::slice::from_ref(atom), *negated),
+            RNode::Dot => ".".to_string(),
+            RNode::Concat(items) => {
+                let mut out = String::new();
+                let mut i = 0;
+                while i < items.len() {
+                    let run = items[i..]
+                        .iter()
+                        .take_while(|n| matches!(n, RNode::Lit(_) | RNode::Flags(_)))
+                        .count();
+                    if run > 0 {
+                        out += &self.literal_run(&items[i..i + run])?;
+                        i += run;
+                    } else {
+                        out += &self.tile_regex(&items[i])?;
+                        i += 1;
+                    }
+                }
+                out
+            }
+            RNode::Alt(alts) => {
+                let alts: Vec<String> = alts
+                    .iter()
+                    .map(|a| self.tile_regex(a))
+                    .collect::<Result<_, _>>()?;
+                format!("(?:{})", alts.join("|"))
+            }
+            RNode::Group(_, inner) | RNode::Spaced(inner) => {
+                format!("(?:{})", self.tile_regex(inner)?)
+            }
+            RNode::Rep(sub, q) => format!("(?:{}){q}", self.tile_regex(sub)?),
+        })
+    }
+
+    /// A run of literals read as tiles.
+    fn literal_run(&self, items: &[RNode]) -> Result<String, Refusal> {
+        let text: String = items
+            .iter()
+            .filter_map(|n| match n {
+                RNode::Lit(s) => Some(s.as_str()),
+                _ => None,
+            })
+            .collect();
+        let codes = self.tiles(&text)?;
+        Ok(regex::escape(&self.alpha.regex_text(&codes)))
+    }
 }

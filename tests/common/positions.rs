@@ -9,7 +9,7 @@
 //! mover's rack from the unseen tiles to hold exactly 0, 1 or 2 blanks.
 //! Everything is deterministic per seed; nothing here uses the library.
 
-use super::brute::{Layout, Position, Rules, Tile, brute_moves_at};
+use super::brute::{BruteMove, Layout, Position, Rules, Tile, brute_moves_at};
 
 /// A small deterministic generator (SplitMix64).
 pub struct Rng(u64);
@@ -255,16 +255,25 @@ impl<'a> Game<'a> {
             return self.zeros < 6;
         }
         moves.sort_by(|a, b| b.score.cmp(&a.score).then(a.cmp(b)));
-        let pick = &moves[rng.below(moves.len().min(3))];
-        // Lay the tiles.
+        let pick = moves[rng.below(moves.len().min(3))].clone();
+        self.apply(me, &pick);
+        self.scores[me] += pick.score;
+        self.zeros = 0;
+        self.draw(me);
+        self.turn += 1;
+        !self.racks[me].is_empty()
+    }
+
+    /// Lays the tiles of `m` and takes them off player `me`'s rack.
+    fn apply(&mut self, me: usize, m: &BruteMove) {
         let n = self.pos.size();
-        let word = self.tiles_of(&pick.word);
-        let placed = self.placed_of(&pick.placed, &word);
+        let word = self.tiles_of(&m.word);
+        let placed = self.placed_of(&m.placed, &word);
         for (k, (w, p)) in word.iter().zip(&placed).enumerate() {
-            let (r, c) = if pick.across {
-                (pick.row, pick.col + k)
+            let (r, c) = if m.across {
+                (m.row, m.col + k)
             } else {
-                (pick.row + k, pick.col)
+                (m.row + k, m.col)
             };
             if *p {
                 self.pos.squares[r * n + c] = Some(*w);
@@ -276,11 +285,6 @@ impl<'a> Game<'a> {
                 self.racks[me].swap_remove(i);
             }
         }
-        self.scores[me] += pick.score;
-        self.zeros = 0;
-        self.draw(me);
-        self.turn += 1;
-        !self.racks[me].is_empty()
     }
 
     /// Reads a brute word back into tiles.
@@ -403,4 +407,314 @@ pub fn varied_positions(
     // reaches the end of a game; the empty board always comes first.
     let total = out.len();
     (0..n).map(|i| out[i * total / n].clone()).collect()
+}
+
+// ---------------------------------------------------------------------------
+// GCG games
+
+/// Special events to put into a generated GCG game, by turn number (0 =
+/// the first turn), and deliberate mistakes.
+#[derive(Clone, Debug, Default)]
+pub struct Script {
+    /// Exchange three tiles on this turn (if the bag allows).
+    pub exchange: Option<usize>,
+    /// Pass on this turn.
+    pub pass: Option<usize>,
+    /// Play a phony on this turn, then withdraw it (`--`).
+    pub phony_withdrawn: Option<usize>,
+    /// The play of this turn is challenged in vain: `(challenge) +5`.
+    pub challenge: Option<usize>,
+    /// A 10-point time penalty for the player of this turn, at the end.
+    pub time_penalty: Option<usize>,
+    /// End the game WESPA-style: the player out gets the opponent's tiles
+    /// once, the opponent loses them (`RACK (RACK) -N`).
+    pub wespa_end: bool,
+    /// Mistake: a phony left on the board.
+    pub phony_kept: Option<usize>,
+    /// Mistake: the score written 3 too high (the cumulative follows it).
+    pub wrong_score: Option<usize>,
+    /// Mistake: the cumulative written 10 too high.
+    pub wrong_cumulative: Option<usize>,
+    /// Mistake: the play's tiles placed away from every tile (not laid).
+    pub illegal: Option<usize>,
+}
+
+/// A generated GCG game.
+pub struct GcgGame {
+    pub text: String,
+    /// The deliberate mistakes: (line, "phony" | "score" | "cumulative" |
+    /// "placement").
+    pub mistakes: Vec<(usize, &'static str)>,
+    /// The written final totals.
+    pub final_scores: [i32; 2],
+}
+
+/// Tiles as a GCG rack: sorted, blanks as `?` at the end.
+fn gcg_rack(rules: &Rules, tiles: &[u8]) -> String {
+    let mut v = tiles.to_vec();
+    v.sort_by_key(|&t| if t == 0 { u8::MAX } else { t });
+    v.iter()
+        .map(|&t| {
+            if t == 0 {
+                "?".to_string()
+            } else {
+                rules.cgp_text(Tile {
+                    code: t,
+                    blank: false,
+                })
+            }
+        })
+        .collect()
+}
+
+/// A word list of two- and three-letter non-words (for phonies).
+pub fn phony_rules(real: &Rules) -> Rules {
+    let mut text = String::new();
+    for a in 1..=26u8 {
+        for b in 1..=26u8 {
+            let w2 = [a, b];
+            if !real.is_word(&w2) {
+                text += &real.alpha.spell(&w2);
+                text.push('\n');
+            }
+            for c in 1..=26u8 {
+                let w3 = [a, b, c];
+                if !real.is_word(&w3) {
+                    text += &real.alpha.spell(&w3);
+                    text.push('\n');
+                }
+            }
+        }
+    }
+    Rules::english(&text)
+}
+
+/// Plays a greedy-ish game with the brute force (English tiles) and
+/// writes it as GCG, with the scripted events and mistakes.
+pub fn gcg_game(rules: &Rules, fake: &Rules, seed: u64, script: &Script, header: &str) -> GcgGame {
+    let layout = Layout::standard();
+    let mut rng = Rng::new(seed);
+    let mut g = Game::new(rules, &layout, &mut rng);
+    let nick = ["ann", "bob"];
+    let mut lines: Vec<String> = header.lines().map(str::to_string).collect();
+    let mut mistakes = Vec::new();
+    let mut time_penalty_for = None;
+    let mut out_player = None;
+    loop {
+        if g.zeros >= 6 {
+            break;
+        }
+        let t = g.turn;
+        let me = t % 2;
+        let rack_text = gcg_rack(rules, &g.racks[me]);
+        let rack = g.racks[me].clone();
+        g.set_rack(&rack);
+        if script.time_penalty == Some(t) {
+            time_penalty_for = Some(me);
+        }
+        if script.pass == Some(t) {
+            lines.push(format!(">{}: {rack_text} - +0 {}", nick[me], g.scores[me]));
+            g.zeros += 1;
+            g.turn += 1;
+            continue;
+        }
+        if script.exchange == Some(t) && g.bag.len() >= rules.rack_size {
+            let mut sorted = rack.clone();
+            sorted.sort_by_key(|&x| if x == 0 { u8::MAX } else { x });
+            let back: Vec<u8> = sorted[..3].to_vec();
+            for b in &back {
+                let i = g.racks[me].iter().position(|x| x == b).expect("on rack");
+                g.racks[me].swap_remove(i);
+            }
+            g.draw(me);
+            g.bag.extend(back.iter().copied());
+            rng.shuffle(&mut g.bag);
+            lines.push(format!(
+                ">{}: {rack_text} -{} +0 {}",
+                nick[me],
+                gcg_rack(rules, &back),
+                g.scores[me]
+            ));
+            g.zeros += 1;
+            g.turn += 1;
+            continue;
+        }
+        if script.phony_withdrawn == Some(t) || script.phony_kept == Some(t) {
+            let mut fakes = brute_moves_at(fake, &g.pos);
+            fakes.sort_by(|a, b| b.score.cmp(&a.score).then(a.cmp(b)));
+            if let Some(m) = fakes.first().cloned() {
+                let score = m.score;
+                lines.push(format!(
+                    ">{}: {rack_text} {} +{score} {}",
+                    nick[me],
+                    m.notation(),
+                    g.scores[me] + score
+                ));
+                if script.phony_kept == Some(t) {
+                    mistakes.push((lines.len(), "phony"));
+                    g.apply(me, &m);
+                    g.scores[me] += score;
+                    g.zeros = 0;
+                    g.draw(me);
+                } else {
+                    lines.push(format!(
+                        ">{}: {rack_text} -- -{score} {}",
+                        nick[me], g.scores[me]
+                    ));
+                    g.zeros += 1;
+                }
+                g.turn += 1;
+                continue;
+            }
+        }
+        let mut moves = brute_moves_at(rules, &g.pos);
+        if moves.is_empty() {
+            lines.push(format!(">{}: {rack_text} - +0 {}", nick[me], g.scores[me]));
+            g.zeros += 1;
+            g.turn += 1;
+            continue;
+        }
+        moves.sort_by(|a, b| b.score.cmp(&a.score).then(a.cmp(b)));
+        let m = moves[rng.below(moves.len().min(3))].clone();
+        if script.illegal == Some(t) {
+            if let Some(text) = floating(&g, &m) {
+                lines.push(format!(
+                    ">{}: {rack_text} {text} +{} {}",
+                    nick[me],
+                    m.score,
+                    g.scores[me] + m.score
+                ));
+                mistakes.push((lines.len(), "placement"));
+                g.scores[me] += m.score;
+                g.turn += 1;
+                continue;
+            }
+        }
+        let mut written = m.score;
+        if script.wrong_score == Some(t) {
+            written += 3;
+        }
+        g.scores[me] += written;
+        let mut cum = g.scores[me];
+        if script.wrong_cumulative == Some(t) {
+            cum += 10;
+            g.scores[me] += 10;
+        }
+        lines.push(format!(
+            ">{}: {rack_text} {} +{written} {cum}",
+            nick[me],
+            m.notation()
+        ));
+        if script.wrong_score == Some(t) {
+            mistakes.push((lines.len(), "score"));
+        }
+        if script.wrong_cumulative == Some(t) {
+            mistakes.push((lines.len(), "cumulative"));
+        }
+        g.apply(me, &m);
+        g.zeros = 0;
+        g.draw(me);
+        if script.challenge == Some(t) {
+            g.scores[me] += 5;
+            lines.push(format!(
+                ">{}: {} (challenge) +5 {}",
+                nick[me],
+                gcg_rack(rules, &g.racks[me]),
+                g.scores[me]
+            ));
+        }
+        g.turn += 1;
+        if g.racks[me].is_empty() {
+            out_player = Some(me);
+            break;
+        }
+    }
+    let value = |tiles: &[u8]| -> i32 { tiles.iter().map(|&t| rules.values[t as usize]).sum() };
+    match out_player {
+        Some(me) => {
+            let opp = 1 - me;
+            let left = g.racks[opp].clone();
+            let v = value(&left);
+            if script.wespa_end {
+                g.scores[me] += v;
+                lines.push(format!(
+                    ">{}: ({}) +{v} {}",
+                    nick[me],
+                    gcg_rack(rules, &left),
+                    g.scores[me]
+                ));
+                g.scores[opp] -= v;
+                lines.push(format!(
+                    ">{}: {} ({}) -{v} {}",
+                    nick[opp],
+                    gcg_rack(rules, &left),
+                    gcg_rack(rules, &left),
+                    g.scores[opp]
+                ));
+            } else {
+                g.scores[me] += 2 * v;
+                lines.push(format!(
+                    ">{}: ({}) +{} {}",
+                    nick[me],
+                    gcg_rack(rules, &left),
+                    2 * v,
+                    g.scores[me]
+                ));
+            }
+        }
+        None => {
+            // Six scoreless turns: each loses their own tiles.
+            for (p, name) in nick.iter().enumerate() {
+                let left = g.racks[p].clone();
+                let v = value(&left);
+                g.scores[p] -= v;
+                lines.push(format!(
+                    ">{name}: {} ({}) -{v} {}",
+                    gcg_rack(rules, &left),
+                    gcg_rack(rules, &left),
+                    g.scores[p]
+                ));
+            }
+        }
+    }
+    if let Some(p) = time_penalty_for {
+        g.scores[p] -= 10;
+        lines.push(format!(">{}: (time) -10 {}", nick[p], g.scores[p]));
+    }
+    let mut text = lines.join("\n");
+    text.push('\n');
+    GcgGame {
+        text,
+        mistakes,
+        final_scores: g.scores,
+    }
+}
+
+/// The placed tiles of `m` written as a play somewhere touching no tile
+/// (an illegal placement), or `None` if there is no room.
+fn floating(g: &Game<'_>, m: &BruteMove) -> Option<String> {
+    let tiles: String = m.placed.chars().filter(|&c| c != '.').collect();
+    let len = tiles.chars().count();
+    let n = g.pos.size();
+    let occupied = |r: isize, c: isize| {
+        r >= 0
+            && c >= 0
+            && (r as usize) < n
+            && (c as usize) < n
+            && g.pos.at(r as usize, c as usize).is_some()
+    };
+    for r in 0..n {
+        for c in 0..n.saturating_sub(len - 1) {
+            let clear = (-1..=1).all(|dr| {
+                (-1..=len as isize).all(|dc| !occupied(r as isize + dr, c as isize + dc))
+            });
+            let start = g.pos.layout.start;
+            let covers_start = r == start.0 && (c..c + len).contains(&start.1);
+            if clear && !covers_start {
+                let col = (b'A' + c as u8) as char;
+                return Some(format!("{}{col} {tiles}", r + 1));
+            }
+        }
+    }
+    None
 }

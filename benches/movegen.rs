@@ -1,0 +1,102 @@
+//! Move-generation benchmarks over `benches/positions.cgp` (greedy
+//! self-play with ENABLE, about a third of racks holding a blank, every
+//! game phase; regenerate with `bash benches/positions.sh`).
+//!
+//! Groups: `all` (every move of every position, counted), `best` (the best
+//! move only), `class` (every move, positions split by blanks on the rack:
+//! none, one, two), and `fst` (every move of the no-blank positions walked
+//! on the fst read in place instead of the flat arc table: the baseline the
+//! arc table is measured against). One iteration runs every position of
+//! the set once; divide by the position count for µs/position. Run with
+//! `cargo bench --bench movegen` (add `-- --quick` for a fast pass).
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use lexq::{Best, Count, Generator, Lexicon, Position};
+
+fn positions(lex: &Lexicon) -> Vec<Position<'_>> {
+    let text = include_str!("positions.cgp");
+    text.lines()
+        .map(|l| Position::from_cgp(lex, l).expect("a valid position"))
+        .collect()
+}
+
+fn count_all(generator: &mut Generator, set: &[&Position<'_>]) -> usize {
+    let mut total = 0;
+    for p in set {
+        let mut c = Count(0);
+        generator.generate(&p.board, &p.rack(), &mut c);
+        total += c.0;
+    }
+    total
+}
+
+fn bench(c: &mut Criterion) {
+    let lex = Box::leak(Box::new(Lexicon::embedded()));
+    lex.arcs().expect("arc table");
+    let all = positions(lex);
+    let refs: Vec<&Position<'_>> = all.iter().collect();
+    let mut generator = Generator::new();
+    let moves = count_all(&mut generator, &refs);
+    eprintln!("{} positions, {moves} moves", refs.len());
+
+    let mut g = c.benchmark_group("all");
+    g.sample_size(10).measurement_time(Duration::from_secs(8));
+    g.throughput(Throughput::Elements(moves as u64));
+    g.bench_function("count", |b| {
+        b.iter(|| black_box(count_all(&mut generator, &refs)))
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("best");
+    g.sample_size(10).measurement_time(Duration::from_secs(8));
+    g.throughput(Throughput::Elements(refs.len() as u64));
+    g.bench_function("top1", |b| {
+        b.iter(|| {
+            for p in &refs {
+                let mut best = Best::default();
+                generator.generate(&p.board, &p.rack(), &mut best);
+                black_box(best.best);
+            }
+        })
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("class");
+    g.sample_size(10).measurement_time(Duration::from_secs(5));
+    for (blanks, name) in [(0, "no_blank"), (1, "one_blank"), (2, "two_blanks")] {
+        let set: Vec<&Position<'_>> = all.iter().filter(|p| p.rack().count(0) == blanks).collect();
+        if set.is_empty() {
+            continue;
+        }
+        let n = count_all(&mut generator, &set);
+        eprintln!("{name}: {} positions, {n} moves", set.len());
+        g.throughput(Throughput::Elements(n as u64));
+        g.bench_function(name, |b| {
+            b.iter(|| black_box(count_all(&mut generator, &set)))
+        });
+    }
+    g.finish();
+
+    let mut g = c.benchmark_group("fst");
+    g.sample_size(10).measurement_time(Duration::from_secs(5));
+    let set: Vec<&Position<'_>> = all.iter().filter(|p| p.rack().count(0) == 0).collect();
+    let n = count_all(&mut generator, &set);
+    g.throughput(Throughput::Elements(n as u64));
+    let fst = lex.fst_graph();
+    g.bench_function("no_blank", |b| {
+        b.iter(|| {
+            for p in &set {
+                let mut c = Count(0);
+                generator.generate_with(&fst, &p.board, &p.rack(), &mut c);
+                black_box(c.0);
+            }
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Regenerates benches/positions.cgp: greedy self-play with ENABLE (60 games
+# from seed 1), every position whose mover holds a blank plus every 6th
+# other position, so about a third of the racks hold a blank and every game
+# phase (empty board to empty bag) is present.
+#   bash benches/positions.sh [path/to/lexq]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+LEXQ=${1:-target/release/lexq}
+"$LEXQ" selfplay --games 60 --seed 1 |
+    awk '{ split($2, r, "/"); if (index(r[1], "?")) { print; next } if (++n % 6 == 0) print }' \
+        > benches/positions.cgp
+wc -l benches/positions.cgp

@@ -1,0 +1,450 @@
+//! The board-game commands: `moves`, `board`, `play`, `selfplay`.
+//!
+//! The lexicon of a position is `--lexicon` when given, else the one its
+//! CGP `lex` opcode names (ENABLE, or a lexicon file path), else ENABLE.
+
+use std::collections::HashMap;
+use std::fs;
+use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use lexq::movegen::rank;
+use lexq::{
+    All, Alphabet, Count, Generator, Layout, Lexicon, Move, MoveKind, Position, Rack, TileSet,
+    TopN, cgp, selfplay,
+};
+use serde_json::{Value, json};
+
+use crate::{ERROR, FOUND, Failure, NOT_FOUND};
+
+/// Arguments of `lexq moves`.
+#[derive(Args, Debug)]
+pub struct MovesArgs {
+    /// The position as a CGP line. Without it (or --gcg), CGP lines are
+    /// read from stdin, one position a line, and answered in order.
+    #[arg(long, value_name = "CGP", conflicts_with = "gcg")]
+    pub cgp: Option<String>,
+    /// The position of a GCG game file after --turn K events.
+    #[arg(long, value_name = "FILE")]
+    pub gcg: Option<PathBuf>,
+    /// With --gcg: the number of events to replay (default: all).
+    #[arg(long, value_name = "K", requires = "gcg")]
+    pub turn: Option<usize>,
+    /// Print the best N moves (default 20).
+    #[arg(long, value_name = "N", conflicts_with = "all")]
+    pub top: Option<usize>,
+    /// Print every move.
+    #[arg(long)]
+    pub all: bool,
+    /// Print JSON: an array of moves (batch: one {"index", "moves"} object a line).
+    #[arg(long)]
+    pub json: bool,
+    /// Print only the number of moves.
+    #[arg(long, conflicts_with = "json")]
+    pub count: bool,
+    /// List exchanges and the pass too.
+    #[arg(long)]
+    pub exchanges: bool,
+}
+
+/// Arguments of `lexq board`.
+#[derive(Args, Debug)]
+pub struct BoardArgs {
+    /// The position as a CGP line.
+    #[arg(long, value_name = "CGP")]
+    pub cgp: String,
+    /// Colours: auto (on a terminal), always, never.
+    #[arg(long, value_name = "WHEN", default_value = "auto")]
+    pub color: String,
+}
+
+/// Arguments of `lexq play`.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// The position as a CGP line.
+    #[arg(long, value_name = "CGP")]
+    pub cgp: String,
+    /// The move in GCG notation: `8D CA(R)E`, `D8 WORD`, `-ABC` (exchange), `-` (pass).
+    #[arg(value_name = "MOVE", allow_hyphen_values = true, num_args = 1..)]
+    pub mv: Vec<String>,
+}
+
+/// Arguments of `lexq selfplay`.
+#[derive(Args, Debug)]
+pub struct SelfplayArgs {
+    /// Number of games.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub games: u64,
+    /// Seed of the first game (game k uses SEED + k).
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Write the positions (one CGP line each) here instead of stdout.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Also write each game as DIR/game-SEED.gcg.
+    #[arg(long, value_name = "DIR")]
+    pub gcg: Option<PathBuf>,
+    /// Board layout: standard, super, friends, or a layout file.
+    #[arg(long, value_name = "LAYOUT", default_value = "standard")]
+    pub layout: String,
+    /// Tile set: english, english_super, friends, spanish, or a tile-set
+    /// file (default: the alphabet's, super on boards larger than 15).
+    #[arg(long, value_name = "TILES")]
+    pub tiles: Option<String>,
+}
+
+/// Opens lexicons by name, once each.
+struct Lexicons {
+    forced: Option<Lexicon>,
+    named: HashMap<String, Lexicon>,
+    embedded: Option<Lexicon>,
+}
+
+impl Lexicons {
+    fn new(forced: Option<&Path>) -> Result<Lexicons, Failure> {
+        Ok(Lexicons {
+            forced: match forced {
+                Some(p) => Some(Lexicon::open(p)?),
+                None => None,
+            },
+            named: HashMap::new(),
+            embedded: None,
+        })
+    }
+
+    /// The lexicon for a CGP line.
+    fn for_cgp(&mut self, line: &str) -> Result<&Lexicon, Failure> {
+        if let Some(l) = &self.forced {
+            return Ok(l);
+        }
+        let name = cgp::lexicon_name(line).filter(|n| !is_enable(n));
+        match name {
+            None => Ok(self.embedded.get_or_insert_with(Lexicon::embedded)),
+            Some(name) => {
+                if !self.named.contains_key(&name) {
+                    if !Path::new(&name).is_file() {
+                        return Err(format!(
+                            "CGP names lexicon {name:?}: no such lexicon file (give one with --lexicon)"
+                        )
+                        .into());
+                    }
+                    let lex = Lexicon::open(&name)?;
+                    self.named.insert(name.clone(), lex);
+                }
+                Ok(&self.named[&name])
+            }
+        }
+    }
+}
+
+fn is_enable(name: &str) -> bool {
+    matches!(
+        name.to_ascii_lowercase().as_str(),
+        "enable" | "enable1" | "enable2k" | "enable1.txt"
+    )
+}
+
+/// `lexq moves`.
+pub fn moves(lexicon: Option<&Path>, args: &MovesArgs) -> Result<u8, Failure> {
+    let mut lexicons = Lexicons::new(lexicon)?;
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout());
+    let mut generator = Generator::new().exchanges(args.exchanges);
+    let limit = if args.all {
+        None
+    } else {
+        Some(args.top.unwrap_or(20))
+    };
+    let from_gcg = match &args.gcg {
+        Some(path) => Some(crate::gcg::cgp_at(lexicon, path, args.turn)?),
+        None => None,
+    };
+    if let Some(line) = args.cgp.as_ref().or(from_gcg.as_ref()) {
+        let lex = lexicons.for_cgp(line)?;
+        let pos = Position::from_cgp(lex, line)?;
+        let list = answer(&mut generator, &pos, limit, args.count);
+        match list {
+            Answer::Count(n) => writeln!(out, "{n}")?,
+            Answer::Moves(ms) if args.json => {
+                let v: Vec<Value> = ms.iter().map(|m| move_json(m, &pos)).collect();
+                writeln!(out, "{}", Value::Array(v))?;
+            }
+            Answer::Moves(ms) => {
+                for m in &ms {
+                    writeln!(out, "{}", move_text(m, &pos))?;
+                }
+            }
+        }
+        out.flush()?;
+        return Ok(FOUND);
+    }
+    let stdin = io::stdin();
+    let mut bad = false;
+    for (i, line) in stdin.lock().lines().enumerate() {
+        let line = line?;
+        let lineno = i + 1;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let pos = match lexicons
+            .for_cgp(&line)
+            .and_then(|lex| Ok(Position::from_cgp(lex, &line)?))
+        {
+            Ok(p) => p,
+            Err(e) => {
+                out.flush()?;
+                eprintln!("lexq: line {lineno}: {e}");
+                bad = true;
+                continue;
+            }
+        };
+        match answer(&mut generator, &pos, limit, args.count) {
+            Answer::Count(n) => writeln!(out, "{n}")?,
+            Answer::Moves(ms) if args.json => {
+                let v: Vec<Value> = ms.iter().map(|m| move_json(m, &pos)).collect();
+                writeln!(out, "{}", json!({"index": lineno, "moves": v}))?;
+            }
+            Answer::Moves(ms) => {
+                writeln!(out, "# {lineno}: {} moves", ms.len())?;
+                for m in &ms {
+                    writeln!(out, "{}", move_text(m, &pos))?;
+                }
+            }
+        }
+    }
+    out.flush()?;
+    Ok(if bad { ERROR } else { FOUND })
+}
+
+enum Answer {
+    Count(usize),
+    Moves(Vec<Move>),
+}
+
+fn answer(
+    generator: &mut Generator,
+    pos: &Position<'_>,
+    limit: Option<usize>,
+    count: bool,
+) -> Answer {
+    let rack = pos.rack();
+    if count {
+        let mut c = Count(0);
+        generator.generate(&pos.board, &rack, &mut c);
+        return Answer::Count(c.0);
+    }
+    match limit {
+        Some(n) => {
+            let mut top = TopN::new(n);
+            generator.generate(&pos.board, &rack, &mut top);
+            Answer::Moves(top.into_sorted())
+        }
+        None => {
+            let mut all = All::default();
+            generator.generate(&pos.board, &rack, &mut all);
+            let mut v = all.moves;
+            v.sort_unstable_by(rank);
+            Answer::Moves(v)
+        }
+    }
+}
+
+fn leave_text(m: &Move, rack: &Rack, a: &Alphabet) -> String {
+    m.leave(rack).to_string(a)
+}
+
+/// `8D CA(R)E 12 AEI` (the leave last, `-` when none).
+fn move_text(m: &Move, pos: &Position<'_>) -> String {
+    let a = pos.board.alphabet();
+    let leave = leave_text(m, &pos.rack(), a);
+    format!(
+        "{} {} {}",
+        m.notation(a),
+        m.score(),
+        if leave.is_empty() { "-" } else { &leave }
+    )
+}
+
+fn move_json(m: &Move, pos: &Position<'_>) -> Value {
+    let a = pos.board.alphabet();
+    let leave = leave_text(m, &pos.rack(), a);
+    match m.kind() {
+        MoveKind::Place => json!({
+            "row": m.row(),
+            "col": m.col(),
+            "dir": if m.across() { "across" } else { "down" },
+            "word": m.word(a),
+            "placed": m.placed(a),
+            "score": m.score(),
+            "leave": leave,
+            "gcg": m.notation(a),
+        }),
+        MoveKind::Exchange => {
+            let tiles: String = m.notation(a).trim_start_matches('-').to_string();
+            json!({"kind": "exchange", "tiles": tiles, "score": 0, "leave": leave, "gcg": m.notation(a)})
+        }
+        MoveKind::Pass => json!({"kind": "pass", "score": 0, "leave": leave, "gcg": "-"}),
+    }
+}
+
+/// `lexq play`.
+pub fn play(lexicon: Option<&Path>, args: &PlayArgs) -> Result<u8, Failure> {
+    let mut lexicons = Lexicons::new(lexicon)?;
+    let lex = lexicons.for_cgp(&args.cgp)?;
+    let mut pos = Position::from_cgp(lex, &args.cgp)?;
+    let text = args.mv.join(" ");
+    let mv = pos.board.parse_move(&text)?;
+    pos.play(&mv)?;
+    let mut out = io::stdout().lock();
+    writeln!(out, "{}", pos.to_cgp())?;
+    Ok(FOUND)
+}
+
+/// `lexq board`.
+pub fn board(lexicon: Option<&Path>, args: &BoardArgs) -> Result<u8, Failure> {
+    let mut lexicons = Lexicons::new(lexicon)?;
+    let lex = lexicons.for_cgp(&args.cgp)?;
+    let pos = Position::from_cgp(lex, &args.cgp)?;
+    let colour = match args.color.as_str() {
+        "always" => true,
+        "never" => false,
+        "auto" => io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+        other => return Err(format!("--color {other:?}: auto, always or never").into()),
+    };
+    let mut out = io::stdout().lock();
+    write!(out, "{}", draw(&pos, colour))?;
+    Ok(FOUND)
+}
+
+/// The board as text: column letters, row numbers, premium squares as
+/// `3W 2W 3L 2L` (and `4W 4L`), `*` the start square, tiles as letters
+/// (blanks lowercase); rack and scores below.
+pub fn draw(pos: &Position<'_>, colour: bool) -> String {
+    let b = &pos.board;
+    let a = b.alphabet();
+    let l = b.layout();
+    let n = b.size();
+    let paint = |s: &str, code: &str| {
+        if colour {
+            format!("\x1b[{code}m{s}\x1b[0m")
+        } else {
+            s.to_string()
+        }
+    };
+    let mut s = String::from("   ");
+    for c in 0..n {
+        s.push_str(&format!(" {} ", lexq::notation::column_name(c)));
+    }
+    s.push('\n');
+    for r in 0..n {
+        s.push_str(&format!("{:>2} ", r + 1));
+        for c in 0..n {
+            let t = b.tile(r, c);
+            if t != 0 {
+                let mut label = String::new();
+                let txt = a.label(t & 63).unwrap_or("?");
+                if t & lexq::board::BLANK != 0 {
+                    label.push_str(&txt.to_lowercase());
+                } else {
+                    label.push_str(txt);
+                }
+                let cell = format!("{label:^3}");
+                s.push_str(&paint(&cell, "1;30;43"));
+                continue;
+            }
+            let (lm, wm) = (l.letter_mult(r, c), l.word_mult(r, c));
+            let cell = if (r, c) == l.start() {
+                paint(" * ", "35")
+            } else if wm > 1 {
+                paint(&format!("{wm}W "), if wm >= 3 { "31" } else { "35" })
+            } else if lm > 1 {
+                paint(&format!("{lm}L "), if lm >= 3 { "34" } else { "36" })
+            } else {
+                " . ".to_string()
+            };
+            s.push_str(&cell);
+        }
+        s.push('\n');
+    }
+    s.push('\n');
+    for (i, (rack, score)) in pos.racks.iter().zip(&pos.scores).enumerate() {
+        let who = if i == 0 { "to move" } else { "next" };
+        let r = Rack::from_codes(rack).to_string(a);
+        s.push_str(&format!(
+            "player {} ({who}): {:>4}  rack {}\n",
+            i + 1,
+            score,
+            if r.is_empty() { "-".to_string() } else { r }
+        ));
+    }
+    if pos.zeros > 0 {
+        s.push_str(&format!("scoreless turns: {}\n", pos.zeros));
+    }
+    s
+}
+
+/// `lexq selfplay`.
+pub fn selfplay(lexicon: Option<&Path>, args: &SelfplayArgs) -> Result<u8, Failure> {
+    let lex = match lexicon {
+        Some(p) => Lexicon::open(p)?,
+        None => Lexicon::embedded(),
+    };
+    let layout = Layout::named(&args.layout)?;
+    let tiles = match &args.tiles {
+        Some(t) => TileSet::named(t, lex.alphabet())?,
+        None => TileSet::default_for(lex.alphabet(), layout.size())?,
+    };
+    let mut ops = match lexicon {
+        Some(p) => format!("lex {};", p.display()),
+        None => "lex ENABLE;".to_string(),
+    };
+    if args.layout != "standard" {
+        ops.push_str(&format!(" bdn {};", args.layout));
+    }
+    if let Some(t) = &args.tiles {
+        ops.push_str(&format!(" ld {t};"));
+    }
+    if let Some(dir) = &args.gcg {
+        fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let mut out: Box<dyn Write> = match &args.out {
+        Some(p) => Box::new(BufWriter::new(
+            fs::File::create(p).map_err(|e| format!("{}: {e}", p.display()))?,
+        )),
+        None => Box::new(BufWriter::new(io::stdout())),
+    };
+    let bar = io::stderr().is_terminal().then(|| {
+        let bar = ProgressBar::with_draw_target(Some(args.games), ProgressDrawTarget::stderr());
+        bar.set_style(
+            ProgressStyle::with_template("{spinner} games [{bar:40}] {pos}/{len} {eta}")
+                .expect("valid template")
+                .progress_chars("=> "),
+        );
+        bar.enable_steady_tick(Duration::from_millis(100));
+        bar
+    });
+    let mut positions = 0usize;
+    for g in 0..args.games {
+        let seed = args.seed.wrapping_add(g);
+        let game = selfplay::play(&lex, &layout, &tiles, seed, &ops)?;
+        for p in &game.positions {
+            writeln!(out, "{p}")?;
+        }
+        positions += game.positions.len();
+        if let Some(dir) = &args.gcg {
+            let path = dir.join(format!("game-{seed}.gcg"));
+            fs::write(&path, &game.gcg).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+        if let Some(b) = &bar {
+            b.inc(1);
+        }
+    }
+    out.flush()?;
+    if let Some(b) = bar {
+        b.finish_and_clear();
+        eprintln!("{} games, {positions} positions", args.games);
+    }
+    Ok(if positions > 0 { FOUND } else { NOT_FOUND })
+}

@@ -1,0 +1,193 @@
+//! `lexq moves`, `board`, `play` and `selfplay` end to end: output formats
+//! (checked against the hand-checked scores and the library's own move
+//! list), batch mode with bad lines, exit codes, determinism.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+const EMPTY: &str = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15";
+const CARE: &str = "15/15/15/15/15/15/15/4CARE7/15/15/15/15/15/15/15 AEINRS?/ 12/0 0";
+
+fn lexq() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_lexq"));
+    c.env_remove("LEXQ_LEXICON");
+    c
+}
+
+fn run(args: &[&str]) -> Output {
+    lexq().args(args).output().unwrap()
+}
+
+fn run_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = lexq()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn first_move_text_and_json() {
+    let cgp = format!("{EMPTY} QUIXOTE/ 0/0 0");
+    let o = run(&["moves", "--cgp", &cgp, "--top", "1"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // Hand-checked: Q on D8 (double letter), star doubles: 116.
+    assert_eq!(stdout(&o), "8D QUIXOTE 116 -\n");
+    let o = run(&["moves", "--cgp", &cgp, "--top", "3", "--json"]);
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let first = &v[0];
+    assert_eq!(first["row"], 7);
+    assert_eq!(first["col"], 3);
+    assert_eq!(first["dir"], "across");
+    assert_eq!(first["word"], "QUIXOTE");
+    assert_eq!(first["placed"], "QUIXOTE");
+    assert_eq!(first["score"], 116);
+    assert_eq!(first["leave"], "");
+    assert_eq!(first["gcg"], "8D QUIXOTE");
+    assert_eq!(v.as_array().unwrap().len(), 3);
+}
+
+#[test]
+fn play_through_blanks_and_counts() {
+    let o = run(&["moves", "--cgp", CARE, "--all", "--json"]);
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let list = v.as_array().unwrap();
+    let o = run(&["moves", "--cgp", CARE, "--count"]);
+    assert_eq!(stdout(&o).trim().parse::<usize>().unwrap(), list.len());
+    // Sorted by score, best first.
+    assert!(
+        list.windows(2)
+            .all(|w| w[0]["score"].as_i64() >= w[1]["score"].as_i64())
+    );
+    // A play through the C: placed has a dot there; blanks lowercase.
+    let m = list.iter().find(|m| m["gcg"] == "E4 INAR(C)hES").unwrap();
+    assert_eq!(m["placed"], "INAR.hES");
+    assert_eq!(m["word"], "INARChES");
+    assert_eq!(m["dir"], "down");
+    assert_eq!(m["score"], 86);
+    // Default: the top 20 as text, with the leave.
+    let o = run(&["moves", "--cgp", CARE]);
+    let text = stdout(&o);
+    assert_eq!(text.lines().count(), 20);
+    assert!(text.starts_with("E4 INAR(C)hES 86 -\n"), "{text}");
+    // Exchanges and the pass only when asked.
+    let o = run(&["moves", "--cgp", CARE, "--all", "--count", "--exchanges"]);
+    let with = stdout(&o).trim().parse::<usize>().unwrap();
+    // AEINRS? has 7 distinct tiles: 2^7 - 1 exchanges, plus the pass.
+    assert_eq!(with, list.len() + 127 + 1);
+}
+
+#[test]
+fn batch_mode_reports_bad_lines_and_goes_on() {
+    let good = format!("{EMPTY} QUIXOTE/ 0/0 0");
+    let input = format!("{good}\nnot a position\n\n{CARE}\n15/15 A/ 0/0 0\n");
+    let o = run_stdin(&["moves", "--count"], &input);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stdout(&o).lines().count(), 2);
+    let err = stderr(&o);
+    assert!(err.contains("lexq: line 2: "), "{err}");
+    assert!(err.contains("lexq: line 5: "), "{err}");
+    assert!(!err.contains("panicked"));
+    let o = run_stdin(&["moves", "--top", "1", "--json"], &input);
+    let lines: Vec<Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["index"], 1);
+    assert_eq!(lines[0]["moves"][0]["score"], 116);
+    assert_eq!(lines[1]["index"], 4);
+    // Text mode: a header line per position.
+    let o = run_stdin(&["moves", "--top", "2"], &format!("{good}\n{CARE}\n"));
+    assert_eq!(o.status.code(), Some(0));
+    let text = stdout(&o);
+    assert_eq!(text.lines().filter(|l| l.starts_with('#')).count(), 2);
+}
+
+#[test]
+fn errors_are_one_line_and_exit_2() {
+    for args in [
+        vec!["moves", "--cgp", "15/15 A/ 0/0 0"],
+        vec!["moves", "--cgp", &format!("{EMPTY} A/ 0/0 0 lex NOSUCH;")],
+        vec!["play", "--cgp", CARE, "H1 ANSERIZ(E)"],
+        vec!["play", "--cgp", CARE, "8A ZZZ"],
+        vec!["board", "--cgp", "x"],
+    ] {
+        let o = run(&args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.starts_with("lexq: "), "{err}");
+        assert!(o.stdout.is_empty());
+    }
+}
+
+#[test]
+fn play_and_board() {
+    let o = run(&["play", "--cgp", CARE, "H1", "ANSERIn(E)"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "7A7/7N7/7S7/7E7/7R7/7I7/7n7/4CARE7/15/15/15/15/15/15/15 / 0/86 0\n"
+    );
+    let o = run(&["board", "--cgp", CARE]);
+    let text = stdout(&o);
+    assert!(text.contains(" 8 3W  .  . 2L  C  A  R  E "), "{text}");
+    assert!(text.contains("rack AEINRS?"), "{text}");
+    assert!(!text.contains('\x1b'), "no colours off a terminal");
+    let o = run(&["board", "--cgp", CARE, "--color", "always"]);
+    assert!(stdout(&o).contains('\x1b'));
+}
+
+#[test]
+fn selfplay_is_deterministic() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("p.cgp");
+    let gcg = dir.path().join("g");
+    let args = [
+        "selfplay",
+        "--games",
+        "2",
+        "--seed",
+        "5",
+        "--out",
+        out.to_str().unwrap(),
+        "--gcg",
+        gcg.to_str().unwrap(),
+    ];
+    let o = run(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let a = std::fs::read_to_string(&out).unwrap();
+    run(&args);
+    let b = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(a, b);
+    assert!(a.lines().count() > 20);
+    assert!(a.lines().all(|l| l.ends_with("lex ENABLE;")));
+    let game = std::fs::read_to_string(gcg.join("game-5.gcg")).unwrap();
+    assert!(game.starts_with("#character-encoding UTF-8\n"));
+    // Every position answers in batch mode.
+    let o = run_stdin(&["moves", "--count"], &a);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().count(), a.lines().count());
+    let o = run(&["selfplay", "--games", "1", "--seed", "6"]);
+    assert_ne!(stdout(&o), a);
+}

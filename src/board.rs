@@ -1,0 +1,709 @@
+//! [`Board`]: the tiles on the board, and for every empty square the cross
+//! sets and cross scores the move generator needs, kept up to date as moves
+//! are played.
+//!
+//! Squares are kept twice, once per direction, so that the generator reads
+//! any row or column as one contiguous line: line `i` of direction 0 is row
+//! `i`, line `i` of direction 1 is column `i`. A square's *cross set* for a
+//! direction is the set of tiles that may be placed on it by a play in that
+//! direction: those that form a word with the tiles touching it in the other
+//! direction (every tile if none touch). Its *cross score* is the value of
+//! those touching tiles (`-1` when none).
+
+use crate::alphabet::Alphabet;
+use crate::error::{Error, Result};
+use crate::gaddag::SEPARATOR;
+use crate::graph::{Arcs, Graph};
+use crate::layout::{Layout, MAX_SIZE};
+use crate::letterset::LetterSet;
+use crate::lexicon::Lexicon;
+use crate::moves::{Move, MoveKind, THROUGH};
+use crate::notation::{self, Written};
+use crate::position_error::{PositionError, PositionErrorKind};
+use crate::rack::{Rack, push_tile};
+use crate::tiles::TileSet;
+
+/// Flag on a tile code: the tile is a blank played as that letter.
+pub const BLANK: u8 = 0x80;
+
+/// A board position with its cross sets.
+///
+/// ```
+/// use lexq::{Board, Layout, Lexicon, Rack, TileSet};
+/// let lex = Lexicon::embedded();
+/// let tiles = TileSet::named("english", lex.alphabet())?;
+/// let mut board = Board::new(&lex, Layout::standard(), tiles)?;
+/// let rack = Rack::parse("CARE", lex.alphabet())?;
+/// let mv = board.check_move(&board.parse_move("8E CARE")?, &rack)?;
+/// board.play(&mv)?;
+/// assert_eq!(board.to_cgp_rows(), "15/15/15/15/15/15/15/4CARE7/15/15/15/15/15/15/15");
+/// // Below the E of CARE (8E) only letters making a two-letter word fit.
+/// let below = board.cross_set(8, 7, true);
+/// assert!(below.contains(lex.alphabet().encode("X").unwrap()[0])); // EX
+/// assert!(!below.contains(lex.alphabet().encode("Z").unwrap()[0]));
+/// # Ok::<(), lexq::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct Board<'a> {
+    pub(crate) lex: &'a Lexicon,
+    pub(crate) arcs: &'a Arcs,
+    pub(crate) layout: Layout,
+    pub(crate) tiles: TileSet,
+    pub(crate) n: usize,
+    /// Per direction, line-major: 0 empty, else code (| BLANK).
+    pub(crate) sq: [Vec<u8>; 2],
+    /// Per direction, line-major: the cross set (empty on occupied squares).
+    pub(crate) cross: [Vec<u64>; 2],
+    /// Per direction, line-major: the cross score, -1 without cross word.
+    pub(crate) cross_score: [Vec<i16>; 2],
+    /// Per direction, line-major: letter and word multipliers.
+    pub(crate) lmul: [Vec<u8>; 2],
+    pub(crate) wmul: [Vec<u8>; 2],
+    /// Values per code, blanks (and BLANK-flagged codes) 0.
+    pub(crate) values: [i32; 256],
+    /// Every tile of the alphabet.
+    pub(crate) all: u64,
+    pub(crate) count: usize,
+}
+
+impl std::fmt::Debug for Board<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Board({:?})", self.to_cgp_rows())
+    }
+}
+
+impl<'a> Board<'a> {
+    /// An empty board with `layout` and `tiles`, for words of `lex`.
+    pub fn new(lex: &'a Lexicon, layout: Layout, tiles: TileSet) -> Result<Board<'a>> {
+        let arcs = lex.arcs()?;
+        let n = layout.size();
+        let mut lmul = [vec![1u8; n * n], vec![1u8; n * n]];
+        let mut wmul = [vec![1u8; n * n], vec![1u8; n * n]];
+        for r in 0..n {
+            for c in 0..n {
+                lmul[0][r * n + c] = layout.letter_mult(r, c);
+                wmul[0][r * n + c] = layout.word_mult(r, c);
+                lmul[1][c * n + r] = layout.letter_mult(r, c);
+                wmul[1][c * n + r] = layout.word_mult(r, c);
+            }
+        }
+        let mut values = [0i32; 256];
+        for code in 1..64u8 {
+            values[code as usize] = tiles.value(code);
+        }
+        let all = lex.alphabet().letters().0;
+        Ok(Board {
+            lex,
+            arcs,
+            layout,
+            tiles,
+            n,
+            sq: [vec![0; n * n], vec![0; n * n]],
+            cross: [vec![all; n * n], vec![all; n * n]],
+            cross_score: [vec![-1; n * n], vec![-1; n * n]],
+            lmul,
+            wmul,
+            values,
+            all,
+            count: 0,
+        })
+    }
+
+    /// The lexicon.
+    pub fn lexicon(&self) -> &'a Lexicon {
+        self.lex
+    }
+
+    /// The lexicon's alphabet.
+    pub fn alphabet(&self) -> &'a Alphabet {
+        self.lex.alphabet()
+    }
+
+    /// The layout.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// The tile set.
+    pub fn tile_set(&self) -> &TileSet {
+        &self.tiles
+    }
+
+    /// Sets the bingo bonus.
+    pub fn set_bingo(&mut self, bonus: i32) {
+        self.tiles.set_bingo(bonus);
+    }
+
+    /// The number of rows (and columns).
+    pub fn size(&self) -> usize {
+        self.n
+    }
+
+    /// The number of tiles on the board.
+    pub fn tile_count(&self) -> usize {
+        self.count
+    }
+
+    /// Whether no tile is on the board.
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// The tile at `(row, col)`: 0 if empty, else its code, with [`BLANK`]
+    /// set for a blank. Off the board: 0.
+    #[inline]
+    pub fn tile(&self, row: usize, col: usize) -> u8 {
+        if row < self.n && col < self.n {
+            self.sq[0][row * self.n + col]
+        } else {
+            0
+        }
+    }
+
+    /// The tiles a play in direction `across` may place on empty square
+    /// `(row, col)` (the empty set on an occupied square).
+    pub fn cross_set(&self, row: usize, col: usize, across: bool) -> LetterSet {
+        let (d, i) = self.index(row, col, across);
+        LetterSet(self.cross[d][i])
+    }
+
+    /// The value of the tiles a play in direction `across` on empty square
+    /// `(row, col)` joins in the other direction, or `None` if it joins none.
+    pub fn cross_score(&self, row: usize, col: usize, across: bool) -> Option<i32> {
+        let (d, i) = self.index(row, col, across);
+        let s = self.cross_score[d][i];
+        (s >= 0).then_some(s as i32)
+    }
+
+    #[inline]
+    fn index(&self, row: usize, col: usize, across: bool) -> (usize, usize) {
+        if across {
+            (0, row * self.n + col)
+        } else {
+            (1, col * self.n + row)
+        }
+    }
+
+    /// Puts a tile on an empty square without updating cross sets (call
+    /// [`Board::refresh`] after a batch of these).
+    pub(crate) fn put(&mut self, row: usize, col: usize, tile: u8) {
+        let n = self.n;
+        if self.sq[0][row * n + col] == 0 {
+            self.count += 1;
+        }
+        self.sq[0][row * n + col] = tile;
+        self.sq[1][col * n + row] = tile;
+    }
+
+    /// Recomputes every cross set.
+    pub(crate) fn refresh(&mut self) {
+        for d in 0..2 {
+            for line in 0..self.n {
+                for pos in 0..self.n {
+                    self.update_cross(d, line, pos);
+                }
+            }
+        }
+    }
+
+    /// Recomputes the cross set of square `pos` of line `line` in direction
+    /// `d`, from the tiles touching it in the other direction.
+    fn update_cross(&mut self, d: usize, line: usize, pos: usize) {
+        let n = self.n;
+        let i = line * n + pos;
+        if self.sq[d][i] != 0 {
+            self.cross[d][i] = 0;
+            self.cross_score[d][i] = -1;
+            return;
+        }
+        let (set, score) = self.compute_cross(d, line, pos);
+        self.cross[d][i] = set;
+        self.cross_score[d][i] = score;
+    }
+
+    fn compute_cross(&self, d: usize, line: usize, pos: usize) -> (u64, i16) {
+        let n = self.n;
+        // The perpendicular line through the square is line `pos` of the
+        // other direction; the square is at position `line` in it.
+        let p = &self.sq[1 - d][pos * n..pos * n + n];
+        let k = line;
+        let mut a = k;
+        while a > 0 && p[a - 1] != 0 {
+            a -= 1;
+        }
+        let mut b = k + 1;
+        while b < n && p[b] != 0 {
+            b += 1;
+        }
+        if a == k && b == k + 1 {
+            return (self.all, -1);
+        }
+        let score: i32 = p[a..k]
+            .iter()
+            .chain(&p[k + 1..b])
+            .map(|&t| self.values[t as usize])
+            .sum();
+        let g = self.arcs;
+        let prefix = &p[a..k];
+        let suffix = &p[k + 1..b];
+        let follow_rev = |from: u32, run: &[u8]| -> Option<u32> {
+            run.iter()
+                .rev()
+                .try_fold(from, |node, &t| g.follow(node, t & 63))
+        };
+        let set = if prefix.is_empty() {
+            // Keys rev(L S) = rev(S) L.
+            follow_rev(g.root(), suffix).map_or(0, |node| g.ending_letters(node).0)
+        } else {
+            match follow_rev(g.root(), prefix).and_then(|node| g.follow(node, SEPARATOR)) {
+                None => 0,
+                Some(node) if suffix.is_empty() => g.ending_letters(node).0,
+                Some(node) => {
+                    let (last, mid) = suffix.split_last().expect("non-empty suffix");
+                    let mut set = 0u64;
+                    for e in g.edges(node) {
+                        let c = g.code(e);
+                        let ok = mid
+                            .iter()
+                            .try_fold(g.target(e), |nd, &t| g.follow(nd, t & 63))
+                            .and_then(|nd| g.edge(nd, last & 63))
+                            .is_some_and(|e2| g.accepts(e2));
+                        if ok {
+                            set |= 1u64 << c;
+                        }
+                    }
+                    set
+                }
+            }
+        };
+        (set & self.all, score.min(i16::MAX as i32) as i16)
+    }
+
+    /// Plays a placement: puts its new tiles on the board and updates the
+    /// cross sets of the squares they affect. Exchanges and passes leave the
+    /// board as it is. Words are not checked (see [`Board::check_move`]);
+    /// the squares are: a move off the board, onto an occupied square or
+    /// through a tile that is not there is refused.
+    pub fn play(&mut self, mv: &Move) -> std::result::Result<(), PositionError> {
+        if mv.kind != MoveKind::Place {
+            return Ok(());
+        }
+        self.check_squares(mv)?;
+        let n = self.n;
+        let (mut r, mut c) = (mv.row(), mv.col());
+        let mut placed: [(usize, usize); MAX_SIZE] = [(0, 0); MAX_SIZE];
+        let mut np = 0;
+        for &t in mv.squares() {
+            if t & THROUGH == 0 {
+                self.put(r, c, t);
+                placed[np] = (r, c);
+                np += 1;
+            }
+            if mv.across() {
+                c += 1;
+            } else {
+                r += 1;
+            }
+        }
+        for &(r, c) in &placed[..np] {
+            // Across plays are constrained by columns (direction 0 lines are
+            // rows): the ends of the vertical run through (r, c).
+            let (top, bottom) = self.run_ends(1, c, r);
+            for rr in [top, bottom].into_iter().flatten() {
+                self.update_cross(0, rr, c);
+            }
+            let (left, right) = self.run_ends(0, r, c);
+            for cc in [left, right].into_iter().flatten() {
+                self.update_cross(1, cc, r);
+            }
+            self.cross[0][r * n + c] = 0;
+            self.cross[1][c * n + r] = 0;
+            self.cross_score[0][r * n + c] = -1;
+            self.cross_score[1][c * n + r] = -1;
+        }
+        Ok(())
+    }
+
+    /// The empty squares just before and after the run of tiles through
+    /// position `pos` of line `line` in direction `d`.
+    fn run_ends(&self, d: usize, line: usize, pos: usize) -> (Option<usize>, Option<usize>) {
+        let n = self.n;
+        let l = &self.sq[d][line * n..line * n + n];
+        let mut a = pos;
+        while a > 0 && l[a - 1] != 0 {
+            a -= 1;
+        }
+        let mut b = pos;
+        while b + 1 < n && l[b + 1] != 0 {
+            b += 1;
+        }
+        (a.checked_sub(1), (b + 1 < n).then_some(b + 1))
+    }
+
+    fn illegal(s: String) -> PositionError {
+        PositionError::new("move", PositionErrorKind::IllegalMove(s))
+    }
+
+    /// Checks that a placement fits: on the board, new tiles on empty
+    /// squares, play-through tiles matching the board, at least one new
+    /// tile, and the word not continuing past its ends.
+    fn check_squares(&self, mv: &Move) -> std::result::Result<(), PositionError> {
+        let (r0, c0, len) = (mv.row(), mv.col(), mv.squares().len());
+        let (dr, dc) = if mv.across() { (0, 1) } else { (1, 0) };
+        let end_r = r0 + dr * len.saturating_sub(1);
+        let end_c = c0 + dc * len.saturating_sub(1);
+        if len == 0 || end_r >= self.n || end_c >= self.n {
+            return Err(Board::illegal(format!(
+                "{} runs off the {}x{} board",
+                mv.coordinate(),
+                self.n,
+                self.n
+            )));
+        }
+        let mut new = 0;
+        for (i, &t) in mv.squares().iter().enumerate() {
+            let (r, c) = (r0 + dr * i, c0 + dc * i);
+            let on = self.tile(r, c);
+            if t & THROUGH != 0 {
+                if on == 0 || on != t & !THROUGH {
+                    return Err(Board::illegal(format!(
+                        "square {} does not hold that tile",
+                        notation::coordinate(r, c, true)
+                    )));
+                }
+            } else {
+                if on != 0 {
+                    return Err(Board::illegal(format!(
+                        "square {} is already occupied",
+                        notation::coordinate(r, c, true)
+                    )));
+                }
+                if t & 63 == 0 || t & 63 > self.alphabet().len() as u8 {
+                    return Err(Board::illegal("a tile outside the alphabet".into()));
+                }
+                new += 1;
+            }
+        }
+        if new == 0 {
+            return Err(Board::illegal("the move places no tile".into()));
+        }
+        let before = (r0 >= dr && c0 >= dc) && self.tile(r0 - dr, c0 - dc) != 0;
+        let after = self.tile(end_r + dr, end_c + dc) != 0;
+        if before || after {
+            return Err(Board::illegal(
+                "the word continues past the letters given".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Reads move notation (`8D CA(R)E`, `D8 ...`, `-ABC`, `-`) against this
+    /// board. Letters over occupied squares are play-through tiles whether
+    /// or not they are in parentheses (`.` stands for whatever is there). A
+    /// one-tile placement is turned into the conventional listing: across
+    /// if the tile has a horizontal neighbour, else down.
+    pub fn parse_move(&self, text: &str) -> std::result::Result<Move, PositionError> {
+        let written = notation::parse(text, self.alphabet())?;
+        let (row, col, across, word) = match written {
+            Written::Pass => return Ok(Move::pass()),
+            Written::Exchange(tiles) => {
+                if tiles.len() > MAX_SIZE {
+                    return Err(Board::illegal("too many tiles to exchange".into()));
+                }
+                return Ok(Move::exchange(&tiles));
+            }
+            Written::Place {
+                row,
+                col,
+                across,
+                word,
+            } => (row, col, across, word),
+        };
+        let (dr, dc) = if across { (0, 1) } else { (1, 0) };
+        if row >= self.n || col >= self.n || word.len() > self.n {
+            return Err(Board::illegal(format!(
+                "{} is off the {}x{} board",
+                notation::coordinate(row, col, across),
+                self.n,
+                self.n
+            )));
+        }
+        let mut squares = [0u8; MAX_SIZE];
+        for (i, w) in word.iter().enumerate() {
+            let (r, c) = (row + dr * i, col + dc * i);
+            if r >= self.n || c >= self.n {
+                return Err(Board::illegal("the word runs off the board".into()));
+            }
+            let on = self.tile(r, c);
+            squares[i] = match (on, w.through) {
+                (0, Some(true)) => {
+                    return Err(Board::illegal(format!(
+                        "square {} is empty, nothing to play through",
+                        notation::coordinate(r, c, true)
+                    )));
+                }
+                (0, _) => w.tile,
+                (on, _) if w.tile == 0 || (w.tile & 63) == (on & 63) => on | THROUGH,
+                (_, _) => {
+                    let mut s = String::new();
+                    push_tile(&mut s, self.alphabet(), on, false);
+                    return Err(Board::illegal(format!(
+                        "square {} holds {s}",
+                        notation::coordinate(r, c, true)
+                    )));
+                }
+            };
+        }
+        let mv = Move::place(row, col, across, &squares[..word.len()]);
+        self.check_squares(&mv)?;
+        Ok(self.canonical(mv))
+    }
+
+    /// A one-tile placement in its listing direction (across if the tile
+    /// has a horizontal neighbour, else down), main word extended to the
+    /// whole run.
+    fn canonical(&self, mv: Move) -> Move {
+        if mv.tiles_used() != 1 {
+            return mv;
+        }
+        let i = mv
+            .squares()
+            .iter()
+            .position(|&t| t & THROUGH == 0)
+            .unwrap_or(0);
+        let (r, c) = if mv.across() {
+            (mv.row(), mv.col() + i)
+        } else {
+            (mv.row() + i, mv.col())
+        };
+        let t = mv.squares()[i];
+        let horizontal = (c > 0 && self.tile(r, c - 1) != 0) || self.tile(r, c + 1) != 0;
+        let vertical = (r > 0 && self.tile(r - 1, c) != 0) || self.tile(r + 1, c) != 0;
+        let across = horizontal || !vertical;
+        let d = if across { 0 } else { 1 };
+        let (line, pos) = if across { (r, c) } else { (c, r) };
+        let (a, b) = self.run_ends(d, line, pos);
+        let start = a.map_or(0, |a| a + 1);
+        let end = b.map_or(self.n - 1, |b| b - 1);
+        let mut squares = [0u8; MAX_SIZE];
+        for p in start..=end {
+            squares[p - start] = if p == pos {
+                t
+            } else {
+                self.sq[d][line * self.n + p] | THROUGH
+            };
+        }
+        let (row, col) = if across { (r, start) } else { (start, c) };
+        Move::place(row, col, across, &squares[..end - start + 1])
+    }
+
+    /// Every word a placement forms (the main word first, then one per new
+    /// tile touching tiles in the other direction), as tile codes with
+    /// [`BLANK`] flags. Words of one tile are not words and are left out.
+    pub fn words_formed(&self, mv: &Move) -> Vec<Vec<u8>> {
+        let mut out = Vec::new();
+        if mv.kind != MoveKind::Place {
+            return out;
+        }
+        let main: Vec<u8> = mv.squares().iter().map(|&t| t & !THROUGH).collect();
+        if main.len() >= 2 {
+            out.push(main);
+        }
+        let n = self.n;
+        let pd = if mv.across() { 1 } else { 0 };
+        for (i, &t) in mv.squares().iter().enumerate() {
+            if t & THROUGH != 0 {
+                continue;
+            }
+            let (r, c) = if mv.across() {
+                (mv.row(), mv.col() + i)
+            } else {
+                (mv.row() + i, mv.col())
+            };
+            // The perpendicular line through (r, c): direction pd.
+            let (line, pos) = if pd == 0 { (r, c) } else { (c, r) };
+            let l = &self.sq[pd][line * n..line * n + n];
+            let mut a = pos;
+            while a > 0 && l[a - 1] != 0 {
+                a -= 1;
+            }
+            let mut b = pos + 1;
+            while b < n && l[b] != 0 {
+                b += 1;
+            }
+            if b - a >= 2 {
+                let mut w = l[a..b].to_vec();
+                w[pos - a] = t;
+                out.push(w);
+            }
+        }
+        out
+    }
+
+    /// The score of a placement on this board (not checked for legality):
+    /// premiums under new tiles only, every cross-word in full, blanks 0,
+    /// the bingo bonus when a full rack is played. 0 for other moves.
+    pub fn score(&self, mv: &Move) -> i32 {
+        if mv.kind != MoveKind::Place {
+            return 0;
+        }
+        let n = self.n;
+        let (d, line, start) = if mv.across() {
+            (0, mv.row(), mv.col())
+        } else {
+            (1, mv.col(), mv.row())
+        };
+        let (mut main, mut wm, mut cross, mut used) = (0i32, 1i32, 0i32, 0usize);
+        for (i, &t) in mv.squares().iter().enumerate() {
+            let idx = line * n + start + i;
+            if t & THROUGH != 0 {
+                main += self.values[(t & !THROUGH) as usize];
+                continue;
+            }
+            used += 1;
+            let v = self.values[t as usize] * self.lmul[d][idx] as i32;
+            let w = self.wmul[d][idx] as i32;
+            main += v;
+            wm *= w;
+            let cs = self.cross_score[d][idx];
+            if cs >= 0 {
+                cross += (cs as i32 + v) * w;
+            }
+        }
+        if mv.squares().len() == 1 {
+            // A lone tile's word is the one it forms the other way.
+            main = 0;
+        }
+        let bingo = if used == self.tiles.rack_size() {
+            self.tiles.bingo()
+        } else {
+            0
+        };
+        main * wm + cross + bingo
+    }
+
+    /// Checks a move against the board and `rack` and scores it: the tiles
+    /// must fit (see [`Board::play`]), be on the rack (a lowercase letter
+    /// spends a blank), connect to the tiles on the board (or cover the
+    /// start square with at least two tiles on an empty board). Returns the
+    /// scored move and the words it forms that the lexicon lacks (phonies
+    /// are not an error here: a game record may hold them).
+    pub fn score_play(
+        &self,
+        mv: &Move,
+        rack: &Rack,
+    ) -> std::result::Result<(Move, Vec<String>), PositionError> {
+        let mut left = *rack;
+        for t in mv.spent() {
+            if !left.remove(t) {
+                let mut s = String::new();
+                push_tile(&mut s, self.alphabet(), t, false);
+                return Err(Board::illegal(format!(
+                    "{} is not on the rack {}",
+                    s,
+                    rack.to_string(self.alphabet())
+                )));
+            }
+        }
+        let mut out = *mv;
+        match mv.kind {
+            MoveKind::Pass => return Ok((out, Vec::new())),
+            MoveKind::Exchange => {
+                out.score = 0;
+                return Ok((out, Vec::new()));
+            }
+            MoveKind::Place => {}
+        }
+        self.check_squares(mv)?;
+        let used = mv.tiles_used();
+        let through = mv.squares().len() - used;
+        if self.is_empty() {
+            let (sr, sc) = self.layout.start();
+            let covers = (0..mv.squares().len()).any(|i| {
+                let (r, c) = if mv.across() {
+                    (mv.row(), mv.col() + i)
+                } else {
+                    (mv.row() + i, mv.col())
+                };
+                (r, c) == (sr, sc)
+            });
+            if !covers {
+                return Err(Board::illegal(format!(
+                    "the first move must cover the start square {}",
+                    notation::coordinate(sr, sc, true)
+                )));
+            }
+            if used < 2 {
+                return Err(Board::illegal(
+                    "the first move must place at least two tiles".into(),
+                ));
+            }
+        } else {
+            let words = self.words_formed(mv);
+            let touches = through > 0 || words.len() > usize::from(mv.squares().len() >= 2);
+            if !touches {
+                return Err(Board::illegal(
+                    "the move does not touch any tile on the board".into(),
+                ));
+            }
+        }
+        let phonies = self
+            .words_formed(mv)
+            .into_iter()
+            .filter(|w| {
+                let codes: Vec<u8> = w.iter().map(|&t| t & 63).collect();
+                !crate::graph::is_word(self.arcs, &codes)
+            })
+            .map(|w| {
+                let mut s = String::new();
+                for &t in &w {
+                    push_tile(&mut s, self.alphabet(), t & 63, false);
+                }
+                s
+            })
+            .collect();
+        out.score = self.score(mv);
+        Ok((out, phonies))
+    }
+
+    /// [`Board::score_play`], with phony words an error.
+    pub fn check_move(&self, mv: &Move, rack: &Rack) -> Result<Move> {
+        let (mv, phonies) = self.score_play(mv, rack)?;
+        if !phonies.is_empty() {
+            return Err(Error::from(PositionError::new(
+                "move",
+                PositionErrorKind::Phony(phonies),
+            )));
+        }
+        Ok(mv)
+    }
+
+    /// The board part of a CGP line: rows separated by `/`, runs of empty
+    /// squares as numbers, blanks lowercase, multi-letter tiles `[CH]`.
+    pub fn to_cgp_rows(&self) -> String {
+        let mut s = String::new();
+        let n = self.n;
+        for r in 0..n {
+            if r > 0 {
+                s.push('/');
+            }
+            let mut empty = 0;
+            for c in 0..n {
+                let t = self.sq[0][r * n + c];
+                if t == 0 {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    s.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                push_tile(&mut s, self.alphabet(), t, true);
+            }
+            if empty > 0 {
+                s.push_str(&empty.to_string());
+            }
+        }
+        s
+    }
+}

@@ -1,0 +1,986 @@
+//! GCG game files (Poslfit's format, v1.2): the record of a whole game.
+//!
+//! [`Game::parse`] reads every pragma and event line of the format into a
+//! [`Game`]: the players, the title, lexicon and other pragmas (unknown ones
+//! kept, never fatal), and the events in order, each with its line number:
+//!
+//! | line | event |
+//! |---|---|
+//! | `>nick: RACK 8D CA(R)E +12 40` | a play (across: row first; `H8` down) |
+//! | `>nick: RACK - +0 40` | a pass |
+//! | `>nick: RACK -ABC +0 40` | an exchange (`-3`: three unknown tiles) |
+//! | `>nick: RACK -- -12 28` | the previous play was a phony, withdrawn |
+//! | `>nick: RACK (challenge) +5 45` | challenge bonus (the rack may be left out) |
+//! | `>nick: (ABC) +14 54` | end of game: the opponent's tiles |
+//! | `>nick: RACK (ABC) -7 47` | end of game: one's own tiles, subtracted |
+//! | `>nick: RACK (time) -10 37` | time penalty (the rack may be left out) |
+//!
+//! Play-through letters are written in parentheses (`CA(R)E`) or as `.`
+//! (`CA.E`, as Quackle writes them); blanks are lowercase; multi-letter
+//! tiles may be bracketed (`[CH]`). Lines that follow a `#note` and start
+//! with neither `#` nor `>` continue the note. Every malformed line is a
+//! [`GcgError`] naming its line, its column and the problem.
+//!
+//! ```
+//! use lexq::gcg::{EventKind, Game};
+//! let game = Game::parse(
+//!     "#player1 ann Ann Example\n\
+//!      #player2 bob Bob Example\n\
+//!      >ann: AEINRST 8D STAINER +66 66\n\
+//!      >bob: EIOQUXZ - +0 0\n",
+//! )?;
+//! assert_eq!(game.players[0].as_ref().unwrap().name, "Ann Example");
+//! let play = &game.events[0];
+//! assert_eq!((play.line, play.player, play.score, play.cumulative), (3, 0, 66, 66));
+//! assert!(matches!(&play.kind, EventKind::Play { word, .. } if word == "STAINER"));
+//! assert_eq!(play.notation(), "8D STAINER");
+//! assert_eq!(game.final_scores(), [66, 0]);
+//! # Ok::<(), lexq::gcg::GcgError>(())
+//! ```
+
+use std::fmt;
+use std::path::Path;
+
+use crate::error::{Error, Result};
+
+/// A malformed GCG file: where (1-based line and column, in characters)
+/// and what.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}: {kind}")]
+pub struct GcgError {
+    /// 1-based line number.
+    pub line: usize,
+    /// 1-based column (in characters) of the offending text.
+    pub column: usize,
+    /// What is wrong.
+    pub kind: GcgErrorKind,
+}
+
+/// What is wrong with a GCG line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GcgErrorKind {
+    /// The file holds no pragma and no event.
+    #[error("the file is empty")]
+    Empty,
+    /// The bytes are not UTF-8 (and no `#character-encoding` says
+    /// otherwise).
+    #[error("not valid UTF-8 (a file in ISO-8859-1 must say so on its first line)")]
+    InvalidUtf8,
+    /// `#character-encoding` names an encoding other than UTF-8 or
+    /// ISO-8859-1.
+    #[error("unsupported character encoding {0:?}")]
+    UnknownEncoding(String),
+    /// `#character-encoding` is not on the first line.
+    #[error("#character-encoding must be the first line")]
+    EncodingNotFirst,
+    /// A pragma is missing a required part or has a malformed one.
+    #[error("#{pragma}: {reason}")]
+    BadPragma {
+        /// The pragma's name.
+        pragma: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// `#player1` or `#player2` appears twice.
+    #[error("player {0} is declared twice")]
+    DuplicatePlayer(usize),
+    /// Both players have the same nickname.
+    #[error("both players are called {0:?}")]
+    DuplicateNick(String),
+    /// A `#player` pragma comes after the first event.
+    #[error("players must be declared before the first event")]
+    PlayerAfterEvents,
+    /// An event names a nickname no `#player` pragma declared.
+    #[error("unknown player {0:?}")]
+    UnknownPlayer(String),
+    /// An event line stops before a required part.
+    #[error("expected {0}")]
+    Missing(&'static str),
+    /// An event line has text after its last part.
+    #[error("unexpected {0:?} after the end of the event")]
+    Extra(String),
+    /// A coordinate is malformed (`8D` across, `D8` down).
+    #[error("bad coordinate {0:?} (8D is across from row 8, column D; D8 is down)")]
+    BadCoordinate(String),
+    /// A rack, word or tile list has a character that cannot be a tile,
+    /// or unbalanced parentheses or brackets.
+    #[error("bad tiles {text:?}: {reason}")]
+    BadTiles {
+        /// The text as written.
+        text: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A score is malformed or has the wrong sign for its event.
+    #[error("bad score {text:?}: {reason}")]
+    BadScore {
+        /// The text as written.
+        text: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A cumulative total is not an integer.
+    #[error("bad cumulative score {0:?}")]
+    BadCumulative(String),
+    /// A line is neither a pragma (`#`), an event (`>`) nor the
+    /// continuation of a note.
+    #[error("a line must start with # (a pragma) or > (an event)")]
+    StrayLine,
+    /// `--` (phony withdrawn) does not follow a play by the same player.
+    #[error("a withdrawn phony (--) must follow a play by the same player")]
+    PhonyWithoutPlay,
+    /// A replay was asked for a turn past the end of the game.
+    #[error("turn {turn} is past the end of the game ({turns} events)")]
+    NoSuchTurn {
+        /// The turn asked for.
+        turn: usize,
+        /// The number of events in the game.
+        turns: usize,
+    },
+}
+
+/// A player, from `#player1 nick Full Name`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    /// The nickname events use.
+    pub nick: String,
+    /// The full name (the nickname if none was given).
+    pub name: String,
+}
+
+/// A pragma line, as written: `#name value`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pragma {
+    /// 1-based line number.
+    pub line: usize,
+    /// The name after `#` (`player1`, `title`, `lexicon`, ...).
+    pub name: String,
+    /// The rest of the line, trimmed.
+    pub value: String,
+}
+
+/// A square and a direction: the start of a play's main word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Coord {
+    /// 0-based row.
+    pub row: usize,
+    /// 0-based column.
+    pub col: usize,
+    /// Across (row written first) or down (column letter first).
+    pub across: bool,
+}
+
+impl fmt::Display for Coord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let col = (b'A' + self.col as u8) as char;
+        if self.across {
+            write!(f, "{}{col}", self.row + 1)
+        } else {
+            write!(f, "{col}{}", self.row + 1)
+        }
+    }
+}
+
+/// What an event does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EventKind {
+    /// Tiles placed: `8D CA(R)E`.
+    Play {
+        /// Where the main word starts, and its direction.
+        coord: Coord,
+        /// The main word as written: play-through letters in parentheses
+        /// or as `.`, blanks lowercase.
+        word: String,
+    },
+    /// `-`: a pass.
+    Pass,
+    /// `-ABC`: tiles exchanged.
+    Exchange {
+        /// The tiles put back, as written.
+        tiles: String,
+    },
+    /// `-3`: an exchange of that many unknown tiles.
+    ExchangeCount(usize),
+    /// `--`: the player's previous play was challenged off the board.
+    PhonyWithdrawn,
+    /// `(challenge)`: a bonus for a play challenged in vain.
+    ChallengeBonus,
+    /// `(ABC)`: end of game, the points of the opponent's remaining tiles.
+    EndRackPoints {
+        /// The opponent's tiles.
+        tiles: String,
+    },
+    /// `RACK (ABC)`: end of game, one's own remaining tiles subtracted.
+    EndRackPenalty {
+        /// The tiles left.
+        tiles: String,
+    },
+    /// `(time)`: a time penalty.
+    TimePenalty,
+}
+
+/// One event line (`>nick: ...`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Event {
+    /// 1-based line number in the file.
+    pub line: usize,
+    /// 0 for `#player1`, 1 for `#player2`.
+    pub player: usize,
+    /// What happened.
+    pub kind: EventKind,
+    /// The player's rack before the event, as written (empty when not
+    /// given).
+    pub rack: String,
+    /// The points the event adds (negative for withdrawn phonies and
+    /// penalties).
+    pub score: i32,
+    /// The player's total after the event, as written.
+    pub cumulative: i32,
+    /// `#note` lines that follow the event.
+    pub notes: Vec<String>,
+}
+
+impl Event {
+    /// The event as GCG writes its move: `8D CA(R)E`, `-`, `-ABC`, `--`,
+    /// `(challenge)`, `(ABC)`, `(time)`.
+    pub fn notation(&self) -> String {
+        match &self.kind {
+            EventKind::Play { coord, word } => format!("{coord} {word}"),
+            EventKind::Pass => "-".into(),
+            EventKind::Exchange { tiles } => format!("-{tiles}"),
+            EventKind::ExchangeCount(n) => format!("-{n}"),
+            EventKind::PhonyWithdrawn => "--".into(),
+            EventKind::ChallengeBonus => "(challenge)".into(),
+            EventKind::EndRackPoints { tiles } | EventKind::EndRackPenalty { tiles } => {
+                format!("({tiles})")
+            }
+            EventKind::TimePenalty => "(time)".into(),
+        }
+    }
+}
+
+/// A parsed GCG file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Game {
+    /// `#player1` and `#player2`.
+    pub players: [Option<Player>; 2],
+    /// `#title`.
+    pub title: Option<String>,
+    /// `#description`.
+    pub description: Option<String>,
+    /// `#id AUTHORITY ID`.
+    pub id: Option<(String, String)>,
+    /// `#lexicon`.
+    pub lexicon: Option<String>,
+    /// `#character-encoding` (first line only).
+    pub encoding: Option<String>,
+    /// `#game-type`.
+    pub game_type: Option<String>,
+    /// `#tile-set`.
+    pub tile_set: Option<String>,
+    /// `#tile-distribution`.
+    pub tile_distribution: Option<String>,
+    /// `#board-layout`.
+    pub board_layout: Option<String>,
+    /// `#rack1` and `#rack2`: the racks at the end of an unfinished game.
+    pub racks: [Option<String>; 2],
+    /// `#incomplete` was given.
+    pub incomplete: bool,
+    /// Notes before the first event.
+    pub notes: Vec<String>,
+    /// Every pragma in file order, known or not.
+    pub pragmas: Vec<Pragma>,
+    /// The events in file order.
+    pub events: Vec<Event>,
+}
+
+/// A whitespace-separated token and its 1-based column.
+#[derive(Clone, Copy)]
+struct Tok<'a> {
+    text: &'a str,
+    col: usize,
+}
+
+fn tokens(s: &str, first_col: usize) -> Vec<Tok<'_>> {
+    let mut out = Vec::new();
+    let mut start: Option<(usize, usize)> = None; // (byte, col)
+    for (col, (i, c)) in (first_col..).zip(s.char_indices()) {
+        if c.is_whitespace() {
+            if let Some((b, k)) = start.take() {
+                out.push(Tok {
+                    text: &s[b..i],
+                    col: k,
+                });
+            }
+        } else if start.is_none() {
+            start = Some((i, col));
+        }
+    }
+    if let Some((b, k)) = start {
+        out.push(Tok {
+            text: &s[b..],
+            col: k,
+        });
+    }
+    out
+}
+
+/// Characters a tile may be written with (besides letters).
+fn tile_char(c: char) -> bool {
+    c.is_alphabetic() || c == '·'
+}
+
+/// Checks a rack or tile list: letters, `?` for blanks, `[XY]` for a
+/// multi-letter tile.
+fn check_tiles(text: &str, blanks: bool) -> std::result::Result<(), String> {
+    let mut in_bracket = false;
+    let mut inside = 0;
+    for c in text.chars() {
+        match c {
+            '[' if !in_bracket => {
+                in_bracket = true;
+                inside = 0;
+            }
+            ']' if in_bracket => {
+                if inside == 0 {
+                    return Err("empty []".into());
+                }
+                in_bracket = false;
+            }
+            '?' if blanks && !in_bracket => {}
+            c if tile_char(c) => inside += 1,
+            c => return Err(format!("{c:?} is not a tile")),
+        }
+    }
+    if in_bracket {
+        return Err("unclosed [".into());
+    }
+    if text.is_empty() {
+        return Err("no tiles".into());
+    }
+    Ok(())
+}
+
+/// Checks a played word: tiles, play-through runs in parentheses or as
+/// `.`, at least one tile placed.
+fn check_word(text: &str) -> std::result::Result<(), String> {
+    let mut in_paren = false;
+    let mut in_bracket = false;
+    let mut placed = 0;
+    let mut paren_len = 0;
+    for c in text.chars() {
+        match c {
+            '(' if !in_paren && !in_bracket => {
+                in_paren = true;
+                paren_len = 0;
+            }
+            ')' if in_paren && !in_bracket => {
+                if paren_len == 0 {
+                    return Err("empty ()".into());
+                }
+                in_paren = false;
+            }
+            '[' if !in_bracket => in_bracket = true,
+            ']' if in_bracket => in_bracket = false,
+            '.' if !in_paren && !in_bracket => {}
+            c if tile_char(c) => {
+                if in_paren {
+                    paren_len += 1;
+                } else {
+                    placed += 1;
+                }
+            }
+            c => return Err(format!("{c:?} is not a tile")),
+        }
+    }
+    if in_paren {
+        return Err("unclosed (".into());
+    }
+    if in_bracket {
+        return Err("unclosed [".into());
+    }
+    if placed == 0 {
+        return Err("no tile is placed".into());
+    }
+    Ok(())
+}
+
+/// Reads `8D` (across) or `D8` (down).
+fn parse_coord(text: &str) -> Option<Coord> {
+    let b = text.as_bytes();
+    let letter = |c: u8| {
+        c.is_ascii_alphabetic()
+            .then(|| c.to_ascii_uppercase() - b'A')
+    };
+    let number = |s: &[u8]| -> Option<usize> {
+        if s.is_empty() || s.len() > 3 || !s.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        let n: usize = std::str::from_utf8(s).ok()?.parse().ok()?;
+        (n >= 1).then(|| n - 1)
+    };
+    if b.len() < 2 {
+        return None;
+    }
+    if b[0].is_ascii_digit() {
+        let col = letter(b[b.len() - 1])?;
+        let row = number(&b[..b.len() - 1])?;
+        Some(Coord {
+            row,
+            col: col as usize,
+            across: true,
+        })
+    } else {
+        let col = letter(b[0])?;
+        let row = number(&b[1..])?;
+        Some(Coord {
+            row,
+            col: col as usize,
+            across: false,
+        })
+    }
+}
+
+/// The sign an event's score must have.
+#[derive(Clone, Copy, PartialEq)]
+enum Sign {
+    Plus,
+    Minus,
+    Zero,
+}
+
+fn parse_score(text: &str, sign: Sign) -> std::result::Result<i32, String> {
+    let (neg, digits) = match text.as_bytes().first() {
+        Some(b'+') => (false, &text[1..]),
+        Some(b'-') => (true, &text[1..]),
+        _ => return Err("a score is written +N or -N".into()),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err("a score is written +N or -N".into());
+    }
+    let n: i32 = digits.parse().map_err(|_| "too large".to_string())?;
+    let v = if neg { -n } else { n };
+    match sign {
+        Sign::Plus if neg => Err("this event scores +N".into()),
+        Sign::Minus if !neg && n != 0 => Err("this event scores -N".into()),
+        Sign::Zero if v != 0 => Err("passes and exchanges score +0".into()),
+        _ => Ok(v),
+    }
+}
+
+fn parse_cumulative(text: &str) -> Option<i32> {
+    let digits = text
+        .strip_prefix('-')
+        .or_else(|| text.strip_prefix('+'))
+        .unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.trim_start_matches('+').parse().ok()
+}
+
+/// Decodes the bytes of a GCG file: UTF-8 unless the first line declares
+/// ISO-8859-1; a leading byte-order mark is skipped.
+fn decode(bytes: &[u8]) -> std::result::Result<String, GcgError> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let first_end = bytes
+        .iter()
+        .position(|&b| b == b'\n')
+        .unwrap_or(bytes.len());
+    let first = String::from_utf8_lossy(&bytes[..first_end]);
+    let first = first.trim();
+    if let Some(rest) = first.strip_prefix("#character-encoding") {
+        let enc = rest.trim().to_ascii_lowercase();
+        if matches!(
+            enc.as_str(),
+            "iso-8859-1" | "iso8859-1" | "latin1" | "latin-1"
+        ) {
+            return Ok(bytes.iter().map(|&b| b as char).collect());
+        }
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(s) => Ok(s.to_string()),
+        Err(e) => {
+            let good = &bytes[..e.valid_up_to()];
+            let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+            let line_start = good.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+            let column =
+                std::str::from_utf8(&good[line_start..]).map_or(1, |s| s.chars().count() + 1);
+            Err(GcgError {
+                line,
+                column,
+                kind: GcgErrorKind::InvalidUtf8,
+            })
+        }
+    }
+}
+
+impl Game {
+    /// Parses the text of a GCG file.
+    pub fn parse(text: &str) -> std::result::Result<Game, GcgError> {
+        Parser::default().run(text)
+    }
+
+    /// Parses the bytes of a GCG file (UTF-8, or ISO-8859-1 when its
+    /// first line says `#character-encoding ISO-8859-1`).
+    pub fn from_bytes(bytes: &[u8]) -> std::result::Result<Game, GcgError> {
+        Game::parse(&decode(bytes)?)
+    }
+
+    /// Reads and parses a GCG file (a regular file: a FIFO or a device is
+    /// refused before it is opened for reading).
+    pub fn read(path: &Path) -> Result<Game> {
+        let meta = std::fs::metadata(path).map_err(|e| Error::io(path, e))?;
+        if !meta.is_file() {
+            let e = std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a regular file");
+            return Err(Error::io(path, e));
+        }
+        let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+        Ok(Game::from_bytes(&bytes)?)
+    }
+
+    /// The index (0 or 1) of the player with this nickname.
+    pub fn player_index(&self, nick: &str) -> Option<usize> {
+        self.players
+            .iter()
+            .position(|p| p.as_ref().is_some_and(|p| p.nick == nick))
+    }
+
+    /// Each player's last written cumulative total (0 before any event).
+    pub fn final_scores(&self) -> [i32; 2] {
+        let mut s = [0, 0];
+        for e in &self.events {
+            s[e.player] = e.cumulative;
+        }
+        s
+    }
+}
+
+#[derive(Default)]
+struct Parser {
+    game: Game,
+    /// Whether the previous non-blank line was a note (or continued one).
+    in_note: bool,
+}
+
+impl Parser {
+    fn run(mut self, text: &str) -> std::result::Result<Game, GcgError> {
+        let mut any = false;
+        for (i, raw) in text.lines().enumerate() {
+            let line = i + 1;
+            let raw = raw.strip_suffix('\r').unwrap_or(raw);
+            let body = raw.trim_start();
+            let indent = raw.chars().count() - body.chars().count();
+            let body = body.trim_end();
+            if body.is_empty() {
+                continue;
+            }
+            any = true;
+            let col = indent + 1;
+            if let Some(rest) = body.strip_prefix('#') {
+                self.pragma(line, col, rest)?;
+            } else if let Some(rest) = body.strip_prefix('>') {
+                self.in_note = false;
+                let event = self.event(line, col, rest)?;
+                self.game.events.push(event);
+            } else if self.in_note {
+                self.add_note(body);
+            } else {
+                return Err(GcgError {
+                    line,
+                    column: col,
+                    kind: GcgErrorKind::StrayLine,
+                });
+            }
+        }
+        if !any {
+            return Err(GcgError {
+                line: 1,
+                column: 1,
+                kind: GcgErrorKind::Empty,
+            });
+        }
+        Ok(self.game)
+    }
+
+    fn add_note(&mut self, text: &str) {
+        let notes = match self.game.events.last_mut() {
+            Some(e) => &mut e.notes,
+            None => &mut self.game.notes,
+        };
+        match notes.last_mut() {
+            Some(n) if self.in_note => {
+                n.push('\n');
+                n.push_str(text);
+            }
+            _ => notes.push(text.to_string()),
+        }
+    }
+
+    /// `rest` is the line after `#`; `col` the column of the `#`.
+    fn pragma(&mut self, line: usize, col: usize, rest: &str) -> std::result::Result<(), GcgError> {
+        let name_len = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let name = &rest[..name_len];
+        let value_raw = &rest[name_len..];
+        let value = value_raw.trim();
+        let value_col = col
+            + 1
+            + name.chars().count()
+            + (value_raw.chars().count() - value_raw.trim_start().chars().count());
+        let err = |kind| GcgError {
+            line,
+            column: col,
+            kind,
+        };
+        let bad = |reason: &str| GcgError {
+            line,
+            column: value_col,
+            kind: GcgErrorKind::BadPragma {
+                pragma: name.to_string(),
+                reason: reason.to_string(),
+            },
+        };
+        self.in_note = false;
+        self.game.pragmas.push(Pragma {
+            line,
+            name: name.to_string(),
+            value: value.to_string(),
+        });
+        let g = &mut self.game;
+        match name {
+            "character-encoding" => {
+                if line != 1 || !g.events.is_empty() {
+                    return Err(err(GcgErrorKind::EncodingNotFirst));
+                }
+                let enc = value.to_ascii_lowercase();
+                if !matches!(
+                    enc.as_str(),
+                    "utf-8" | "utf8" | "iso-8859-1" | "iso8859-1" | "latin1" | "latin-1"
+                ) {
+                    return Err(GcgError {
+                        line,
+                        column: value_col,
+                        kind: GcgErrorKind::UnknownEncoding(value.to_string()),
+                    });
+                }
+                g.encoding = Some(value.to_string());
+            }
+            "player1" | "player2" => {
+                let k = if name == "player1" { 0 } else { 1 };
+                if !g.events.is_empty() {
+                    return Err(err(GcgErrorKind::PlayerAfterEvents));
+                }
+                if g.players[k].is_some() {
+                    return Err(err(GcgErrorKind::DuplicatePlayer(k + 1)));
+                }
+                let toks = tokens(value, value_col);
+                let Some(nick) = toks.first() else {
+                    return Err(bad("expected a nickname and a name"));
+                };
+                let nick_text = nick.text.trim_end_matches(':');
+                if nick_text.is_empty() || nick_text.contains(':') {
+                    return Err(GcgError {
+                        line,
+                        column: nick.col,
+                        kind: GcgErrorKind::BadPragma {
+                            pragma: name.to_string(),
+                            reason: format!("{:?} is not a usable nickname", nick.text),
+                        },
+                    });
+                }
+                if g.players[1 - k]
+                    .as_ref()
+                    .is_some_and(|p| p.nick == nick_text)
+                {
+                    return Err(GcgError {
+                        line,
+                        column: nick.col,
+                        kind: GcgErrorKind::DuplicateNick(nick_text.to_string()),
+                    });
+                }
+                let name_text = value[nick.text.len()..].trim();
+                g.players[k] = Some(Player {
+                    nick: nick_text.to_string(),
+                    name: if name_text.is_empty() {
+                        nick_text.to_string()
+                    } else {
+                        name_text.to_string()
+                    },
+                });
+            }
+            "title" => g.title = Some(value.to_string()),
+            "description" => g.description = Some(value.to_string()),
+            "lexicon" => {
+                if value.is_empty() {
+                    return Err(bad("expected a lexicon name"));
+                }
+                g.lexicon = Some(value.to_string());
+            }
+            "id" => {
+                let toks = tokens(value, value_col);
+                if toks.len() != 2 {
+                    return Err(bad("expected an authority and an id"));
+                }
+                g.id = Some((toks[0].text.to_string(), toks[1].text.to_string()));
+            }
+            "rack1" | "rack2" => {
+                let k = if name == "rack1" { 0 } else { 1 };
+                let toks = tokens(value, value_col);
+                if toks.len() != 1 {
+                    return Err(bad("expected one rack"));
+                }
+                check_tiles(toks[0].text, true).map_err(|reason| GcgError {
+                    line,
+                    column: toks[0].col,
+                    kind: GcgErrorKind::BadTiles {
+                        text: toks[0].text.to_string(),
+                        reason,
+                    },
+                })?;
+                g.racks[k] = Some(toks[0].text.to_string());
+            }
+            "note" => {
+                // `in_note` is false here: this starts a new note, which
+                // the following lines without # or > continue.
+                self.add_note(value);
+                self.in_note = true;
+            }
+            "game-type" => g.game_type = Some(value.to_string()),
+            "tile-set" => g.tile_set = Some(value.to_string()),
+            "tile-distribution" => g.tile_distribution = Some(value.to_string()),
+            "board-layout" => g.board_layout = Some(value.to_string()),
+            "incomplete" => g.incomplete = true,
+            _ => {} // kept in `pragmas`, never fatal
+        }
+        Ok(())
+    }
+
+    /// `rest` is the line after `>`; `col` the column of the `>`.
+    fn event(
+        &mut self,
+        line: usize,
+        col: usize,
+        rest: &str,
+    ) -> std::result::Result<Event, GcgError> {
+        let at = |column, kind| GcgError { line, column, kind };
+        let Some(colon) = rest.find(':') else {
+            return Err(at(col + 1, GcgErrorKind::Missing("nick: after >")));
+        };
+        let nick = &rest[..colon];
+        if nick.is_empty() || nick.contains(char::is_whitespace) {
+            return Err(at(col + 1, GcgErrorKind::Missing("nick: after >")));
+        }
+        let player = self
+            .game
+            .player_index(nick)
+            .ok_or_else(|| at(col + 1, GcgErrorKind::UnknownPlayer(nick.to_string())))?;
+        let after = &rest[colon + 1..];
+        let toks = tokens(after, col + 1 + nick.chars().count() + 1);
+        let end_col = col + 1 + rest.chars().count();
+        let get = |i: usize, what: &'static str| -> std::result::Result<Tok<'_>, GcgError> {
+            toks.get(i)
+                .copied()
+                .ok_or_else(|| at(end_col, GcgErrorKind::Missing(what)))
+        };
+        let tiles_err = |t: Tok<'_>, reason: String| {
+            at(
+                t.col,
+                GcgErrorKind::BadTiles {
+                    text: t.text.to_string(),
+                    reason,
+                },
+            )
+        };
+        let rack_tok = |t: Tok<'_>| -> std::result::Result<String, GcgError> {
+            check_tiles(t.text, true).map_err(|r| tiles_err(t, r))?;
+            Ok(t.text.to_string())
+        };
+        let score_at = |t: Tok<'_>, sign| {
+            parse_score(t.text, sign).map_err(|reason| {
+                at(
+                    t.col,
+                    GcgErrorKind::BadScore {
+                        text: t.text.to_string(),
+                        reason,
+                    },
+                )
+            })
+        };
+        let cum_at = |t: Tok<'_>| {
+            parse_cumulative(t.text)
+                .ok_or_else(|| at(t.col, GcgErrorKind::BadCumulative(t.text.to_string())))
+        };
+        let paren = |t: &str| {
+            t.strip_prefix('(')
+                .and_then(|s| s.strip_suffix(')'))
+                .map(str::to_string)
+        };
+
+        let first = get(0, "a rack")?;
+        // The rack may be left out (it is only informative); `(TILES)`
+        // first is end-of-game rack points.
+        let no_rack = first.text.starts_with('-')
+            || first.text == "(challenge)"
+            || first.text == "(time)"
+            || (toks.len() == 4 && parse_coord(first.text).is_some());
+        let (rack, i) = match first.text {
+            _ if no_rack => (String::new(), 0),
+            t if t.starts_with('(') => {
+                // (TILES) +N CUM: the opponent's tiles.
+                let tiles = paren(t).ok_or_else(|| {
+                    tiles_err(first, "expected (TILES), a closing ) is missing".into())
+                })?;
+                check_tiles(&tiles, false).map_err(|r| tiles_err(first, r))?;
+                let score = score_at(get(1, "the score")?, Sign::Plus)?;
+                let cumulative = cum_at(get(2, "the cumulative score")?)?;
+                self.no_more(&toks, 3, line)?;
+                return Ok(Event {
+                    line,
+                    player,
+                    kind: EventKind::EndRackPoints { tiles },
+                    rack: String::new(),
+                    score,
+                    cumulative,
+                    notes: Vec::new(),
+                });
+            }
+            _ => (rack_tok(first)?, 1),
+        };
+        let what = get(i, "a move, -, -TILES, --, (challenge), (time) or (TILES)")?;
+        let (kind, sign, next) = match what.text {
+            "-" => (EventKind::Pass, Sign::Zero, i + 1),
+            "--" => (EventKind::PhonyWithdrawn, Sign::Minus, i + 1),
+            "(challenge)" => (EventKind::ChallengeBonus, Sign::Plus, i + 1),
+            "(time)" => (EventKind::TimePenalty, Sign::Minus, i + 1),
+            t if t.starts_with('(') => {
+                let tiles = paren(t).ok_or_else(|| {
+                    tiles_err(what, "expected (TILES), a closing ) is missing".into())
+                })?;
+                check_tiles(&tiles, false).map_err(|r| tiles_err(what, r))?;
+                (EventKind::EndRackPenalty { tiles }, Sign::Minus, i + 1)
+            }
+            t if t.starts_with('-') => {
+                let tiles = &t[1..];
+                if !tiles.is_empty() && tiles.bytes().all(|b| b.is_ascii_digit()) {
+                    let n: usize = tiles.parse().unwrap_or(usize::MAX);
+                    if n == 0 || n > 99 {
+                        return Err(tiles_err(what, "an exchange of 1 or more tiles".into()));
+                    }
+                    (EventKind::ExchangeCount(n), Sign::Zero, i + 1)
+                } else {
+                    check_tiles(tiles, true).map_err(|r| tiles_err(what, r))?;
+                    (
+                        EventKind::Exchange {
+                            tiles: tiles.to_string(),
+                        },
+                        Sign::Zero,
+                        i + 1,
+                    )
+                }
+            }
+            t => {
+                let coord = parse_coord(t)
+                    .ok_or_else(|| at(what.col, GcgErrorKind::BadCoordinate(t.to_string())))?;
+                let w = get(i + 1, "the word played")?;
+                check_word(w.text).map_err(|r| tiles_err(w, r))?;
+                (
+                    EventKind::Play {
+                        coord,
+                        word: w.text.to_string(),
+                    },
+                    Sign::Plus,
+                    i + 2,
+                )
+            }
+        };
+        let score = score_at(get(next, "the score")?, sign)?;
+        let cumulative = cum_at(get(next + 1, "the cumulative score")?)?;
+        self.no_more(&toks, next + 2, line)?;
+        if kind == EventKind::PhonyWithdrawn {
+            let prev = self.game.events.last();
+            if !prev.is_some_and(|e| e.player == player && matches!(e.kind, EventKind::Play { .. }))
+            {
+                return Err(at(what.col, GcgErrorKind::PhonyWithoutPlay));
+            }
+        }
+        Ok(Event {
+            line,
+            player,
+            kind,
+            rack,
+            score,
+            cumulative,
+            notes: Vec::new(),
+        })
+    }
+
+    fn no_more(
+        &self,
+        toks: &[Tok<'_>],
+        n: usize,
+        line: usize,
+    ) -> std::result::Result<(), GcgError> {
+        match toks.get(n) {
+            Some(t) => Err(GcgError {
+                line,
+                column: t.col,
+                kind: GcgErrorKind::Extra(t.text.to_string()),
+            }),
+            None => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn coordinates() {
+        let c = parse_coord("8D").unwrap();
+        assert_eq!((c.row, c.col, c.across), (7, 3, true));
+        let c = parse_coord("D8").unwrap();
+        assert_eq!((c.row, c.col, c.across), (7, 3, false));
+        let c = parse_coord("15o").unwrap();
+        assert_eq!((c.row, c.col, c.across), (14, 14, true));
+        assert_eq!(c.to_string(), "15O");
+        for bad in ["", "8", "D", "0A", "A0", "8DD", "D8D", "1234A", "é8", "8é"] {
+            assert!(parse_coord(bad).is_none(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn scores() {
+        assert_eq!(parse_score("+12", Sign::Plus), Ok(12));
+        assert_eq!(parse_score("-7", Sign::Minus), Ok(-7));
+        assert_eq!(parse_score("+0", Sign::Zero), Ok(0));
+        assert_eq!(parse_score("-0", Sign::Zero), Ok(0));
+        assert!(parse_score("12", Sign::Plus).is_err());
+        assert!(parse_score("-12", Sign::Plus).is_err());
+        assert!(parse_score("+12", Sign::Minus).is_err());
+        assert!(parse_score("+3", Sign::Zero).is_err());
+        assert!(parse_score("+", Sign::Plus).is_err());
+        assert!(parse_score("+99999999999", Sign::Plus).is_err());
+        assert_eq!(parse_cumulative("-5"), Some(-5));
+        assert_eq!(parse_cumulative("+5"), Some(5));
+        assert_eq!(parse_cumulative("5x"), None);
+        assert_eq!(parse_cumulative("--5"), None);
+    }
+
+    #[test]
+    fn words_and_tiles() {
+        assert!(check_word("CA(R)E").is_ok());
+        assert!(check_word("CA.E").is_ok());
+        assert!(check_word("[CH]A(LL)[ch]").is_ok());
+        assert!(check_word("(CARE)").is_err());
+        assert!(check_word("CA(RE").is_err());
+        assert!(check_word("CA()E").is_err());
+        assert!(check_word("C?RE").is_err());
+        assert!(check_tiles("AB?[CH]", true).is_ok());
+        assert!(check_tiles("AB?", false).is_err());
+        assert!(check_tiles("A[]", true).is_err());
+        assert!(check_tiles("A[CH", true).is_err());
+        assert!(check_tiles("", true).is_err());
+    }
+}

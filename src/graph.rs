@@ -1,0 +1,385 @@
+//! [`Graph`]: the small traversal interface the board layer walks, and its
+//! two implementations.
+//!
+//! * [`FstGraph`]: the `.lexq` file's fst nodes, decoded as they are met
+//!   (no set-up, about 30 ns an edge).
+//! * [`Arcs`]: a flat table of 32-bit arcs derived from the fst once
+//!   (letter, word-end bit, last-sibling bit, child index; siblings
+//!   contiguous and in tile order), a few ns an edge. [`Lexicon::arcs`]
+//!   builds it at first use and keeps it.
+//!
+//! Both present the same GADDAG (see [`crate::gaddag`]): from the root,
+//! letters read right to left, the separator (code 0) at most once, then
+//! letters left to right. An edge says whether the path through it is a
+//! whole key (a word) without its child being decoded.
+//!
+//! [`Lexicon::arcs`]: crate::Lexicon::arcs
+
+use std::collections::HashMap;
+
+use crate::gaddag::{key_byte, key_code};
+use crate::letterset::LetterSet;
+use crate::node::Node;
+
+/// A GADDAG as a graph of nodes and labelled edges.
+pub trait Graph {
+    /// A node (a set of outgoing edges).
+    type Node: Copy;
+    /// An edge out of a node.
+    type Edge: Copy;
+    /// The edges out of a node.
+    type Edges<'a>: Iterator<Item = Self::Edge>
+    where
+        Self: 'a;
+
+    /// Whether [`Graph::edges`] yields edges in increasing code order (so a
+    /// walk may stop at the first code above what it wants).
+    const SORTED: bool;
+
+    /// The root.
+    fn root(&self) -> Self::Node;
+    /// Every edge out of `node`, the separator (code 0) included.
+    fn edges(&self, node: Self::Node) -> Self::Edges<'_>;
+    /// The code an edge reads (0 for the separator).
+    fn code(&self, edge: Self::Edge) -> u8;
+    /// Whether the path ending with this edge is a whole key.
+    fn accepts(&self, edge: Self::Edge) -> bool;
+    /// The node an edge leads to.
+    fn target(&self, edge: Self::Edge) -> Self::Node;
+    /// A number identifying `node` (equal nodes, equal numbers).
+    fn node_id(&self, node: Self::Node) -> u64;
+
+    /// The edge out of `node` reading `code`, if any.
+    #[inline]
+    fn edge(&self, node: Self::Node, code: u8) -> Option<Self::Edge> {
+        self.edges(node).find(|&e| self.code(e) == code)
+    }
+
+    /// The node after reading `code`, if any.
+    #[inline]
+    fn follow(&self, node: Self::Node, code: u8) -> Option<Self::Node> {
+        self.edge(node, code).map(|e| self.target(e))
+    }
+
+    /// The letters (not the separator) that can be read from `node`.
+    fn letters(&self, node: Self::Node) -> LetterSet {
+        let mut s = LetterSet::EMPTY;
+        for e in self.edges(node) {
+            s.insert(self.code(e));
+        }
+        LetterSet(s.0 & !1)
+    }
+
+    /// The letters whose edge out of `node` ends a key.
+    fn ending_letters(&self, node: Self::Node) -> LetterSet {
+        let mut s = LetterSet::EMPTY;
+        for e in self.edges(node) {
+            if self.accepts(e) {
+                s.insert(self.code(e));
+            }
+        }
+        LetterSet(s.0 & !1)
+    }
+}
+
+/// The lexicon's fst read in place as a [`Graph`].
+#[derive(Clone, Copy)]
+pub struct FstGraph<'a> {
+    data: &'a [u8],
+    root: FstNode<'a>,
+}
+
+impl<'a> FstGraph<'a> {
+    pub(crate) fn new(data: &'a [u8], root: Node<'a>) -> FstGraph<'a> {
+        FstGraph {
+            data,
+            root: FstNode {
+                node: root,
+                addr: usize::MAX,
+            },
+        }
+    }
+}
+
+/// A node of an [`FstGraph`]: a decoded fst node and its address.
+#[derive(Clone, Copy)]
+pub struct FstNode<'a> {
+    node: Node<'a>,
+    addr: usize,
+}
+
+/// An edge of an [`FstGraph`]: its code and the address of its target.
+#[derive(Clone, Copy, Debug)]
+pub struct FstEdge {
+    code: u8,
+    addr: usize,
+}
+
+/// The edges of an fst node.
+pub struct FstEdges<'a> {
+    node: Node<'a>,
+    i: usize,
+}
+
+impl Iterator for FstEdges<'_> {
+    type Item = FstEdge;
+    #[inline]
+    fn next(&mut self) -> Option<FstEdge> {
+        while self.i < self.node.len() {
+            let i = self.i;
+            self.i += 1;
+            if let Some(code) = key_code(self.node.input(i)) {
+                return Some(FstEdge {
+                    code,
+                    addr: self.node.target(i),
+                });
+            }
+        }
+        None
+    }
+}
+
+impl<'a> Graph for FstGraph<'a> {
+    type Node = FstNode<'a>;
+    type Edge = FstEdge;
+    type Edges<'b>
+        = FstEdges<'a>
+    where
+        Self: 'b;
+
+    const SORTED: bool = false;
+
+    fn root(&self) -> FstNode<'a> {
+        self.root
+    }
+    #[inline]
+    fn edges(&self, node: FstNode<'a>) -> FstEdges<'a> {
+        FstEdges {
+            node: node.node,
+            i: 0,
+        }
+    }
+    #[inline]
+    fn code(&self, edge: FstEdge) -> u8 {
+        edge.code
+    }
+    #[inline]
+    fn accepts(&self, edge: FstEdge) -> bool {
+        Node::at(self.data, edge.addr).is_final()
+    }
+    #[inline]
+    fn target(&self, edge: FstEdge) -> FstNode<'a> {
+        FstNode {
+            node: Node::at(self.data, edge.addr),
+            addr: edge.addr,
+        }
+    }
+    fn node_id(&self, node: FstNode<'a>) -> u64 {
+        node.addr as u64
+    }
+    #[inline]
+    fn edge(&self, node: FstNode<'a>, code: u8) -> Option<FstEdge> {
+        let i = node.node.find(key_byte(code))?;
+        Some(FstEdge {
+            code,
+            addr: node.node.target(i),
+        })
+    }
+}
+
+const CODE_MASK: u32 = 0x3f;
+const ACCEPTS: u32 = 0x40;
+const LAST: u32 = 0x80;
+const CHILD_SHIFT: u32 = 8;
+/// The most arcs a table can hold (24-bit child indices).
+pub const MAX_ARCS: usize = 1 << 24;
+
+/// A flat table of 32-bit arcs: a GADDAG as the fastest engines store it.
+///
+/// A node is the index of its first arc (0: no edges); its arcs are
+/// contiguous, in tile order, the last one flagged.
+///
+/// ```
+/// use lexq::{Graph, Lexicon};
+/// let lex = Lexicon::embedded();
+/// let g = lex.arcs()?;
+/// let a = lex.alphabet();
+/// // "CA" read right to left, then the separator: the letters ending a word.
+/// let n = [1u8, 3, 0].iter().try_fold(g.root(), |n, &c| g.follow(n, c)).unwrap();
+/// let enders = g.ending_letters(n);
+/// assert!(enders.contains(a.encode("T").unwrap()[0])); // CAT
+/// assert!(!enders.contains(a.encode("Q").unwrap()[0]));
+/// # Ok::<(), lexq::Error>(())
+/// ```
+pub struct Arcs {
+    arcs: Vec<u32>,
+}
+
+/// The edges of a node of an [`Arcs`] table.
+pub struct ArcEdges<'a> {
+    arcs: &'a [u32],
+    i: usize,
+    done: bool,
+}
+
+impl Iterator for ArcEdges<'_> {
+    type Item = u32;
+    #[inline]
+    fn next(&mut self) -> Option<u32> {
+        if self.done {
+            return None;
+        }
+        let a = self.arcs[self.i];
+        self.i += 1;
+        self.done = a & LAST != 0;
+        Some(a)
+    }
+}
+
+impl Arcs {
+    /// Derives the table from the fst's node area `data` and its root (a
+    /// depth-first copy of every distinct node). `None` if it would need
+    /// more than [`MAX_ARCS`] arcs.
+    pub(crate) fn from_nodes(data: &[u8], root: Node<'_>) -> Option<Arcs> {
+        // Index 0 is the "no edges" node; index 1 the root.
+        let mut arcs: Vec<u32> = vec![LAST];
+        let mut at: HashMap<usize, u32> = HashMap::new();
+        let mut stack: Vec<(Node<'_>, u32)> = Vec::new();
+        let alloc = |len: usize, arcs: &mut Vec<u32>| -> Option<u32> {
+            let i = arcs.len();
+            if i + len > MAX_ARCS {
+                return None;
+            }
+            arcs.resize(i + len, 0);
+            Some(i as u32)
+        };
+        if root.len() == 0 {
+            return Some(Arcs { arcs });
+        }
+        let r = alloc(root.len(), &mut arcs)?;
+        stack.push((root, r));
+        let mut kids: Vec<(u8, u32)> = Vec::with_capacity(64);
+        while let Some((node, first)) = stack.pop() {
+            kids.clear();
+            for i in 0..node.len() {
+                let code = key_code(node.input(i))? as u32;
+                let addr = node.target(i);
+                let child = Node::decode(data, addr).ok()?;
+                let mut word = code;
+                if child.is_final() {
+                    word |= ACCEPTS;
+                }
+                if child.len() > 0 {
+                    let idx = match at.get(&addr) {
+                        Some(&i) => i,
+                        None => {
+                            let i = alloc(child.len(), &mut arcs)?;
+                            at.insert(addr, i);
+                            stack.push((child, i));
+                            i
+                        }
+                    };
+                    word |= idx << CHILD_SHIFT;
+                }
+                kids.push((code as u8, word));
+            }
+            kids.sort_unstable_by_key(|k| k.0);
+            let n = kids.len();
+            for (j, &(_, w)) in kids.iter().enumerate() {
+                arcs[first as usize + j] = if j + 1 == n { w | LAST } else { w };
+            }
+        }
+        Some(Arcs { arcs })
+    }
+
+    /// The number of arcs.
+    pub fn len(&self) -> usize {
+        self.arcs.len()
+    }
+
+    /// Whether the table holds no arcs but the sentinel.
+    pub fn is_empty(&self) -> bool {
+        self.arcs.len() <= 1
+    }
+
+    /// Bytes of memory the table uses.
+    pub fn bytes(&self) -> usize {
+        self.arcs.len() * 4
+    }
+}
+
+impl Graph for Arcs {
+    type Node = u32;
+    type Edge = u32;
+    type Edges<'a> = ArcEdges<'a>;
+
+    const SORTED: bool = true;
+
+    #[inline]
+    fn root(&self) -> u32 {
+        if self.arcs.len() > 1 { 1 } else { 0 }
+    }
+    #[inline]
+    fn edges(&self, node: u32) -> ArcEdges<'_> {
+        ArcEdges {
+            arcs: &self.arcs,
+            i: node as usize,
+            done: node == 0,
+        }
+    }
+    #[inline]
+    fn code(&self, edge: u32) -> u8 {
+        (edge & CODE_MASK) as u8
+    }
+    #[inline]
+    fn accepts(&self, edge: u32) -> bool {
+        edge & ACCEPTS != 0
+    }
+    #[inline]
+    fn target(&self, edge: u32) -> u32 {
+        edge >> CHILD_SHIFT
+    }
+    fn node_id(&self, node: u32) -> u64 {
+        node as u64
+    }
+    #[inline]
+    fn edge(&self, node: u32, code: u8) -> Option<u32> {
+        if node == 0 {
+            return None;
+        }
+        let mut i = node as usize;
+        loop {
+            let a = self.arcs[i];
+            let c = (a & CODE_MASK) as u8;
+            if c == code {
+                return Some(a);
+            }
+            if c > code || a & LAST != 0 {
+                return None;
+            }
+            i += 1;
+        }
+    }
+}
+
+/// Follows `codes` from the root, first to last, in any graph.
+pub fn follow_all<G: Graph>(g: &G, codes: &[u8]) -> Option<G::Node> {
+    codes.iter().try_fold(g.root(), |n, &c| g.follow(n, c))
+}
+
+/// Whether `word` (tile codes) is a word of the graph: its whole reversal
+/// is a key.
+pub fn is_word<G: Graph>(g: &G, word: &[u8]) -> bool {
+    let mut n = g.root();
+    let len = word.len();
+    for (i, &c) in word.iter().rev().enumerate() {
+        let Some(e) = g.edge(n, c) else {
+            return false;
+        };
+        if i + 1 == len {
+            return g.accepts(e);
+        }
+        n = g.target(e);
+    }
+    false
+}

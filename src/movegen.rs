@@ -1,0 +1,654 @@
+//! Move generation: every legal placement of a rack on a board, scored,
+//! by Gordon's GADDAG algorithm, handed to a [`Recorder`].
+//!
+//! For each line (rows for across plays, columns for down plays) and each
+//! anchor (an empty square next to a tile, or the start square on an empty
+//! board), the walk places tiles leftwards from the anchor through the
+//! GADDAG's reversed prefixes, crosses the separator, then places tiles
+//! rightwards. Squares are filtered by their cross sets before an edge is
+//! followed; a blank tries exactly the letters the square and the lexicon
+//! allow; the score is kept up to date square by square, so a move is
+//! scored when it is found. The left part never steps on another anchor,
+//! so each move is found once, from the leftmost anchor it covers.
+//!
+//! Listing conventions: the coordinate is the first square of the main
+//! word; a one-tile play is listed once (across if the tile has a
+//! horizontal neighbour, else down); on an empty board only across plays
+//! covering the start square with at least two tiles; exchanges and pass
+//! only when asked ([`Generator::exchanges`]).
+//!
+//! ```
+//! use lexq::{Generator, Lexicon, Position, TopN};
+//! let lex = Lexicon::embedded();
+//! let pos = Position::from_cgp(&lex,
+//!     "15/15/15/15/15/15/15/4CARE7/15/15/15/15/15/15/15 AEINRST/ 12/0 0")?;
+//! let mut generator = Generator::new();
+//! let mut top = TopN::new(5);
+//! generator.generate(&pos.board, &pos.rack(), &mut top);
+//! for mv in top.into_sorted() {
+//!     println!("{} {}", mv.notation(lex.alphabet()), mv.score());
+//! }
+//! # Ok::<(), lexq::Error>(())
+//! ```
+
+use std::cmp::{Ordering, Reverse};
+use std::collections::BinaryHeap;
+
+use crate::board::{BLANK, Board};
+use crate::gaddag::SEPARATOR;
+use crate::graph::Graph;
+use crate::layout::MAX_SIZE;
+use crate::moves::{Move, MoveKind, THROUGH};
+use crate::rack::Rack;
+
+/// Receives the moves a [`Generator`] finds.
+pub trait Recorder {
+    /// Moves scoring less than this are not wanted (the generator may skip
+    /// them). The default wants everything.
+    #[inline]
+    fn threshold(&self) -> i32 {
+        i32::MIN
+    }
+    /// One move, with the rack tiles it leaves.
+    fn record(&mut self, mv: &Move, leave: &Rack);
+}
+
+impl<F: FnMut(&Move, &Rack)> Recorder for F {
+    #[inline]
+    fn record(&mut self, mv: &Move, leave: &Rack) {
+        self(mv, leave)
+    }
+}
+
+/// Keeps every move.
+#[derive(Default, Debug)]
+pub struct All {
+    /// The moves, in the order found.
+    pub moves: Vec<Move>,
+}
+
+impl Recorder for All {
+    #[inline]
+    fn record(&mut self, mv: &Move, _: &Rack) {
+        self.moves.push(*mv);
+    }
+}
+
+impl All {
+    /// The moves, best first (see [`rank`]).
+    pub fn into_sorted(mut self) -> Vec<Move> {
+        self.moves.sort_unstable_by(rank);
+        self.moves
+    }
+}
+
+/// Counts the moves.
+#[derive(Default, Debug)]
+pub struct Count(pub usize);
+
+impl Recorder for Count {
+    #[inline]
+    fn record(&mut self, _: &Move, _: &Rack) {
+        self.0 += 1;
+    }
+}
+
+/// The order moves are listed in: higher score first, then placements
+/// before exchanges before a pass, then by row, column, across before
+/// down, and tiles — a total order, so lists are the same whatever order
+/// the generator finds moves in.
+pub fn rank(a: &Move, b: &Move) -> Ordering {
+    let kind = |m: &Move| match m.kind() {
+        MoveKind::Place => 0,
+        MoveKind::Exchange => 1,
+        MoveKind::Pass => 2,
+    };
+    b.score()
+        .cmp(&a.score())
+        .then(kind(a).cmp(&kind(b)))
+        .then(a.row.cmp(&b.row))
+        .then(a.col.cmp(&b.col))
+        .then(a.down.cmp(&b.down))
+        .then(a.squares().cmp(b.squares()))
+}
+
+/// A move ordered by [`rank`], better = greater.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Ranked(Move);
+
+impl Ord for Ranked {
+    fn cmp(&self, other: &Ranked) -> Ordering {
+        rank(&other.0, &self.0)
+    }
+}
+
+impl PartialOrd for Ranked {
+    fn partial_cmp(&self, other: &Ranked) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// Keeps the best `n` moves (by [`rank`]).
+#[derive(Debug)]
+pub struct TopN {
+    n: usize,
+    heap: BinaryHeap<Reverse<Ranked>>,
+}
+
+impl TopN {
+    /// Keeps the best `n`.
+    pub fn new(n: usize) -> TopN {
+        TopN {
+            n,
+            heap: BinaryHeap::with_capacity(n.min(4096) + 1),
+        }
+    }
+
+    /// Empties it for another position.
+    pub fn clear(&mut self) {
+        self.heap.clear();
+    }
+
+    /// The moves kept, best first.
+    pub fn into_sorted(self) -> Vec<Move> {
+        let mut v: Vec<Move> = self.heap.into_iter().map(|r| r.0.0).collect();
+        v.sort_unstable_by(rank);
+        v
+    }
+
+    /// The moves kept, best first, leaving it empty.
+    pub fn take_sorted(&mut self) -> Vec<Move> {
+        let mut v: Vec<Move> = self.heap.drain().map(|r| r.0.0).collect();
+        v.sort_unstable_by(rank);
+        v
+    }
+}
+
+impl Recorder for TopN {
+    #[inline]
+    fn threshold(&self) -> i32 {
+        if self.heap.len() < self.n {
+            i32::MIN
+        } else {
+            self.heap.peek().map_or(i32::MIN, |w| w.0.0.score())
+        }
+    }
+    #[inline]
+    fn record(&mut self, mv: &Move, _: &Rack) {
+        if self.n == 0 {
+            return;
+        }
+        if self.heap.len() < self.n {
+            self.heap.push(Reverse(Ranked(*mv)));
+        } else if let Some(worst) = self.heap.peek() {
+            if Ranked(*mv) > worst.0 {
+                self.heap.pop();
+                self.heap.push(Reverse(Ranked(*mv)));
+            }
+        }
+    }
+}
+
+/// Keeps the best move only (by [`rank`]) and its leave.
+#[derive(Default, Debug)]
+pub struct Best {
+    /// The best move so far and its leave.
+    pub best: Option<(Move, Rack)>,
+}
+
+impl Recorder for Best {
+    #[inline]
+    fn threshold(&self) -> i32 {
+        self.best.as_ref().map_or(i32::MIN, |b| b.0.score())
+    }
+    #[inline]
+    fn record(&mut self, mv: &Move, leave: &Rack) {
+        let better = match &self.best {
+            None => true,
+            Some((b, _)) => rank(mv, b) == Ordering::Less,
+        };
+        if better {
+            self.best = Some((*mv, *leave));
+        }
+    }
+}
+
+/// A reusable move generator. It holds only fixed-size scratch space:
+/// generating allocates nothing.
+#[derive(Clone, Debug, Default)]
+pub struct Generator {
+    exchanges: bool,
+}
+
+impl Generator {
+    /// A generator listing placements only.
+    pub fn new() -> Generator {
+        Generator::default()
+    }
+
+    /// Whether to list exchanges (every distinct set of rack tiles) and the
+    /// pass as well. Whether the bag allows an exchange is the caller's
+    /// business.
+    pub fn exchanges(mut self, on: bool) -> Generator {
+        self.exchanges = on;
+        self
+    }
+
+    /// Every legal move of `rack` on `board`, to `rec`, walking the
+    /// lexicon's arc table.
+    pub fn generate(&mut self, board: &Board<'_>, rack: &Rack, rec: &mut impl Recorder) {
+        self.generate_with(board.arcs, board, rack, rec)
+    }
+
+    /// [`Generator::generate`] over any [`Graph`] of the board's lexicon.
+    pub fn generate_with<G: Graph>(
+        &mut self,
+        g: &G,
+        board: &Board<'_>,
+        rack: &Rack,
+        rec: &mut impl Recorder,
+    ) {
+        let n = board.n;
+        let mut w = Walk {
+            g,
+            board,
+            rec,
+            counts: *rack.counts(),
+            rack_mask: 0,
+            left: rack.len() as u32,
+            rack_size: board.tiles.rack_size() as u32,
+            bingo: board.tiles.bingo(),
+            d: 0,
+            line: 0,
+            anchor: 0,
+            anchor_open_right: true,
+            l: Line {
+                sq: [0; W],
+                tv: [0; W],
+                cross: [0; W],
+                cs: [-1; W],
+                lm: [1; W],
+                wm: [1; W],
+                anchor: [false; W],
+                placed: [0; W],
+            },
+            n,
+        };
+        for c in 1..64 {
+            if w.counts[c] > 0 {
+                w.rack_mask |= 1u64 << c;
+            }
+        }
+        if w.left > 0 {
+            if board.is_empty() {
+                let (sr, sc) = board.layout.start();
+                w.d = 0;
+                w.load_line(sr);
+                w.l.anchor[sc] = true;
+                w.start_anchor(sc);
+            } else {
+                for d in 0..2 {
+                    w.d = d;
+                    for line in 0..n {
+                        w.line_moves(line);
+                    }
+                }
+            }
+        }
+        if self.exchanges {
+            exchanges(rack, rec);
+        }
+    }
+}
+
+/// Every distinct non-empty set of rack tiles as an exchange, then the pass.
+fn exchanges(rack: &Rack, rec: &mut impl Recorder) {
+    let codes: Vec<(u8, u8)> = (0..64u8)
+        .filter(|&c| rack.count(c) > 0)
+        .map(|c| (c, rack.count(c) as u8))
+        .collect();
+    let mut chosen: Vec<u8> = Vec::with_capacity(rack.len());
+    fn go(
+        i: usize,
+        codes: &[(u8, u8)],
+        chosen: &mut Vec<u8>,
+        rack: &Rack,
+        rec: &mut impl Recorder,
+    ) {
+        if i == codes.len() {
+            if !chosen.is_empty() {
+                let mv = Move::exchange(chosen);
+                rec.record(&mv, &mv.leave(rack));
+            }
+            return;
+        }
+        let (c, k) = codes[i];
+        for take in 0..=k {
+            for _ in 0..take {
+                chosen.push(c);
+            }
+            go(i + 1, codes, chosen, rack, rec);
+            for _ in 0..take {
+                chosen.pop();
+            }
+        }
+    }
+    go(0, &codes, &mut chosen, rack, rec);
+    let pass = Move::pass();
+    rec.record(&pass, rack);
+}
+
+/// Line buffers: a power of two above the largest board, so that masked
+/// indices need no bounds checks.
+const W: usize = 32;
+
+/// One row or column, copied out of the board for the walk.
+struct Line {
+    /// Tiles (code | BLANK), 0 empty.
+    sq: [u8; W],
+    /// Face value of the tile on each square (0 for blanks and empties).
+    tv: [i32; W],
+    /// Cross sets (0 on occupied squares).
+    cross: [u64; W],
+    /// Cross scores, -1 without a cross word.
+    cs: [i32; W],
+    /// Letter and word multipliers.
+    lm: [i32; W],
+    wm: [i32; W],
+    anchor: [bool; W],
+    /// Tiles placed so far by the walk (code | BLANK), 0 elsewhere.
+    placed: [u8; W],
+}
+
+struct Walk<'w, 'b, G: Graph, R: Recorder> {
+    g: &'w G,
+    board: &'w Board<'b>,
+    rec: &'w mut R,
+    /// Rack tiles left, index 0 = blanks.
+    counts: [u8; 64],
+    /// Letters (not blanks) with a count above 0.
+    rack_mask: u64,
+    /// Tiles left on the rack.
+    left: u32,
+    rack_size: u32,
+    bingo: i32,
+    /// Direction and line being walked.
+    d: usize,
+    line: usize,
+    anchor: usize,
+    /// Whether the square right of the anchor is empty or off the board.
+    anchor_open_right: bool,
+    l: Line,
+    n: usize,
+}
+
+impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
+    /// Copies line `line` of direction `self.d` into the line buffers.
+    fn load_line(&mut self, line: usize) {
+        let n = self.n;
+        let b = self.board;
+        let d = self.d;
+        let base = line * n;
+        self.line = line;
+        let l = &mut self.l;
+        for p in 0..n {
+            let t = b.sq[d][base + p];
+            l.sq[p] = t;
+            l.tv[p] = b.values[t as usize];
+            l.cross[p] = b.cross[d][base + p];
+            l.cs[p] = b.cross_score[d][base + p] as i32;
+            l.lm[p] = b.lmul[d][base + p] as i32;
+            l.wm[p] = b.wmul[d][base + p] as i32;
+            l.placed[p] = 0;
+        }
+        for p in n..W {
+            l.sq[p] = 0;
+            l.cross[p] = 0;
+            l.anchor[p] = false;
+        }
+    }
+
+    fn line_moves(&mut self, line: usize) {
+        let n = self.n;
+        self.load_line(line);
+        let l = &mut self.l;
+        let mut any = false;
+        for p in 0..n {
+            let a = l.sq[p] == 0
+                && (l.cs[p] >= 0 || (p > 0 && l.sq[p - 1] != 0) || (p + 1 < n && l.sq[p + 1] != 0));
+            l.anchor[p] = a;
+            any |= a;
+        }
+        if !any {
+            return;
+        }
+        for p in 0..n {
+            if self.l.anchor[p] && self.l.cross[p] != 0 {
+                self.start_anchor(p);
+            }
+        }
+    }
+
+    fn start_anchor(&mut self, p: usize) {
+        self.anchor = p;
+        self.anchor_open_right = p + 1 == self.n || self.l.sq[(p + 1) & (W - 1)] == 0;
+        self.gen_left(p, self.g.root(), 0, 1, 0, 0);
+    }
+
+    /// Fills square `pos` (at or left of the anchor) from `node`.
+    fn gen_left(&mut self, pos: usize, node: G::Node, main: i32, wm: i32, cross: i32, used: u32) {
+        let pos = pos & (W - 1);
+        let t = self.l.sq[pos];
+        if t != 0 {
+            if let Some(e) = self.g.edge(node, t & 63) {
+                let v = self.l.tv[pos];
+                self.go_left(pos, e, main + v, wm, cross, used);
+            }
+            return;
+        }
+        let possible = self.possible(pos);
+        if possible == 0 {
+            return;
+        }
+        let hi = 63 - possible.leading_zeros() as u8;
+        let (lm, w, cs) = (self.l.lm[pos], self.l.wm[pos], self.l.cs[pos]);
+        let wm2 = wm * w;
+        for e in self.g.edges(node) {
+            let c = self.g.code(e);
+            if G::SORTED && c > hi {
+                break;
+            }
+            if possible & (1u64 << c) == 0 {
+                continue;
+            }
+            if self.counts[c as usize] > 0 {
+                let v = self.board.values[c as usize] * lm;
+                let cross2 = if cs >= 0 { cross + (cs + v) * w } else { cross };
+                self.take(c);
+                self.l.placed[pos] = c;
+                self.go_left(pos, e, main + v, wm2, cross2, used + 1);
+                self.give(c);
+            }
+            if self.counts[0] > 0 {
+                let cross3 = if cs >= 0 { cross + cs * w } else { cross };
+                self.counts[0] -= 1;
+                self.left -= 1;
+                self.l.placed[pos] = c | BLANK;
+                self.go_left(pos, e, main, wm2, cross3, used + 1);
+                self.counts[0] += 1;
+                self.left += 1;
+            }
+        }
+        self.l.placed[pos] = 0;
+    }
+
+    /// After reading edge `e` at square `pos` leftwards.
+    #[inline]
+    fn go_left(&mut self, pos: usize, e: G::Edge, main: i32, wm: i32, cross: i32, used: u32) {
+        let n = self.n;
+        let open_left = pos == 0 || self.l.sq[(pos - 1) & (W - 1)] == 0;
+        if open_left && self.anchor_open_right && self.g.accepts(e) {
+            self.found(pos, self.anchor, main, wm, cross, used);
+        }
+        let child = self.g.target(e);
+        if pos > 0 {
+            let p = (pos - 1) & (W - 1);
+            if self.l.sq[p] != 0 || (self.left > 0 && !self.l.anchor[p]) {
+                self.gen_left(p, child, main, wm, cross, used);
+            }
+        }
+        if open_left && self.anchor + 1 < n && (self.left > 0 || !self.anchor_open_right) {
+            if let Some(sep) = self.g.edge(child, SEPARATOR) {
+                let start = pos;
+                self.gen_right(self.anchor + 1, self.g.target(sep), start, main, wm, cross, used);
+            }
+        }
+    }
+
+    /// Fills square `pos` (right of the anchor) from `node`; the word
+    /// starts at `start`.
+    #[allow(clippy::too_many_arguments)]
+    fn gen_right(
+        &mut self,
+        pos: usize,
+        node: G::Node,
+        start: usize,
+        main: i32,
+        wm: i32,
+        cross: i32,
+        used: u32,
+    ) {
+        let pos = pos & (W - 1);
+        let t = self.l.sq[pos];
+        if t != 0 {
+            if let Some(e) = self.g.edge(node, t & 63) {
+                let v = self.l.tv[pos];
+                self.go_right(pos, e, start, main + v, wm, cross, used);
+            }
+            return;
+        }
+        let possible = self.possible(pos);
+        if possible == 0 {
+            return;
+        }
+        let hi = 63 - possible.leading_zeros() as u8;
+        let (lm, w, cs) = (self.l.lm[pos], self.l.wm[pos], self.l.cs[pos]);
+        let wm2 = wm * w;
+        for e in self.g.edges(node) {
+            let c = self.g.code(e);
+            if G::SORTED && c > hi {
+                break;
+            }
+            if possible & (1u64 << c) == 0 {
+                continue;
+            }
+            if self.counts[c as usize] > 0 {
+                let v = self.board.values[c as usize] * lm;
+                let cross2 = if cs >= 0 { cross + (cs + v) * w } else { cross };
+                self.take(c);
+                self.l.placed[pos] = c;
+                self.go_right(pos, e, start, main + v, wm2, cross2, used + 1);
+                self.give(c);
+            }
+            if self.counts[0] > 0 {
+                let cross3 = if cs >= 0 { cross + cs * w } else { cross };
+                self.counts[0] -= 1;
+                self.left -= 1;
+                self.l.placed[pos] = c | BLANK;
+                self.go_right(pos, e, start, main, wm2, cross3, used + 1);
+                self.counts[0] += 1;
+                self.left += 1;
+            }
+        }
+        self.l.placed[pos] = 0;
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn go_right(
+        &mut self,
+        pos: usize,
+        e: G::Edge,
+        start: usize,
+        main: i32,
+        wm: i32,
+        cross: i32,
+        used: u32,
+    ) {
+        let n = self.n;
+        let open_right = pos + 1 == n || self.l.sq[(pos + 1) & (W - 1)] == 0;
+        if open_right && self.g.accepts(e) {
+            self.found(start, pos, main, wm, cross, used);
+        }
+        if pos + 1 < n && (self.left > 0 || !open_right) {
+            let child = self.g.target(e);
+            self.gen_right(pos + 1, child, start, main, wm, cross, used);
+        }
+    }
+
+    /// The letters that may go on empty square `pos` with the rack left.
+    #[inline]
+    fn possible(&self, pos: usize) -> u64 {
+        let cross = self.l.cross[pos & (W - 1)];
+        if self.counts[0] > 0 {
+            cross
+        } else {
+            cross & self.rack_mask
+        }
+    }
+
+    #[inline]
+    fn take(&mut self, c: u8) {
+        let k = &mut self.counts[c as usize & 63];
+        *k -= 1;
+        if *k == 0 {
+            self.rack_mask &= !(1u64 << c);
+        }
+        self.left -= 1;
+    }
+
+    #[inline]
+    fn give(&mut self, c: u8) {
+        self.counts[c as usize & 63] += 1;
+        self.rack_mask |= 1u64 << c;
+        self.left += 1;
+    }
+
+    /// A word from `start` to `end` (inclusive) was completed.
+    #[inline(never)]
+    fn found(&mut self, start: usize, end: usize, main: i32, wm: i32, cross: i32, used: u32) {
+        if end == start {
+            return; // one-tile "words" are not words
+        }
+        if self.d == 1 && used == 1 {
+            // A lone tile with a horizontal neighbour is listed across.
+            let p = (start..=end)
+                .find(|&p| self.l.placed[p & (W - 1)] != 0)
+                .unwrap_or(start);
+            if self.l.cs[p & (W - 1)] >= 0 {
+                return;
+            }
+        }
+        let bonus = if used == self.rack_size { self.bingo } else { 0 };
+        let score = main * wm + cross + bonus;
+        if score < self.rec.threshold() {
+            return;
+        }
+        let mut squares = [0u8; MAX_SIZE];
+        let len = end - start + 1;
+        for (i, sqr) in squares.iter_mut().enumerate().take(len) {
+            let p = (start + i) & (W - 1);
+            let t = self.l.placed[p];
+            *sqr = if t != 0 { t } else { self.l.sq[p] | THROUGH };
+        }
+        let (row, col) = if self.d == 0 {
+            (self.line, start)
+        } else {
+            (start, self.line)
+        };
+        let mut mv = Move::place(row, col, self.d == 0, &squares[..len]);
+        mv.score = score;
+        let leave = Rack::from_counts(&self.counts);
+        self.rec.record(&mv, &leave);
+    }
+}

@@ -1,0 +1,189 @@
+//! [`Move`]: a tile placement, an exchange or a pass, with its score.
+//!
+//! A placement is stored as the whole main word, square by square from its
+//! first square: each entry a tile code, flagged [`BLANK`] for a blank and
+//! [`THROUGH`] for a tile already on the board. It is a small `Copy` value,
+//! so recording one allocates nothing.
+
+use crate::alphabet::Alphabet;
+use crate::board::BLANK;
+use crate::layout::MAX_SIZE;
+use crate::rack::{Rack, push_tile};
+
+/// Flag on a [`Move`] square: the tile was already on the board.
+pub const THROUGH: u8 = 0x40;
+
+/// What a move does.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum MoveKind {
+    /// Tiles placed on the board.
+    Place,
+    /// Tiles exchanged with the bag.
+    Exchange,
+    /// Nothing done.
+    Pass,
+}
+
+/// A move: where, which tiles, what it scores.
+///
+/// ```
+/// use lexq::{Lexicon, Position};
+/// let lex = Lexicon::embedded();
+/// let pos = Position::from_cgp(&lex, "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 CARE/ 0/0 0")?;
+/// let mv = pos.board.parse_move("8E CARE")?;
+/// let mv = pos.board.check_move(&mv, &pos.rack())?;
+/// assert_eq!((mv.row(), mv.col(), mv.across(), mv.score()), (7, 4, true, 12));
+/// assert_eq!(mv.notation(lex.alphabet()), "8E CARE");
+/// assert_eq!(mv.leave(&pos.rack()).len(), 0);
+/// # Ok::<(), lexq::Error>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Move {
+    pub(crate) kind: MoveKind,
+    pub(crate) row: u8,
+    pub(crate) col: u8,
+    pub(crate) down: bool,
+    pub(crate) len: u8,
+    pub(crate) score: i32,
+    pub(crate) tiles: [u8; MAX_SIZE],
+}
+
+impl Move {
+    /// A pass.
+    pub fn pass() -> Move {
+        Move {
+            kind: MoveKind::Pass,
+            row: 0,
+            col: 0,
+            down: false,
+            len: 0,
+            score: 0,
+            tiles: [0; MAX_SIZE],
+        }
+    }
+
+    /// An exchange of `tiles` (codes, 0 for a blank; at most 25).
+    pub fn exchange(tiles: &[u8]) -> Move {
+        let mut m = Move::pass();
+        m.kind = MoveKind::Exchange;
+        let n = tiles.len().min(MAX_SIZE);
+        m.tiles[..n].copy_from_slice(&tiles[..n]);
+        m.len = n as u8;
+        m
+    }
+
+    /// A placement: `squares` is the whole main word from its first square
+    /// (codes with [`BLANK`] / [`THROUGH`] flags), score 0 until scored.
+    pub fn place(row: usize, col: usize, across: bool, squares: &[u8]) -> Move {
+        let mut m = Move::pass();
+        m.kind = MoveKind::Place;
+        m.row = row as u8;
+        m.col = col as u8;
+        m.down = !across;
+        let n = squares.len().min(MAX_SIZE);
+        m.tiles[..n].copy_from_slice(&squares[..n]);
+        m.len = n as u8;
+        m
+    }
+
+    /// What the move does.
+    pub fn kind(&self) -> MoveKind {
+        self.kind
+    }
+
+    /// 0-based row of the main word's first square.
+    pub fn row(&self) -> usize {
+        self.row as usize
+    }
+
+    /// 0-based column of the main word's first square.
+    pub fn col(&self) -> usize {
+        self.col as usize
+    }
+
+    /// Whether the main word runs across (else down).
+    pub fn across(&self) -> bool {
+        !self.down
+    }
+
+    /// The score (0 for exchanges and passes).
+    pub fn score(&self) -> i32 {
+        self.score
+    }
+
+    /// The squares of the main word (placements) or the exchanged tiles:
+    /// codes flagged [`BLANK`] and [`THROUGH`].
+    pub fn squares(&self) -> &[u8] {
+        &self.tiles[..self.len as usize]
+    }
+
+    /// The number of tiles taken from the rack.
+    pub fn tiles_used(&self) -> usize {
+        match self.kind {
+            MoveKind::Place => self.squares().iter().filter(|&&t| t & THROUGH == 0).count(),
+            _ => 0,
+        }
+    }
+
+    /// The rack tiles the move spends (0 for a blank), in word order.
+    pub fn spent(&self) -> impl Iterator<Item = u8> + '_ {
+        let kind = self.kind;
+        self.squares().iter().filter_map(move |&t| match kind {
+            MoveKind::Place if t & THROUGH != 0 => None,
+            MoveKind::Place if t & BLANK != 0 => Some(0),
+            _ => Some(t & 63),
+        })
+    }
+
+    /// What is left of `rack` after the move (tiles it lacks are ignored).
+    pub fn leave(&self, rack: &Rack) -> Rack {
+        let mut r = *rack;
+        for t in self.spent() {
+            r.remove(t);
+        }
+        r
+    }
+
+    /// The main word, blanks lowercase (empty for exchanges and passes).
+    pub fn word(&self, alphabet: &Alphabet) -> String {
+        let mut s = String::new();
+        if self.kind == MoveKind::Place {
+            for &t in self.squares() {
+                push_tile(&mut s, alphabet, t & !THROUGH, false);
+            }
+        }
+        s
+    }
+
+    /// The main word with `.` on squares that already held a tile, the
+    /// placed tile elsewhere (lowercase for a blank).
+    pub fn placed(&self, alphabet: &Alphabet) -> String {
+        let mut s = String::new();
+        if self.kind == MoveKind::Place {
+            for &t in self.squares() {
+                if t & THROUGH != 0 {
+                    s.push('.');
+                } else {
+                    push_tile(&mut s, alphabet, t, false);
+                }
+            }
+        }
+        s
+    }
+
+    /// The move in GCG notation: `8D CA(R)E`, `D8 ...` for down, `-ABC` for
+    /// an exchange, `-` for a pass.
+    pub fn notation(&self, alphabet: &Alphabet) -> String {
+        crate::notation::format_move(self, alphabet)
+    }
+
+    /// The coordinate: `8D` across, `D8` down.
+    pub fn coordinate(&self) -> String {
+        crate::notation::coordinate(self.row(), self.col(), self.across())
+    }
+
+    /// Sets the score.
+    pub fn set_score(&mut self, score: i32) {
+        self.score = score;
+    }
+}
