@@ -500,7 +500,15 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         if open_left && self.anchor + 1 < n && (self.left > 0 || !self.anchor_open_right) {
             if let Some(sep) = self.g.edge(child, SEPARATOR) {
                 let start = pos;
-                self.gen_right(self.anchor + 1, self.g.target(sep), start, main, wm, cross, used);
+                self.gen_right(
+                    self.anchor + 1,
+                    self.g.target(sep),
+                    start,
+                    main,
+                    wm,
+                    cross,
+                    used,
+                );
             }
         }
     }
@@ -629,7 +637,11 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
                 return;
             }
         }
-        let bonus = if used == self.rack_size { self.bingo } else { 0 };
+        let bonus = if used == self.rack_size {
+            self.bingo
+        } else {
+            0
+        };
         let score = main * wm + cross + bonus;
         if score < self.rec.threshold() {
             return;
