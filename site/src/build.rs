@@ -134,6 +134,23 @@ pub(crate) struct SenseExtra {
     pub source: String,
 }
 
+/// [`SenseExtra`] borrowed from a sense, for writing.
+#[derive(Serialize)]
+struct SenseExtraRef<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pos: Option<Pos>,
+    #[serde(skip_serializing_if = "<[String]>::is_empty", rename = "ex")]
+    examples: &'a [String],
+    #[serde(skip_serializing_if = "<[String]>::is_empty", rename = "syn")]
+    synonyms: &'a [String],
+    #[serde(skip_serializing_if = "Option::is_none", rename = "base")]
+    base_form: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    via: Option<Via>,
+    #[serde(rename = "src")]
+    source: &'a str,
+}
+
 /// The definitions a build draws on.
 pub struct Sources {
     wordnet: Option<(WordNet, Morphy)>,
@@ -253,7 +270,8 @@ pub fn all_words(lex: &Lexicon) -> Result<Vec<(String, Vec<u8>)>> {
 }
 
 /// The entries of every word of `lex` (without going through an index),
-/// in alphabet order, each passed to `each` with its [`WordSenses`].
+/// in alphabet order, each passed to `each` with its [`WordSenses`] (whose
+/// `senses` have been moved into the entry).
 pub fn entries(
     lex: &Lexicon,
     sources: &Sources,
@@ -280,7 +298,7 @@ pub fn entries(
             .map(|&j| words[j as usize].0.clone())
             .collect();
         let hooks = lex.hooks(word)?;
-        let ws = sources.senses(word)?;
+        let mut ws = sources.senses(word)?;
         let entry = Entry {
             word: word.clone(),
             valid: true,
@@ -291,7 +309,7 @@ pub fn entries(
             back_hooks: hooks.back_letters(),
             anagrams,
             base_forms: ws.base_forms.clone(),
-            senses: ws.senses.clone(),
+            senses: std::mem::take(&mut ws.senses),
         };
         each(entry, &ws)?;
         if i % 1024 == 1023 {
@@ -317,13 +335,13 @@ pub(crate) fn document(
     let mut seen = [false; 4];
     for s in &e.senses {
         doc.add_text(f.definition, &s.definition);
-        let extra = SenseExtra {
+        let extra = SenseExtraRef {
             pos: s.pos,
-            examples: s.examples.clone(),
-            synonyms: s.synonyms.clone(),
-            base_form: s.base_form.clone(),
+            examples: &s.examples,
+            synonyms: &s.synonyms,
+            base_form: s.base_form.as_deref(),
             via: s.via,
-            source: s.source.clone(),
+            source: &s.source,
         };
         let json = serde_json::to_string(&extra).map_err(|e| SiteError::BadSite {
             path: PathBuf::new(),
@@ -405,11 +423,11 @@ pub fn build(
     let alphabet = lex.alphabet();
     entries(lex, &sources, progress, |entry, ws| {
         summary.documents += 1;
-        summary.senses += ws.senses.len() as u64;
+        summary.senses += entry.senses.len() as u64;
         summary.proper_left_out += ws.proper_left_out;
         if ws.own > 0 {
             summary.direct += 1;
-        } else if !ws.senses.is_empty() {
+        } else if !entry.senses.is_empty() {
             summary.via_base += 1;
             match ws.first_via {
                 Some(Via::Exception) => summary.via_exception += 1,

@@ -57,33 +57,32 @@ pub struct Entry {
     pub senses: Vec<SenseEntry>,
 }
 
-/// Face values of the English tiles (the common word-game table; a blank
-/// is worth 0).
-const ENGLISH_POINTS: [u8; 26] = [
-    1, 3, 3, 2, 1, 4, 2, 4, 1, 8, 5, 1, 3, 1, 1, 3, 10, 1, 1, 1, 1, 4, 4, 8, 4, 10,
-];
-
-/// The points of one tile spelled `label` (0 for letters outside A-Z).
-pub fn tile_points(label: &str) -> u32 {
-    let mut chars = label.chars();
-    match (chars.next(), chars.next()) {
-        (Some(c), None) if c.is_ascii_alphabetic() => {
-            ENGLISH_POINTS[(c.to_ascii_uppercase() as u8 - b'A') as usize] as u32
-        }
-        _ => 0,
+/// The points of a word spelled in the lexicon's alphabet: the face
+/// values of the core's built-in tile set for the alphabet (English or
+/// Spanish); 0 for an alphabet without one.
+///
+/// ```
+/// let lex = lexq::Lexicon::embedded();
+/// let codes = lex.alphabet().encode("quiz").unwrap();
+/// assert_eq!(lexq_site::entry::word_points(lex.alphabet(), &codes), 22);
+/// ```
+pub fn word_points(alphabet: &lexq::Alphabet, codes: &[u8]) -> u32 {
+    match tile_set(alphabet) {
+        Some(set) => codes.iter().map(|&c| set.value(c).max(0) as u32).sum(),
+        None => 0,
     }
 }
 
-/// The points of a word's tiles, given their spellings.
-///
-/// ```
-/// assert_eq!(lexq_site::entry::points(["Q", "U", "I", "Z"]), 22);
-/// ```
-pub fn points<'a>(labels: impl IntoIterator<Item = &'a str>) -> u32 {
-    labels.into_iter().map(tile_points).sum()
-}
-
-/// The points of a word spelled in the lexicon's alphabet.
-pub fn word_points(alphabet: &lexq::Alphabet, codes: &[u8]) -> u32 {
-    points(codes.iter().filter_map(|&c| alphabet.label(c)))
+/// The built-in tile set of `alphabet`, cached per alphabet name.
+fn tile_set(alphabet: &lexq::Alphabet) -> Option<std::sync::Arc<lexq::TileSet>> {
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex, OnceLock};
+    static SETS: OnceLock<Mutex<HashMap<String, Option<Arc<lexq::TileSet>>>>> = OnceLock::new();
+    let mut sets = SETS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    sets.entry(alphabet.name().to_string())
+        .or_insert_with(|| lexq::TileSet::default_for(alphabet, 15).ok().map(Arc::new))
+        .clone()
 }

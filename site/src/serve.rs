@@ -611,6 +611,107 @@ async fn info(State(state): State<AppState>) -> Json<InfoResult> {
     })
 }
 
+#[derive(Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+struct MovesParams {
+    limit: Option<usize>,
+    offset: Option<usize>,
+    /// List exchanges and the pass too.
+    exchanges: Option<bool>,
+}
+
+#[derive(Serialize)]
+struct MovesResult {
+    cgp: String,
+    total: usize,
+    offset: usize,
+    limit: usize,
+    moves: Vec<serde_json::Value>,
+}
+
+/// The longest CGP body `moves` takes, in bytes.
+pub const MAX_CGP_BYTES: usize = 4096;
+
+fn move_json(m: &lexq::Move, pos: &lexq::Position<'_>) -> serde_json::Value {
+    let a = pos.board.alphabet();
+    let leave = m.leave(&pos.rack()).to_string(a);
+    match m.kind() {
+        lexq::MoveKind::Place => serde_json::json!({
+            "kind": "place",
+            "row": m.row(),
+            "col": m.col(),
+            "dir": if m.across() { "across" } else { "down" },
+            "word": m.word(a),
+            "placed": m.placed(a),
+            "score": m.score(),
+            "leave": leave,
+            "gcg": m.notation(a),
+        }),
+        lexq::MoveKind::Exchange => serde_json::json!({
+            "kind": "exchange",
+            "tiles": m.notation(a).trim_start_matches('-'),
+            "score": 0,
+            "leave": leave,
+            "gcg": m.notation(a),
+        }),
+        lexq::MoveKind::Pass => {
+            serde_json::json!({"kind": "pass", "score": 0, "leave": leave, "gcg": "-"})
+        }
+    }
+}
+
+/// `POST /api/v1/moves`: the body is one CGP line; the moves of the
+/// player to move, best first, paged. The server's lexicon judges words
+/// (the CGP's `lex` opcode is not followed).
+async fn moves(
+    State(state): State<AppState>,
+    q: Result<Query<MovesParams>, QueryRejection>,
+    body: Result<String, axum::extract::rejection::StringRejection>,
+) -> ApiResult<MovesResult> {
+    let Query(p) = q?;
+    let body = body.map_err(|e| ApiError::new(e.status(), e.body_text()))?;
+    let cgp = body.trim().to_string();
+    if cgp.is_empty() {
+        return Err(ApiError::bad("the body is empty: POST one CGP line"));
+    }
+    if cgp.contains('\n') {
+        return Err(ApiError::bad(
+            "the body holds more than one line: POST one CGP line",
+        ));
+    }
+    let (limit, offset) = Paging {
+        limit: p.limit,
+        offset: p.offset,
+        ..Paging::default()
+    }
+    .window(&state.limits)?;
+    let exchanges = p.exchanges.unwrap_or(false);
+    run(&state, move |lex, _| {
+        let pos = lexq::Position::from_cgp(lex, &cgp)?;
+        let mut all = lexq::All::default();
+        lexq::Generator::new()
+            .exchanges(exchanges)
+            .generate(&pos.board, &pos.rack(), &mut all);
+        let mut list = all.moves;
+        list.sort_unstable_by(lexq::movegen::rank);
+        let page = list
+            .iter()
+            .skip(offset)
+            .take(limit)
+            .map(|m| move_json(m, &pos))
+            .collect();
+        Ok(MovesResult {
+            total: list.len(),
+            offset,
+            limit,
+            moves: page,
+            cgp,
+        })
+    })
+    .await
+    .map(Json)
+}
+
 async fn page() -> Response {
     (
         [(
@@ -638,6 +739,10 @@ async fn licence(State(state): State<AppState>) -> Response {
 
 async fn not_found() -> ApiError {
     ApiError::new(StatusCode::NOT_FOUND, "no such page or endpoint")
+}
+
+async fn not_allowed() -> ApiError {
+    ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "method not allowed here")
 }
 
 /// Writes one access log line per request to stderr.
@@ -676,6 +781,10 @@ pub fn router(state: AppState) -> Router {
         .route("/api/v1/check", get(check))
         .route("/api/v1/hooks/{w}", get(hooks))
         .route("/api/v1/search", get(search))
+        .route(
+            "/api/v1/moves",
+            axum::routing::post(moves).layer(axum::extract::DefaultBodyLimit::max(MAX_CGP_BYTES)),
+        )
         .route("/api/v1/contains/{s}", list_route!(Kind::Contains))
         .route("/api/v1/starts/{s}", list_route!(Kind::Starts))
         .route("/api/v1/ends/{s}", list_route!(Kind::Ends))
@@ -684,6 +793,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/v1/anagram/{r}", list_route!(Kind::Anagram))
         .route("/api/v1/subanagram/{r}", list_route!(Kind::Subanagram))
         .fallback(not_found)
+        .method_not_allowed_fallback(not_allowed)
         .layer(middleware::from_fn_with_state(state.clone(), access_log))
         .with_state(state)
 }

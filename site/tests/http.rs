@@ -311,3 +311,74 @@ fn a_query_over_its_time_limit_is_a_503_with_a_json_body() {
     // The page itself is not a query and is served.
     assert_eq!(request(addr(&f), "GET", "/").0, 200);
 }
+
+#[test]
+fn moves_are_the_generators_paged() {
+    let state = AppState::new(Lexicon::embedded(), None, Limits::default(), false);
+    let server = Server::start("127.0.0.1:0", state).unwrap();
+    let a = server.addr();
+    let empty = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15";
+    let care = "15/15/15/15/15/15/15/4CARE7/15/15/15/15/15/15/15 AEINRS?/ 12/0 0";
+    for cgp in [format!("{empty} AEINRST/ 0/0 0"), care.to_string()] {
+        let lex = Lexicon::embedded();
+        let pos = lexq::Position::from_cgp(&lex, &cgp).unwrap();
+        let mut all = lexq::All::default();
+        lexq::Generator::new().generate(&pos.board, &pos.rack(), &mut all);
+        let mut expected = all.moves;
+        expected.sort_unstable_by(lexq::movegen::rank);
+        let (s, v) = post(a, "/api/v1/moves?limit=1000", &cgp);
+        assert_eq!(s, 200, "{v}");
+        assert_eq!(v["total"], expected.len());
+        let got: Vec<(String, i64)> = v["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| {
+                (
+                    m["gcg"].as_str().unwrap().to_string(),
+                    m["score"].as_i64().unwrap(),
+                )
+            })
+            .collect();
+        let want: Vec<(String, i64)> = expected
+            .iter()
+            .take(1000)
+            .map(|m| (m.notation(lex.alphabet()), m.score() as i64))
+            .collect();
+        assert_eq!(got, want);
+        let (_, p) = post(a, "/api/v1/moves?limit=3&offset=2", &cgp);
+        assert_eq!(p["moves"].as_array().unwrap().len(), 3);
+        assert_eq!(p["moves"][0]["gcg"].as_str().unwrap(), want[2].0);
+    }
+    // Exchanges and the pass on request.
+    let (_, v) = post(
+        a,
+        "/api/v1/moves?exchanges=true&limit=1000",
+        &format!("{empty} VVU/ 0/0 0"),
+    );
+    assert!(
+        v["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["kind"] == "pass"),
+        "{v}"
+    );
+    // Bad positions and bodies.
+    for body in [
+        "",
+        "not a cgp",
+        &format!("{empty} AEINRST1/ 0/0 0"),
+        "15/15 A/ 0/0 0",
+        &format!("{empty} A/ 0/0 0\n{empty} B/ 0/0 0"),
+    ] {
+        let (s, v) = post(a, "/api/v1/moves", body);
+        assert_eq!(s, 400, "{body:?}: {v}");
+        assert_eq!(v["status"], 400);
+    }
+    let (s, v) = post(a, "/api/v1/moves", &"x".repeat(10_000));
+    assert_eq!(s, 413, "{v}");
+    let (s, _) = post(a, "/api/v1/moves?limit=5000", care);
+    assert_eq!(s, 400);
+    assert_eq!(get(a, "/api/v1/moves").0, 405);
+}

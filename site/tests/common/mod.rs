@@ -112,14 +112,37 @@ pub fn enable_site() -> &'static (tempfile::TempDir, PathBuf, BuildSummary) {
 
 /// One HTTP/1.1 request; the status, the content type and the body.
 pub fn request(addr: SocketAddr, method: &str, path: &str) -> (u16, String, Vec<u8>) {
+    request_with(addr, method, path, None)
+}
+
+/// One HTTP/1.1 request with an optional body.
+pub fn request_with(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&[u8]>,
+) -> (u16, String, Vec<u8>) {
     let mut s = TcpStream::connect(addr).unwrap();
     s.set_read_timeout(Some(std::time::Duration::from_secs(30)))
         .unwrap();
     write!(
         s,
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n"
     )
     .unwrap();
+    match body {
+        Some(b) => {
+            write!(
+                s,
+                "Content-Type: text/plain\r\nContent-Length: {}\r\n\r\n",
+                b.len()
+            )
+            .unwrap();
+            // The server may answer (413) before reading all of it.
+            let _ = s.write_all(b);
+        }
+        None => write!(s, "\r\n").unwrap(),
+    }
     let mut raw = Vec::new();
     s.read_to_end(&mut raw).unwrap();
     let split = raw
@@ -156,6 +179,13 @@ fn dechunk(mut b: &[u8]) -> Vec<u8> {
         out.extend_from_slice(&b[..size]);
         b = &b[size + 2..];
     }
+}
+
+/// POST `body` to `path`; the status and the JSON body.
+pub fn post(addr: SocketAddr, path: &str, body: &str) -> (u16, serde_json::Value) {
+    let (status, ctype, body) = request_with(addr, "POST", path, Some(body.as_bytes()));
+    assert!(ctype.starts_with("application/json"), "{path}: {ctype:?}");
+    (status, serde_json::from_slice(&body).unwrap())
 }
 
 /// GET `path`; the status and the JSON body.
