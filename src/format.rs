@@ -141,7 +141,9 @@ pub(crate) fn parse(bytes: &[u8], check_fst: bool) -> Result<Header, Kind> {
     }
     if alpha_off != FIXED_LEN as u64
         || name_len > alpha_len
-        || alpha_off + alpha_len > fst_off
+        || alpha_off
+            .checked_add(alpha_len)
+            .is_none_or(|end| end > fst_off)
         || fst_off % 8 != 0
     {
         return Err(Kind::HeaderField {

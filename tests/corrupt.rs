@@ -44,6 +44,27 @@ fn every_single_bit_flip_is_caught_on_open() {
     }
 }
 
+#[test]
+fn huge_section_lengths_are_refused_not_overflowed() {
+    // Header fields are read before any checksum: lengths near u64::MAX
+    // must not wrap around (a debug build panicked on the alphabet's end).
+    let good = good_bytes();
+    for (at, value) in [
+        (48, u64::MAX),
+        (48, u64::MAX - 79),
+        (64, u64::MAX),
+        (56, u64::MAX),
+    ] {
+        let mut bad = good.clone();
+        bad[at..at + 8].copy_from_slice(&value.to_le_bytes());
+        let err = Lexicon::from_bytes(bad).unwrap_err().to_string();
+        assert!(
+            err.contains("header") || err.contains("truncated") || err.contains("overflow"),
+            "field at {at} = {value:#x}: {err}"
+        );
+    }
+}
+
 proptest! {
     #[test]
     fn random_bytes_are_refused(bytes in proptest::collection::vec(any::<u8>(), 0..2048)) {
