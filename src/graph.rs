@@ -15,8 +15,6 @@
 //!
 //! [`Lexicon::arcs`]: crate::Lexicon::arcs
 
-use std::collections::HashMap;
-
 use crate::gaddag::{key_byte, key_code};
 use crate::letterset::LetterSet;
 use crate::node::Node;
@@ -297,25 +295,6 @@ impl Iterator for ArcsWithin<'_> {
     }
 }
 
-/// A multiplicative hasher for the builder's address map (addresses are
-/// already well spread; SipHash's strength is not needed).
-#[derive(Default)]
-struct AddrHasher(u64);
-
-impl std::hash::Hasher for AddrHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(5) ^ b as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-        }
-    }
-    fn write_usize(&mut self, n: usize) {
-        self.0 = (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-}
-
 impl Arcs {
     /// Derives the table from the fst's node area `data` and its root (a
     /// depth-first copy of every distinct node). `None` if it would need
@@ -327,8 +306,11 @@ impl Arcs {
         let header = if max_code < 32 { 1 } else { 2 };
         let mut arcs: Vec<u32> = vec![0; header];
         let mut count = 0usize;
-        let mut at: HashMap<usize, u32, std::hash::BuildHasherDefault<AddrHasher>> =
-            HashMap::default();
+        // What is known of the node at each fst address, once met:
+        // `index << 2 | final << 1 | 1` (index 0 for nodes without
+        // edges). A flat array: addresses are dense and a lookup is one
+        // load, where a hash map costs a third of the conversion.
+        let mut seen: Vec<u32> = vec![0; data.len() + 1];
         let mut stack: Vec<(Node<'_>, u32)> = Vec::new();
         let alloc = |len: usize, arcs: &mut Vec<u32>| -> Option<u32> {
             let i = arcs.len();
@@ -353,26 +335,31 @@ impl Arcs {
             let mut mask = 0u64;
             for i in 0..node.len() {
                 let code = key_code(node.input(i))? as u32;
-                let addr = node.target(i);
-                let child = Node::decode(data, addr).ok()?;
-                let mut word = code;
-                if child.is_final() {
-                    word |= ACCEPTS;
-                }
-                if child.len() > 0 {
-                    let idx = match at.get(&addr) {
-                        Some(&i) => i,
-                        None => {
-                            let i = alloc(child.len(), &mut arcs)?;
-                            at.insert(addr, i);
-                            stack.push((child, i));
-                            i
-                        }
-                    };
-                    word |= idx << CHILD_SHIFT;
-                }
                 if code > max_code as u32 {
                     return None;
+                }
+                let addr = node.target(i);
+                let known = *seen.get(addr)?;
+                let known = if known != 0 {
+                    known
+                } else {
+                    // Met for the first time: decode it once, give it its
+                    // place in the table and copy it later.
+                    let child = Node::decode(data, addr).ok()?;
+                    let idx = if child.len() > 0 {
+                        let i = alloc(child.len(), &mut arcs)?;
+                        stack.push((child, i));
+                        i
+                    } else {
+                        0
+                    };
+                    let k = idx << 2 | (child.is_final() as u32) << 1 | 1;
+                    seen[addr] = k;
+                    k
+                };
+                let mut word = code | (known >> 2) << CHILD_SHIFT;
+                if known & 2 != 0 {
+                    word |= ACCEPTS;
                 }
                 mask |= 1u64 << code;
                 kids.push((code as u8, word));
