@@ -101,7 +101,8 @@ impl<'a> Cursor<'a> {
                 Some(code) => Some(Edge {
                     code,
                     data,
-                    addr: node.target(i),
+                    node,
+                    i,
                 }),
             }
         })
@@ -129,8 +130,10 @@ impl<'a> Cursor<'a> {
 pub struct Edge<'a> {
     code: u8,
     data: &'a [u8],
-    /// The address of the node it leads to.
-    addr: usize,
+    /// The node it leaves and its index there: the target's address is
+    /// decoded only when the edge is followed.
+    node: Node<'a>,
+    i: usize,
 }
 
 impl<'a> Edge<'a> {
@@ -145,7 +148,7 @@ impl<'a> Edge<'a> {
     pub fn follow(&self) -> Cursor<'a> {
         Cursor {
             data: self.data,
-            node: Node::at(self.data, self.addr),
+            node: Node::at(self.data, self.node.target(self.i)),
         }
     }
 }

@@ -345,9 +345,20 @@ impl<'a> Node<'a> {
             }
             Kind::Empty => return BAD_ADDRESS,
         };
-        let mut buf = [0u8; 8];
-        buf[..tsize].copy_from_slice(&self.data[pos..pos + tsize]);
-        match u64::from_le_bytes(buf) {
+        // One 8-byte load, masked to the delta's size (no variable-length
+        // copy, which costs a call to memmove), where 8 bytes are there.
+        let delta = match self.data.get(pos..pos + 8) {
+            Some(b) => {
+                let word = u64::from_le_bytes(b.try_into().unwrap_or([0; 8]));
+                word & (u64::MAX >> (64 - 8 * tsize.clamp(1, 8)))
+            }
+            None => {
+                let mut buf = [0u8; 8];
+                buf[..tsize].copy_from_slice(&self.data[pos..pos + tsize]);
+                u64::from_le_bytes(buf)
+            }
+        };
+        match delta {
             0 => EMPTY_ADDRESS,
             delta => usize::try_from(delta)
                 .ok()
