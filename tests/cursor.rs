@@ -33,8 +33,11 @@ fn check(x: &str) {
     let before: BTreeSet<char> = words
         .iter()
         .flat_map(|w| {
-            w.match_indices(x)
-                .filter_map(|(i, _)| w[..i].chars().last())
+            // Every occurrence, overlapping ones too: in BRRR, RR follows
+            // both B and R (`match_indices` would skip the second).
+            (1..w.len())
+                .filter(|&i| w.is_char_boundary(i) && w[i..].starts_with(x))
+                .filter_map(|i| w[..i].chars().last())
         })
         .collect();
     let after: BTreeSet<char> = words
@@ -70,6 +73,7 @@ fn check(x: &str) {
 fn hand_picked() {
     for x in [
         "CARE", "QU", "Q", "ZZ", "XYZ", "JQ", "E", "ABLE", "QUIXOTIC",
+        "RR", // BRRR: overlapping occurrences
     ] {
         check(x);
     }
