@@ -295,22 +295,66 @@ impl Iterator for ArcsWithin<'_> {
     }
 }
 
+/// The conversion's map from fst address to what is known of the node
+/// there. A flat array (4 bytes per byte of fst) for lexicons up to
+/// [`Seen::FLAT_MAX`] bytes: a lookup is one load, where a hash map cost a
+/// third of the conversion. Larger fsts use a map, so a big lexicon does
+/// not take gigabytes before it turns out to need more than
+/// [`MAX_ARCS`] arcs.
+enum Seen {
+    Flat(Vec<u32>),
+    Map(std::collections::HashMap<usize, u32>),
+}
+
+impl Seen {
+    const FLAT_MAX: usize = 32 << 20;
+
+    fn new(len: usize) -> Seen {
+        if len <= Seen::FLAT_MAX {
+            Seen::Flat(vec![0; len + 1])
+        } else {
+            Seen::Map(std::collections::HashMap::new())
+        }
+    }
+
+    /// 0 if not met yet; `None` for an address outside the fst.
+    #[inline]
+    fn get(&self, addr: usize) -> Option<u32> {
+        match self {
+            Seen::Flat(v) => v.get(addr).copied(),
+            Seen::Map(m) => Some(m.get(&addr).copied().unwrap_or(0)),
+        }
+    }
+
+    #[inline]
+    fn set(&mut self, addr: usize, known: u32) {
+        match self {
+            Seen::Flat(v) => v[addr] = known,
+            Seen::Map(m) => {
+                m.insert(addr, known);
+            }
+        }
+    }
+}
+
 impl Arcs {
     /// Derives the table from the fst's node area `data` and its root (a
     /// depth-first copy of every distinct node). `None` if it would need
     /// more than [`MAX_ARCS`] arcs.
     pub(crate) fn from_nodes(data: &[u8], root: Node<'_>, max_code: u8) -> Option<Arcs> {
+        Arcs::convert(data, root, max_code, Seen::new(data.len()))
+    }
+
+    fn convert(data: &[u8], root: Node<'_>, max_code: u8, mut seen: Seen) -> Option<Arcs> {
         // A node is a header (its letter mask: one word, or two when codes
         // above 31 occur) followed by its arcs. Node 0 is the "no edges"
         // node.
         let header = if max_code < 32 { 1 } else { 2 };
         let mut arcs: Vec<u32> = vec![0; header];
         let mut count = 0usize;
-        // What is known of the node at each fst address, once met:
-        // `index << 2 | final << 1 | 1` (index 0 for nodes without
-        // edges). A flat array: addresses are dense and a lookup is one
-        // load, where a hash map costs a third of the conversion.
-        let mut seen: Vec<u32> = vec![0; data.len() + 1];
+        // `seen`: what is known of the node at each fst address, once
+        // met: `index << 2 | final << 1 | 1` (index 0 for nodes without
+        // edges).
         let mut stack: Vec<(Node<'_>, u32)> = Vec::new();
         let alloc = |len: usize, arcs: &mut Vec<u32>| -> Option<u32> {
             let i = arcs.len();
@@ -339,7 +383,7 @@ impl Arcs {
                     return None;
                 }
                 let addr = node.target(i);
-                let known = *seen.get(addr)?;
+                let known = seen.get(addr)?;
                 let known = if known != 0 {
                     known
                 } else {
@@ -354,7 +398,7 @@ impl Arcs {
                         0
                     };
                     let k = idx << 2 | (child.is_final() as u32) << 1 | 1;
-                    seen[addr] = k;
+                    seen.set(addr, k);
                     k
                 };
                 let mut word = code | (known >> 2) << CHILD_SHIFT;
@@ -497,4 +541,27 @@ pub fn is_word<G: Graph>(g: &G, word: &[u8]) -> bool {
         n = g.target(e);
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_address_maps_give_the_same_table() {
+        let lex = crate::Lexicon::embedded();
+        let g = lex.fst_graph();
+        let max = lex.alphabet().len() as u8;
+        let flat = Arcs::convert(
+            g.data,
+            g.root.node,
+            max,
+            Seen::Flat(vec![0; g.data.len() + 1]),
+        )
+        .unwrap();
+        let map = Arcs::convert(g.data, g.root.node, max, Seen::Map(Default::default())).unwrap();
+        assert_eq!(flat.len(), 874_584);
+        assert_eq!((flat.len(), flat.header), (map.len(), map.header));
+        assert!(flat.arcs == map.arcs, "the two conversions differ");
+    }
 }
