@@ -105,13 +105,15 @@ pub fn build(list: &WordList, progress: &mut dyn Progress) -> Result<Built> {
         _ => fst_bytes::<64>(&words, progress),
     };
     let keys: u64 = words.iter().map(|w| w.len() as u64).sum();
-    let mut bytes = Vec::with_capacity(fst.len() + 1024);
+    let arcs = stored_arcs(&fst, list.alphabet().len() as u8);
+    let mut bytes = Vec::with_capacity(fst.len() + arcs.as_ref().map_or(0, Vec::len) + 1024);
     format::write(
         &mut bytes,
         words.len() as u64,
         keys,
         max_len as u32,
         list.alphabet(),
+        arcs.as_deref(),
         &fst,
     )
     .expect("writing to memory");
@@ -122,6 +124,15 @@ pub fn build(list: &WordList, progress: &mut dyn Progress) -> Result<Built> {
         elapsed: start.elapsed(),
         inputs: list.sources().to_vec(),
     })
+}
+
+/// The move generator's arc table for the fst `fst`, in its stored form
+/// (see [`format`]), or `None` if the GADDAG is too big for one (the file
+/// then has no arcs section).
+fn stored_arcs(fst: &[u8], max_code: u8) -> Option<Vec<u8>> {
+    let footer = crate::node::Fst::new(fst).ok()?;
+    let arcs = crate::graph::Arcs::from_nodes(footer.area(fst), footer.root(fst), max_code)?;
+    Some(arcs.to_stored())
 }
 
 /// The GADDAG `fst::Set` of `words`, keys at most `W` bytes long.

@@ -269,7 +269,7 @@ pub enum LexiconErrorKind {
     /// The file is shorter than its header says (or than the header).
     #[error("truncated: {len} bytes, {}", match expected {
         Some(n) => format!("the header says {n}"),
-        None => "shorter than the 80-byte header".to_string(),
+        None => "shorter than its header".to_string(),
     })]
     Truncated {
         /// The file's length.
@@ -285,7 +285,7 @@ pub enum LexiconErrorKind {
     },
     /// Another format version.
     #[error(
-        "format version {found}, this lexq reads version {supported}: rebuild it with `lexq build`"
+        "format version {found}, this lexq reads versions 1 to {supported}: rebuild it with `lexq build`"
     )]
     Version {
         /// The file's version.
@@ -305,6 +305,13 @@ pub enum LexiconErrorKind {
     /// The fst section's CRC does not match.
     #[error("corrupt fst section (checksum mismatch)")]
     FstChecksum,
+    /// The arcs section's CRC does not match.
+    #[error("corrupt arcs section (checksum mismatch)")]
+    ArcsChecksum,
+    /// The arcs section is malformed, or (found by a verify) does not
+    /// match the fst.
+    #[error("corrupt arcs section ({0})")]
+    ArcsInvalid(&'static str),
     /// The stored alphabet is invalid.
     #[error("corrupt header (alphabet: {0})")]
     Alphabet(AlphabetErrorKind),

@@ -1,28 +1,43 @@
-//! The `.lexq` file layout: a small header, the alphabet, then the fst.
+//! The `.lexq` file layout: a small header, the alphabet, the GADDAG as a
+//! flat arc table (optional), then the fst.
 //!
-//! All integers are little-endian.
+//! All integers are little-endian. Version 2 (written by this library):
 //!
 //! | offset | size | field |
 //! |---|---|---|
 //! | 0 | 8 | magic `\x89LXQ\r\n\x1a\n` |
-//! | 8 | 4 | format version (1) |
-//! | 12 | 4 | CRC-32C of bytes 16 up to the fst section |
+//! | 8 | 4 | format version (2) |
+//! | 12 | 4 | CRC-32C of bytes 16 up to the first section (arcs, else fst) |
 //! | 16 | 8 | number of words |
 //! | 24 | 8 | number of GADDAG keys |
 //! | 32 | 4 | length of the longest word, in tiles |
 //! | 36 | 4 | length of the alphabet's name, in bytes |
-//! | 40 | 8 | alphabet section offset (80) |
+//! | 40 | 8 | alphabet section offset (104) |
 //! | 48 | 8 | alphabet section length |
 //! | 56 | 8 | fst section offset (a multiple of 8) |
 //! | 64 | 8 | fst section length; the file ends right after it |
 //! | 72 | 4 | CRC-32C of the fst section |
-//! | 76 | 4 | reserved, zero |
-//! | 80 | | alphabet name (UTF-8), then the alphabet in the text format of [`crate::alphabet`] |
-//! | | | zero padding to a multiple of 8, then the `fst::Set` bytes |
+//! | 76 | 4 | CRC-32C of the arcs section and the padding after it (0 without one) |
+//! | 80 | 8 | arcs section offset (a multiple of 8; 0 without one) |
+//! | 88 | 8 | arcs section length (0 without one) |
+//! | 96 | 8 | reserved, zero |
+//! | 104 | | alphabet name (UTF-8), then the alphabet in the text format of [`crate::alphabet`] |
+//! | | | zero padding to a multiple of 8, the arcs section, zero padding to a multiple of 8, then the `fst::Set` bytes |
 //!
-//! Every open checks the magic, version, both CRCs (header and fst section,
-//! so a corrupt file is an error, never a wrong answer), section bounds, the
-//! file length and the fst's own footer. `lexq verify`
+//! The arcs section is the move generator's flat arc table without its
+//! node headers (32-bit arcs, see [`crate::Arcs`]; children are indices
+//! in the table with headers): a reader puts the headers back in two
+//! linear passes instead of deriving the table from the fst.
+//! It is derived data: the fst stays the source of truth, and
+//! [`crate::Lexicon::verify`] checks the two agree.
+//!
+//! Version 1 files (no arcs fields: the alphabet at 80, bytes 76..80
+//! reserved, the fst right after the alphabet) still open; their arc
+//! table is derived from the fst when first needed.
+//!
+//! Every open checks the magic, version, the CRCs (header, fst and arcs
+//! sections, so a corrupt file is an error, never a wrong answer), section
+//! bounds, the file length and the fst's own footer. `lexq verify`
 //! ([`crate::Lexicon::verify`]) also checks the fst's own checksum.
 
 use std::io::{self, Write};
@@ -34,10 +49,13 @@ use crate::error::{Error, LexiconErrorKind as Kind};
 /// The first eight bytes of every lexicon file.
 pub const MAGIC: [u8; 8] = *b"\x89LXQ\r\n\x1a\n";
 
-/// The format version this library reads and writes.
-pub const VERSION: u32 = 1;
+/// The format version this library writes (it reads 1 and 2).
+pub const VERSION: u32 = 2;
 
-const FIXED_LEN: usize = 80;
+/// The fixed part of a version 1 header.
+const FIXED_LEN_V1: usize = 80;
+/// The fixed part of a version 2 header.
+const FIXED_LEN: usize = 104;
 
 /// What the header of a lexicon file says.
 #[derive(Clone, Debug)]
@@ -52,42 +70,95 @@ pub(crate) struct Header {
     pub alphabet: Alphabet,
     /// Where the fst bytes are in the file (checked against its CRC).
     pub fst: Range<usize>,
+    /// Where the stored arc table is, if the file has one.
+    pub arcs: Option<Range<usize>>,
+    /// The file's format version.
+    pub version: u32,
 }
 
-/// Writes a whole lexicon file: header, alphabet, padding, `fst`.
+/// Writes a whole lexicon file: header, alphabet, padding, the stored
+/// arc table `arcs` if any, padding, `fst`.
 pub(crate) fn write(
     out: &mut impl Write,
     words: u64,
     keys: u64,
     max_len: u32,
     alphabet: &Alphabet,
+    arcs: Option<&[u8]>,
     fst: &[u8],
 ) -> io::Result<()> {
+    write_version(out, VERSION, words, keys, max_len, alphabet, arcs, fst)
+}
+
+/// [`write`] in a given format version (1 has no arcs section; tests use
+/// it to check old files still open).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn write_version(
+    out: &mut impl Write,
+    version: u32,
+    words: u64,
+    keys: u64,
+    max_len: u32,
+    alphabet: &Alphabet,
+    arcs: Option<&[u8]>,
+    fst: &[u8],
+) -> io::Result<()> {
+    let fixed = if version == 1 {
+        FIXED_LEN_V1
+    } else {
+        FIXED_LEN
+    };
+    let arcs = if version == 1 { None } else { arcs };
     let name = alphabet.name().as_bytes();
     let mut alpha = name.to_vec();
     alpha.extend_from_slice(alphabet.to_text().as_bytes());
-    let fst_offset = (FIXED_LEN + alpha.len()).next_multiple_of(8);
+    let first = (fixed + alpha.len()).next_multiple_of(8);
+    let (arcs_offset, arcs_len) = match arcs {
+        Some(a) => (first, a.len()),
+        None => (0, 0),
+    };
+    let fst_offset = if arcs.is_some() {
+        (first + arcs_len).next_multiple_of(8)
+    } else {
+        first
+    };
 
-    let mut head = Vec::with_capacity(fst_offset);
+    let mut head = Vec::with_capacity(first);
     head.extend_from_slice(&MAGIC);
-    head.extend_from_slice(&VERSION.to_le_bytes());
+    head.extend_from_slice(&version.to_le_bytes());
     head.extend_from_slice(&0u32.to_le_bytes()); // CRC, filled below
     head.extend_from_slice(&words.to_le_bytes());
     head.extend_from_slice(&keys.to_le_bytes());
     head.extend_from_slice(&max_len.to_le_bytes());
     head.extend_from_slice(&(name.len() as u32).to_le_bytes());
-    head.extend_from_slice(&(FIXED_LEN as u64).to_le_bytes());
+    head.extend_from_slice(&(fixed as u64).to_le_bytes());
     head.extend_from_slice(&(alpha.len() as u64).to_le_bytes());
     head.extend_from_slice(&(fst_offset as u64).to_le_bytes());
     head.extend_from_slice(&(fst.len() as u64).to_le_bytes());
     head.extend_from_slice(&crc32c::crc32c(fst).to_le_bytes());
-    head.extend_from_slice(&0u32.to_le_bytes());
-    debug_assert_eq!(head.len(), FIXED_LEN);
+    if version == 1 {
+        head.extend_from_slice(&0u32.to_le_bytes());
+    } else {
+        let arcs_crc = arcs.map_or(0, |a| {
+            let pad = fst_offset - first - a.len();
+            crc32c::crc32c_append(crc32c::crc32c(a), &[0u8; 8][..pad])
+        });
+        head.extend_from_slice(&arcs_crc.to_le_bytes());
+        head.extend_from_slice(&(arcs_offset as u64).to_le_bytes());
+        head.extend_from_slice(&(arcs_len as u64).to_le_bytes());
+        head.extend_from_slice(&0u64.to_le_bytes());
+    }
+    debug_assert_eq!(head.len(), fixed);
     head.extend_from_slice(&alpha);
-    head.resize(fst_offset, 0);
+    head.resize(first, 0);
     let crc = crc32c::crc32c(&head[16..]);
     head[12..16].copy_from_slice(&crc.to_le_bytes());
     out.write_all(&head)?;
+    if let Some(a) = arcs {
+        out.write_all(a)?;
+        let pad = fst_offset - first - a.len();
+        out.write_all(&[0u8; 8][..pad])?;
+    }
     out.write_all(fst)
 }
 
@@ -108,18 +179,26 @@ pub(crate) fn parse(bytes: &[u8], check_fst: bool) -> Result<Header, Kind> {
         return Err(Kind::BadMagic);
     }
     let file_len = bytes.len() as u64;
-    if bytes.len() < FIXED_LEN {
-        return Err(Kind::Truncated {
-            len: file_len,
-            expected: None,
-        });
+    let truncated = Kind::Truncated {
+        len: file_len,
+        expected: None,
+    };
+    if bytes.len() < FIXED_LEN_V1 {
+        return Err(truncated);
     }
     let version = u32_at(bytes, 8);
-    if version != VERSION {
-        return Err(Kind::Version {
-            found: version,
-            supported: VERSION,
-        });
+    let fixed = match version {
+        1 => FIXED_LEN_V1,
+        VERSION => FIXED_LEN,
+        _ => {
+            return Err(Kind::Version {
+                found: version,
+                supported: VERSION,
+            });
+        }
+    };
+    if bytes.len() < fixed {
+        return Err(truncated);
     }
     let (alpha_off, alpha_len) = (u64_at(bytes, 40), u64_at(bytes, 48));
     let (fst_off, fst_len) = (u64_at(bytes, 56), u64_at(bytes, 64));
@@ -139,24 +218,40 @@ pub(crate) fn parse(bytes: &[u8], check_fst: bool) -> Result<Header, Kind> {
             },
         });
     }
-    if alpha_off != FIXED_LEN as u64
+    let (arcs_off, arcs_len) = if version == 1 {
+        (0, 0)
+    } else {
+        (u64_at(bytes, 80), u64_at(bytes, 88))
+    };
+    let first = if arcs_len > 0 { arcs_off } else { fst_off };
+    if alpha_off != fixed as u64
         || name_len > alpha_len
         || alpha_off
             .checked_add(alpha_len)
-            .is_none_or(|end| end > fst_off)
+            .is_none_or(|end| end > first)
         || fst_off % 8 != 0
+        || (arcs_len == 0 && (arcs_off != 0 || u32_at(bytes, 76) != 0))
+        || (arcs_len > 0
+            && (arcs_off % 8 != 0
+                || arcs_off
+                    .checked_add(arcs_len)
+                    .is_none_or(|end| end > fst_off || fst_off - end >= 8)))
     {
         return Err(Kind::HeaderField {
             field: "section offsets",
         });
     }
-    let fst_off = fst_off as usize;
-    let crc = crc32c::crc32c(&bytes[16..fst_off]);
+    let (first, fst_off) = (first as usize, fst_off as usize);
+    let crc = crc32c::crc32c(&bytes[16..first]);
     if crc != u32_at(bytes, 12) {
         return Err(Kind::HeaderChecksum);
     }
     if check_fst && crc32c::crc32c(&bytes[fst_off..]) != u32_at(bytes, 72) {
         return Err(Kind::FstChecksum);
+    }
+    // The arcs CRC covers the section and the padding after it.
+    if check_fst && arcs_len > 0 && crc32c::crc32c(&bytes[first..fst_off]) != u32_at(bytes, 76) {
+        return Err(Kind::ArcsChecksum);
     }
     let alpha = &bytes[alpha_off as usize..(alpha_off + alpha_len) as usize];
     let (name, text) = alpha.split_at(name_len as usize);
@@ -175,24 +270,27 @@ pub(crate) fn parse(bytes: &[u8], check_fst: bool) -> Result<Header, Kind> {
         max_len: u32_at(bytes, 32),
         alphabet,
         fst: fst_off..bytes.len(),
+        arcs: (arcs_len > 0).then(|| first..first + arcs_len as usize),
+        version,
     })
 }
 
-/// Recomputes the three checksums of a lexicon file in place (header,
-/// fst section, and the fst's own), as far as the header's section offsets
-/// allow; returns whether it could. For tests and fuzzing: it turns damaged
-/// bytes into a file whose checksums pass, as someone crafting a file
-/// would, so that the checks behind the checksums are exercised.
+/// Recomputes the checksums of a lexicon file in place (header, fst
+/// section, the fst's own, and the arcs section's), as far as the
+/// header's section offsets allow; returns whether it could. For tests and
+/// fuzzing: it turns damaged bytes into a file whose checksums pass, as
+/// someone crafting a file would, so that the checks behind the checksums
+/// are exercised.
 #[doc(hidden)]
 pub fn reseal(bytes: &mut [u8]) -> bool {
-    if bytes.len() < FIXED_LEN {
+    if bytes.len() < FIXED_LEN_V1 {
         return false;
     }
     let (fst_off, fst_len) = (u64_at(bytes, 56), u64_at(bytes, 64));
     let Ok(fst_off) = usize::try_from(fst_off) else {
         return false;
     };
-    if fst_off < FIXED_LEN || fst_off > bytes.len() {
+    if fst_off < FIXED_LEN_V1 || fst_off > bytes.len() {
         return false;
     }
     if fst_len == (bytes.len() - fst_off) as u64 && fst_len >= 4 {
@@ -202,7 +300,16 @@ pub fn reseal(bytes: &mut [u8]) -> bool {
     }
     let crc = crc32c::crc32c(&bytes[fst_off..]);
     bytes[72..76].copy_from_slice(&crc.to_le_bytes());
-    let crc = crc32c::crc32c(&bytes[16..fst_off]);
+    let mut first = fst_off;
+    if u32_at(bytes, 8) == VERSION && bytes.len() >= FIXED_LEN {
+        let (arcs_off, arcs_len) = (u64_at(bytes, 80), u64_at(bytes, 88));
+        if arcs_len > 0 && arcs_off >= FIXED_LEN as u64 && arcs_off <= fst_off as u64 {
+            first = arcs_off as usize;
+            let crc = crc32c::crc32c(&bytes[first..fst_off]);
+            bytes[76..80].copy_from_slice(&crc.to_le_bytes());
+        }
+    }
+    let crc = crc32c::crc32c(&bytes[16..first]);
     bytes[12..16].copy_from_slice(&crc.to_le_bytes());
     true
 }
@@ -214,10 +321,13 @@ mod tests {
     #[test]
     fn header_round_trip_and_damage() {
         let mut file = Vec::new();
-        write(&mut file, 3, 9, 4, &Alphabet::english(), b"fstbytes").unwrap();
+        let arcs = [7u8; 12];
+        let fst = b"fstbytes";
+        write(&mut file, 3, 9, 4, &Alphabet::english(), Some(&arcs), fst).unwrap();
         let h = parse(&file, true).unwrap();
-        assert_eq!((h.words, h.keys, h.max_len), (3, 9, 4));
-        assert_eq!(&file[h.fst.clone()], b"fstbytes");
+        assert_eq!((h.words, h.keys, h.max_len, h.version), (3, 9, 4, 2));
+        assert_eq!(&file[h.fst.clone()], fst);
+        assert_eq!(&file[h.arcs.clone().unwrap()], &arcs);
         assert_eq!(h.alphabet, Alphabet::english());
 
         let len = file.len() as u64;
@@ -234,24 +344,49 @@ mod tests {
             parse(&longer, true).unwrap_err(),
             Kind::TrailingData { bytes: 1 }
         );
+        let arcs_at = h.arcs.unwrap().start;
         for (at, kind) in [
             (20, Kind::HeaderChecksum),
             (100, Kind::HeaderChecksum),
+            (120, Kind::HeaderChecksum),
+            (arcs_at, Kind::ArcsChecksum),
+            // The padding between the arcs and the fst.
+            (h.fst.start - 1, Kind::ArcsChecksum),
             (file.len() - 1, Kind::FstChecksum),
         ] {
             let mut flipped = file.clone();
             flipped[at] ^= 1;
             assert_eq!(parse(&flipped, true).unwrap_err(), kind, "flip at {at}");
+            // Re-sealed, the same file opens (reseal knows every CRC).
+            assert!(reseal(&mut flipped));
+            parse(&flipped, true).unwrap_or_else(|e| panic!("resealed flip at {at}: {e}"));
         }
-        let mut v2 = file.clone();
-        v2[8] = 2;
+        let mut v3 = file.clone();
+        v3[8] = 3;
         assert_eq!(
-            parse(&v2, true).unwrap_err(),
+            parse(&v3, true).unwrap_err(),
             Kind::Version {
-                found: 2,
-                supported: 1
+                found: 3,
+                supported: 2
             }
         );
         assert_eq!(parse(b"hello world", true).unwrap_err(), Kind::BadMagic);
+    }
+
+    #[test]
+    fn version_1_and_files_without_arcs_still_parse() {
+        for version in [1, 2] {
+            let mut file = Vec::new();
+            let a = Alphabet::english();
+            write_version(&mut file, version, 3, 9, 4, &a, None, b"fstbytes").unwrap();
+            let h = parse(&file, true).unwrap();
+            assert_eq!(
+                (h.version, h.arcs, &file[h.fst]),
+                (version, None, &b"fstbytes"[..])
+            );
+            let mut flipped = file.clone();
+            flipped[90] ^= 1;
+            assert!(parse(&flipped, true).is_err(), "v{version}");
+        }
     }
 }

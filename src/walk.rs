@@ -1,4 +1,4 @@
-//! The two traversals every word query is made of, both on [`Cursor`].
+//! The two traversals every word query is made of.
 //!
 //! * [`anchored`]: start at a run of letters (the anchor) known to be in the
 //!   word, extend it leftwards while a left-hand automaton allows, cross the
@@ -7,7 +7,9 @@
 //!   pattern or a regular expression.
 //! * [`rack`]: the same shape, but each letter spends a tile from a rack
 //!   (or a blank): anagrams, sub-anagrams, and words through letters on the
-//!   board.
+//!   board. It walks any [`Graph`] (the fst read in place, or the arc
+//!   table when one is built), asking only for the edges whose letters
+//!   the rack still holds.
 //!
 //! Both recurse with explicit buffers and never allocate per step. They may
 //! report a word more than once (once per place the anchor occurs in it);
@@ -18,6 +20,8 @@ use regex_automata::dfa::dense::DFA;
 use regex_automata::util::primitives::StateID;
 
 use crate::cursor::Cursor;
+use crate::gaddag::SEPARATOR;
+use crate::graph::Graph;
 use crate::query::{BLANK, Lengths};
 
 /// What may stand on one side of the anchor.
@@ -197,6 +201,8 @@ impl Tiles {
 
 struct RackWalk<'w, 'e> {
     tiles: Tiles,
+    /// Codes with a count above 0 (bit `c` for code `c`).
+    held: u64,
     anchor: &'w [u8],
     /// Tiles that must be spent before a word counts.
     min_used: usize,
@@ -209,14 +215,18 @@ struct RackWalk<'w, 'e> {
     emit: &'w mut Emit<'e>,
 }
 
-/// Reports every word made of `anchor` (the cursor `at` stands after it,
-/// read right to left) plus tiles from `tiles` on either side: all of them
-/// if `use_all`, else at least `min_used`. With an empty anchor the words
-/// are met whole and reversed, once each.
+/// Reports every word made of `anchor` plus tiles from `tiles` on either
+/// side: all of them if `use_all`, else at least `min_used`. `at` is the
+/// node of `g` after `anchor` read right to left from the root, `word`
+/// whether that path is a whole key (the anchor alone is a word). With an
+/// empty anchor the words are met whole and reversed, once each.
 /// Letters played with a blank are reported with
 /// [`BLANK`](crate::query::BLANK) set on their code.
-pub(crate) fn rack(
-    at: Cursor<'_>,
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn rack<G: Graph>(
+    g: &G,
+    at: G::Node,
+    word: bool,
     anchor: &[u8],
     tiles: Tiles,
     use_all: bool,
@@ -225,8 +235,15 @@ pub(crate) fn rack(
     emit: &mut Emit<'_>,
 ) {
     let total = tiles.total();
+    let mut held = 0u64;
+    for (c, &n) in tiles.counts.iter().enumerate() {
+        if n > 0 {
+            held |= 1u64 << c;
+        }
+    }
     let mut w = RackWalk {
         tiles,
+        held,
         anchor,
         min_used,
         use_all,
@@ -236,7 +253,7 @@ pub(crate) fn rack(
         rbuf: Vec::with_capacity(64),
         emit,
     };
-    w.go(at, false);
+    w.go(g, at, word, false);
 }
 
 impl RackWalk<'_, '_> {
@@ -254,9 +271,12 @@ impl RackWalk<'_, '_> {
     /// Returns whether a blank was spent, or `None` if neither is left.
     #[inline]
     fn take(&mut self, code: u8) -> Option<bool> {
-        let c = &mut self.tiles.counts[code as usize];
+        let c = &mut self.tiles.counts[code as usize & 63];
         if *c > 0 {
             *c -= 1;
+            if *c == 0 {
+                self.held &= !(1u64 << code);
+            }
             Some(false)
         } else if self.tiles.blanks > 0 {
             self.tiles.blanks -= 1;
@@ -271,14 +291,16 @@ impl RackWalk<'_, '_> {
         if blank {
             self.tiles.blanks += 1;
         } else {
-            self.tiles.counts[code as usize] += 1;
+            self.tiles.counts[code as usize & 63] += 1;
+            self.held |= 1u64 << code;
         }
     }
 
-    /// Walks from `at`; `right` says whether the separator was crossed.
-    fn go(&mut self, at: Cursor<'_>, right: bool) {
+    /// Walks from `at` (reached by a whole key if `word`); `right` says
+    /// whether the separator was crossed.
+    fn go<G: Graph>(&mut self, g: &G, at: G::Node, word: bool, right: bool) {
         // The node just past the separator is never a word end.
-        if at.is_word() && self.complete() {
+        if word && self.complete() {
             (self.emit)(&self.lbuf, self.anchor, &self.rbuf);
         }
         let n = self.used() + self.anchor.len();
@@ -286,12 +308,18 @@ impl RackWalk<'_, '_> {
             return;
         }
         if !right && !self.anchor.is_empty() {
-            if let Some(sep) = at.separator() {
-                self.go(sep, true);
+            if let Some(sep) = g.edge(at, SEPARATOR) {
+                self.go(g, g.target(sep), false, true);
             }
         }
-        for edge in at.letter_edges() {
-            let code = edge.code();
+        // Only letters a tile can pay for (all of them with a blank).
+        let wanted = if self.tiles.blanks > 0 {
+            !1u64
+        } else {
+            self.held & !1
+        };
+        for edge in g.edges_within(at, wanted) {
+            let code = g.code(edge);
             if let Some(blank) = self.take(code) {
                 // A letter played with a blank is reported marked.
                 let played = if blank { code | BLANK } else { code };
@@ -300,7 +328,7 @@ impl RackWalk<'_, '_> {
                 } else {
                     self.lbuf.push(played);
                 }
-                self.go(edge.follow(), right);
+                self.go(g, g.target(edge), g.accepts(edge), right);
                 if right {
                     self.rbuf.pop();
                 } else {

@@ -24,6 +24,14 @@ use common::{
 
 static ENABLE_LEX: LazyLock<Lexicon> = LazyLock::new(Lexicon::embedded);
 
+/// The same lexicon with its arc table built: rack queries then walk the
+/// table instead of the fst, and must find the same words.
+static ENABLE_ARCS_LEX: LazyLock<Lexicon> = LazyLock::new(|| {
+    let lex = Lexicon::embedded();
+    lex.arcs().expect("arc table");
+    lex
+});
+
 static ENABLE: LazyLock<Oracle> = LazyLock::new(|| {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/indexes/enable1.txt");
     let text = std::fs::read_to_string(path).expect("indexes/enable1.txt");
@@ -37,6 +45,12 @@ static SPANISH_TEXT: LazyLock<String> =
 
 static SPANISH_LEX: LazyLock<Lexicon> =
     LazyLock::new(|| build_lexicon(Alphabet::spanish(), &SPANISH_TEXT).expect("spanish sample"));
+
+static SPANISH_ARCS_LEX: LazyLock<Lexicon> = LazyLock::new(|| {
+    let lex = build_lexicon(Alphabet::spanish(), &SPANISH_TEXT).expect("spanish sample");
+    lex.arcs().expect("arc table");
+    lex
+});
 
 static SPANISH: LazyLock<Oracle> =
     LazyLock::new(|| Oracle::new(TileAlphabet::spanish(), &SPANISH_TEXT));
@@ -1058,6 +1072,27 @@ fn enable_subanagrams() {
 }
 
 #[test]
+fn enable_rack_queries_on_the_arc_table() {
+    assert!(ENABLE_ARCS_LEX.arcs_if_built().is_some());
+    run_cases(
+        "enable_anagrams_arcs",
+        64,
+        word_cases(&ENABLE, Kind::Anagram, 9, false),
+        &ENABLE_ARCS_LEX,
+        &ENABLE,
+        40,
+    );
+    run_cases(
+        "enable_subanagrams_arcs",
+        48,
+        word_cases(&ENABLE, Kind::Subanagram, 9, false),
+        &ENABLE_ARCS_LEX,
+        &ENABLE,
+        40,
+    );
+}
+
+#[test]
 fn enable_hooks_and_is_word() {
     run_cases(
         "enable_hooks_and_is_word",
@@ -1775,6 +1810,15 @@ fn spanish_anagrams() {
         &SPANISH_LEX,
         &SPANISH,
         30,
+    );
+    assert!(SPANISH_ARCS_LEX.arcs_if_built().is_some());
+    run_cases(
+        "spanish_anagrams_arcs",
+        96,
+        word_cases(&SPANISH, Kind::Anagram, 9, true),
+        &SPANISH_ARCS_LEX,
+        &SPANISH,
+        40,
     );
 }
 

@@ -229,6 +229,15 @@ impl Printer {
             "bytes:          {} ({:.2} per word)",
             info.bytes, info.bytes_per_word
         )?;
+        writeln!(
+            self.out,
+            "sections:       fst {} bytes, {}",
+            info.fst_bytes,
+            match info.arcs_bytes {
+                0 => "no stored arc table (derived from the fst for move generation)".to_string(),
+                n => format!("arc table {n} bytes"),
+            }
+        )?;
         writeln!(self.out, "longest word:   {}", info.max_word_len)?;
         writeln!(
             self.out,
