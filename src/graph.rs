@@ -55,6 +55,14 @@ pub trait Graph {
     /// A number identifying `node` (equal nodes, equal numbers).
     fn node_id(&self, node: Self::Node) -> u64;
 
+    /// The node an edge leads to and whether the path through it is a
+    /// whole key, together ([`Graph::target`] and [`Graph::accepts`] in
+    /// one step, for graphs where both decode the child).
+    #[inline]
+    fn follow_edge(&self, edge: Self::Edge) -> (Self::Node, bool) {
+        (self.target(edge), self.accepts(edge))
+    }
+
     /// The edge out of `node` reading `code`, if any.
     #[inline]
     fn edge(&self, node: Self::Node, code: u8) -> Option<Self::Edge> {
@@ -99,26 +107,30 @@ impl<'a> FstGraph<'a> {
     pub(crate) fn new(data: &'a [u8], root: Node<'a>) -> FstGraph<'a> {
         FstGraph {
             data,
-            root: FstNode {
-                node: root,
-                addr: usize::MAX,
-            },
+            root: FstNode(root),
         }
     }
 }
 
-/// A node of an [`FstGraph`]: a decoded fst node and its address.
+/// A node of an [`FstGraph`]: a decoded fst node.
 #[derive(Clone, Copy)]
-pub struct FstNode<'a> {
+pub struct FstNode<'a>(Node<'a>);
+
+/// An edge of an [`FstGraph`]: its code, the node it leaves and its index
+/// there (the target's address is decoded only when the edge is followed,
+/// so edges a walk filters out cost no decoding).
+#[derive(Clone, Copy)]
+pub struct FstEdge<'a> {
+    code: u8,
     node: Node<'a>,
-    addr: usize,
+    i: usize,
 }
 
-/// An edge of an [`FstGraph`]: its code and the address of its target.
-#[derive(Clone, Copy, Debug)]
-pub struct FstEdge {
-    code: u8,
-    addr: usize,
+impl FstEdge<'_> {
+    #[inline]
+    fn addr(&self) -> usize {
+        self.node.target(self.i)
+    }
 }
 
 /// The edges of an fst node.
@@ -127,17 +139,18 @@ pub struct FstEdges<'a> {
     i: usize,
 }
 
-impl Iterator for FstEdges<'_> {
-    type Item = FstEdge;
+impl<'a> Iterator for FstEdges<'a> {
+    type Item = FstEdge<'a>;
     #[inline]
-    fn next(&mut self) -> Option<FstEdge> {
+    fn next(&mut self) -> Option<FstEdge<'a>> {
         while self.i < self.node.len() {
             let i = self.i;
             self.i += 1;
             if let Some(code) = key_code(self.node.input(i)) {
                 return Some(FstEdge {
                     code,
-                    addr: self.node.target(i),
+                    node: self.node,
+                    i,
                 });
             }
         }
@@ -151,10 +164,10 @@ pub struct FstWithin<'a> {
     set: u64,
 }
 
-impl Iterator for FstWithin<'_> {
-    type Item = FstEdge;
+impl<'a> Iterator for FstWithin<'a> {
+    type Item = FstEdge<'a>;
     #[inline]
-    fn next(&mut self) -> Option<FstEdge> {
+    fn next(&mut self) -> Option<FstEdge<'a>> {
         let set = self.set;
         self.edges.by_ref().find(|e| set & (1u64 << e.code) != 0)
     }
@@ -162,7 +175,7 @@ impl Iterator for FstWithin<'_> {
 
 impl<'a> Graph for FstGraph<'a> {
     type Node = FstNode<'a>;
-    type Edge = FstEdge;
+    type Edge = FstEdge<'a>;
     type Edges<'b>
         = FstEdges<'a>
     where
@@ -179,10 +192,7 @@ impl<'a> Graph for FstGraph<'a> {
     }
     #[inline]
     fn edges(&self, node: FstNode<'a>) -> FstEdges<'a> {
-        FstEdges {
-            node: node.node,
-            i: 0,
-        }
+        FstEdges { node: node.0, i: 0 }
     }
     #[inline]
     fn edges_within(&self, node: FstNode<'a>, set: u64) -> FstWithin<'a> {
@@ -192,29 +202,32 @@ impl<'a> Graph for FstGraph<'a> {
         }
     }
     #[inline]
-    fn code(&self, edge: FstEdge) -> u8 {
+    fn code(&self, edge: FstEdge<'a>) -> u8 {
         edge.code
     }
     #[inline]
-    fn accepts(&self, edge: FstEdge) -> bool {
-        Node::at(self.data, edge.addr).is_final()
+    fn accepts(&self, edge: FstEdge<'a>) -> bool {
+        Node::at(self.data, edge.addr()).is_final()
     }
     #[inline]
-    fn target(&self, edge: FstEdge) -> FstNode<'a> {
-        FstNode {
-            node: Node::at(self.data, edge.addr),
-            addr: edge.addr,
-        }
+    fn target(&self, edge: FstEdge<'a>) -> FstNode<'a> {
+        FstNode(Node::at(self.data, edge.addr()))
+    }
+    #[inline]
+    fn follow_edge(&self, edge: FstEdge<'a>) -> (FstNode<'a>, bool) {
+        let n = self.target(edge);
+        (n, n.0.is_final())
     }
     fn node_id(&self, node: FstNode<'a>) -> u64 {
-        node.addr as u64
+        node.0.addr() as u64
     }
     #[inline]
-    fn edge(&self, node: FstNode<'a>, code: u8) -> Option<FstEdge> {
-        let i = node.node.find(key_byte(code))?;
+    fn edge(&self, node: FstNode<'a>, code: u8) -> Option<FstEdge<'a>> {
+        let i = node.0.find(key_byte(code))?;
         Some(FstEdge {
             code,
-            addr: node.node.target(i),
+            node: node.0,
+            i,
         })
     }
 }
@@ -682,14 +695,9 @@ mod tests {
         let lex = crate::Lexicon::embedded();
         let g = lex.fst_graph();
         let max = lex.alphabet().len() as u8;
-        let flat = Arcs::convert(
-            g.data,
-            g.root.node,
-            max,
-            Seen::Flat(vec![0; g.data.len() + 1]),
-        )
-        .unwrap();
-        let map = Arcs::convert(g.data, g.root.node, max, Seen::Map(Default::default())).unwrap();
+        let flat =
+            Arcs::convert(g.data, g.root.0, max, Seen::Flat(vec![0; g.data.len() + 1])).unwrap();
+        let map = Arcs::convert(g.data, g.root.0, max, Seen::Map(Default::default())).unwrap();
         assert_eq!(flat.len(), 874_584);
         assert_eq!((flat.len(), flat.header), (map.len(), map.header));
         assert!(flat.arcs == map.arcs, "the two conversions differ");
@@ -700,7 +708,7 @@ mod tests {
         let lex = crate::Lexicon::embedded();
         let g = lex.fst_graph();
         let max = lex.alphabet().len() as u8;
-        let table = Arcs::from_nodes(g.data, g.root.node, max).unwrap();
+        let table = Arcs::from_nodes(g.data, g.root.0, max).unwrap();
         let stored = table.to_stored();
         assert_eq!(stored.len(), (table.len() + 1) * 4);
         let back = Arcs::from_stored(&stored, max).unwrap();

@@ -316,6 +316,12 @@ impl<'a> Node<'a> {
         self.is_final
     }
 
+    /// The node's address in the node area (its identity).
+    #[inline]
+    pub(crate) fn addr(&self) -> usize {
+        self.end
+    }
+
     /// The number of transitions.
     #[inline]
     pub(crate) fn len(&self) -> usize {

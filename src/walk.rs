@@ -19,7 +19,6 @@ use regex_automata::dfa::Automaton;
 use regex_automata::dfa::dense::DFA;
 use regex_automata::util::primitives::StateID;
 
-use crate::cursor::Cursor;
 use crate::gaddag::SEPARATOR;
 use crate::graph::Graph;
 use crate::query::{BLANK, Lengths};
@@ -102,12 +101,16 @@ struct Anchored<'w, 'e> {
 
 /// Reports every word `X A Y` where `A` is `anchor`, `X` is accepted by
 /// `left` (read right to left, starting in state `ls`) and `Y` by `right`
-/// (starting in state `rs`). `at` is the cursor after `anchor` read right to
-/// left from the root. With an empty anchor only `X` may be non-empty
-/// (each word is then met once, whole and reversed).
+/// (starting in state `rs`). `at` is the node of `g` after `anchor` read
+/// right to left from the root, `word` whether that path is a whole key.
+/// With an empty anchor only `X` may be non-empty (each word is then met
+/// once, whole and reversed). On a graph whose edges come in tile order,
+/// the words right of a fixed start come out in alphabet order.
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn anchored(
-    at: Cursor<'_>,
+pub(crate) fn anchored<G: Graph>(
+    g: &G,
+    at: G::Node,
+    word: bool,
     anchor: &[u8],
     left: &Side,
     ls: Option<StateID>,
@@ -130,7 +133,19 @@ pub(crate) fn anchored(
     };
     let ls = ls.unwrap_or_else(|| left.start());
     let rs = rs.unwrap_or_else(|| right.start());
-    w.go_left(at, ls, rs);
+    w.go_left(g, at, word, ls, rs);
+}
+
+/// The node after `codes` read right to left from the root, and whether
+/// that path is a whole key (`codes` is a word); `None` if no key starts
+/// so.
+pub(crate) fn follow_reversed<G: Graph>(g: &G, codes: &[u8]) -> Option<(G::Node, bool)> {
+    let mut node = g.root();
+    let mut word = false;
+    for &c in codes.iter().rev() {
+        (node, word) = g.follow_edge(g.edge(node, c)?);
+    }
+    Some((node, word))
 }
 
 impl Anchored<'_, '_> {
@@ -138,46 +153,54 @@ impl Anchored<'_, '_> {
         self.lbuf.len() + self.anchor.len() + self.rbuf.len()
     }
 
-    fn go_left(&mut self, at: Cursor<'_>, ls: StateID, rs: StateID) {
+    fn go_left<G: Graph>(&mut self, g: &G, at: G::Node, word: bool, ls: StateID, rs: StateID) {
         let n = self.len();
         let left_done = self.left.accepts(ls);
-        if left_done && at.is_word() && n >= self.lens.min && self.right.accepts(rs) {
+        if left_done && word && n >= self.lens.min && self.right.accepts(rs) {
             (self.emit)(&self.lbuf, self.anchor, &[]);
         }
         if n >= self.lens.max {
             return;
         }
         if left_done && self.right.can_grow() && !self.anchor.is_empty() {
-            if let Some(sep) = at.separator() {
-                self.go_right(sep, rs);
+            if let Some(sep) = g.edge(at, SEPARATOR) {
+                // The node just past the separator is never a word end.
+                self.go_right(g, g.target(sep), false, rs);
             }
         }
         if self.left.can_grow() {
-            for edge in at.letter_edges() {
-                let code = edge.code();
+            for edge in g.edges(at) {
+                let code = g.code(edge);
+                if code == SEPARATOR {
+                    continue;
+                }
                 if let Some(next) = self.left.step(ls, code) {
                     self.lbuf.push(code);
-                    self.go_left(edge.follow(), next, rs);
+                    let (child, word) = g.follow_edge(edge);
+                    self.go_left(g, child, word, next, rs);
                     self.lbuf.pop();
                 }
             }
         }
     }
 
-    fn go_right(&mut self, at: Cursor<'_>, rs: StateID) {
-        // The node just past the separator is never a word end.
+    fn go_right<G: Graph>(&mut self, g: &G, at: G::Node, word: bool, rs: StateID) {
         let n = self.len();
-        if at.is_word() && n >= self.lens.min && self.right.accepts(rs) {
+        if word && n >= self.lens.min && self.right.accepts(rs) {
             (self.emit)(&self.lbuf, self.anchor, &self.rbuf);
         }
         if n >= self.lens.max {
             return;
         }
-        for edge in at.letter_edges() {
-            let code = edge.code();
+        for edge in g.edges(at) {
+            let code = g.code(edge);
+            if code == SEPARATOR {
+                continue;
+            }
             if let Some(next) = self.right.step(rs, code) {
                 self.rbuf.push(code);
-                self.go_right(edge.follow(), next);
+                let (child, word) = g.follow_edge(edge);
+                self.go_right(g, child, word, next);
                 self.rbuf.pop();
             }
         }
@@ -328,7 +351,8 @@ impl RackWalk<'_, '_> {
                 } else {
                     self.lbuf.push(played);
                 }
-                self.go(g, g.target(edge), g.accepts(edge), right);
+                let (child, word) = g.follow_edge(edge);
+                self.go(g, child, word, right);
                 if right {
                     self.rbuf.pop();
                 } else {

@@ -4,6 +4,13 @@
 //! phrase, top 20 by relevance, anagrams, prefix), the prefix and
 //! anagram kinds answered by the GADDAG as the server does.
 //!
+//! The baseline, measured in the same run: what a site owner would pick
+//! instead, SQLite with an FTS5 table over the same data (one row per
+//! word: word, alphagram, length, definitions; an index on alphagram;
+//! FTS5 over the definitions), built from rows already assembled in
+//! memory (lexq's build time includes reading WordNet and computing
+//! hooks and anagrams), queried through rusqlite's cached statements.
+//!
 //! `cargo bench -p lexq-site` (the build samples take about a second each).
 
 use std::path::PathBuf;
@@ -86,5 +93,159 @@ fn bench_queries(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench_build, bench_queries);
+/// One row of the FTS5 baseline.
+struct Row {
+    word: String,
+    alphagram: String,
+    length: i64,
+    definitions: String,
+}
+
+fn fts5_rows(lex: &Lexicon) -> Vec<Row> {
+    let sources = lexq_site::build::Sources::read(&options()).unwrap();
+    let mut rows = Vec::new();
+    lexq_site::build::entries(lex, &sources, &mut (), |e, _| {
+        let definitions = e
+            .senses
+            .iter()
+            .map(|s| match s.pos {
+                Some(p) => format!("{}. {}", p.name(), s.definition),
+                None => s.definition.clone(),
+            })
+            .collect::<Vec<_>>()
+            .join("; ");
+        rows.push(Row {
+            word: e.word,
+            alphagram: e.alphagram,
+            length: e.length as i64,
+            definitions,
+        });
+        Ok(())
+    })
+    .unwrap();
+    rows
+}
+
+/// Writes the FTS5 database of `rows` to `path` (replacing it).
+fn fts5_build(rows: &[Row], path: &std::path::Path) -> rusqlite::Connection {
+    let _ = std::fs::remove_file(path);
+    let mut db = rusqlite::Connection::open(path).unwrap();
+    db.execute_batch(
+        "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
+         CREATE TABLE words(id INTEGER PRIMARY KEY, word TEXT NOT NULL UNIQUE,
+             alphagram TEXT NOT NULL, length INTEGER NOT NULL, definitions TEXT NOT NULL);
+         CREATE VIRTUAL TABLE defs USING fts5(definitions, content='words', content_rowid='id');",
+    )
+    .unwrap();
+    let tx = db.transaction().unwrap();
+    {
+        let mut insert = tx
+            .prepare(
+                "INSERT INTO words(word, alphagram, length, definitions) VALUES (?1, ?2, ?3, ?4)",
+            )
+            .unwrap();
+        for r in rows {
+            insert
+                .execute((&r.word, &r.alphagram, r.length, &r.definitions))
+                .unwrap();
+        }
+    }
+    tx.execute_batch(
+        "CREATE INDEX words_alphagram ON words(alphagram);
+         INSERT INTO defs(defs) VALUES ('rebuild');",
+    )
+    .unwrap();
+    tx.commit().unwrap();
+    db
+}
+
+fn bench_fts5(c: &mut Criterion) {
+    let lex = Lexicon::embedded();
+    let rows = fts5_rows(&lex);
+    let path = target().join("site-bench/fts5.sqlite");
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let mut g = c.benchmark_group("fts5");
+    g.sample_size(10).measurement_time(Duration::from_secs(15));
+    g.bench_function("build ENABLE+WordNet", |b| {
+        b.iter(|| fts5_build(&rows, &path))
+    });
+    g.finish();
+    drop(fts5_build(&rows, &path));
+    eprintln!(
+        "fts5 baseline: {} rows, {} bytes",
+        rows.len(),
+        std::fs::metadata(&path).unwrap().len()
+    );
+    let db = rusqlite::Connection::open(&path).unwrap();
+    let words = |sql: &str, arg: &str| -> Vec<String> {
+        let mut st = db.prepare_cached(sql).unwrap();
+        st.query_map([arg], |r| r.get::<_, String>(0))
+            .unwrap()
+            .map(|w| w.unwrap())
+            .collect()
+    };
+    // The baseline answers what lexq answers.
+    assert_eq!(
+        words(
+            "SELECT word FROM words WHERE alphagram = ?1 ORDER BY word",
+            "AEINRST"
+        )
+        .len(),
+        9
+    );
+    assert_eq!(
+        words(
+            "SELECT word FROM words WHERE word >= ?1 AND word < 'QV'",
+            "QU"
+        )
+        .len(),
+        805
+    );
+    let mut g = c.benchmark_group("fts5 query");
+    g.bench_function("word page CARES", |b| {
+        b.iter(|| {
+            let mut st = db
+                .prepare_cached(
+                    "SELECT word, alphagram, length, definitions FROM words WHERE word = ?1",
+                )
+                .unwrap();
+            st.query_row(["CARES"], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, i64>(2)?,
+                    r.get::<_, String>(3)?,
+                ))
+            })
+            .unwrap()
+        })
+    });
+    let top = "SELECT w.word, w.definitions FROM defs JOIN words w ON w.id = defs.rowid \
+               WHERE defs MATCH ?1 ORDER BY rank LIMIT 20";
+    let matching = |q: &str| -> Vec<(String, String)> {
+        let mut st = db.prepare_cached(top).unwrap();
+        st.query_map([q], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .map(|w| w.unwrap())
+            .collect()
+    };
+    g.bench_function("phrase \"chewed like tobacco\" top 20", |b| {
+        b.iter(|| matching("\"chewed like tobacco\""))
+    });
+    g.bench_function("tool top 20", |b| b.iter(|| matching("tool")));
+    g.bench_function("anagram AEINRST (alphagram index)", |b| {
+        b.iter(|| words("SELECT word FROM words WHERE alphagram = ?1", "AEINRST"))
+    });
+    g.bench_function("starts QU, 805 words (range)", |b| {
+        b.iter(|| {
+            words(
+                "SELECT word FROM words WHERE word >= ?1 AND word < 'QV'",
+                "QU",
+            )
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench_build, bench_queries, bench_fts5);
 criterion_main!(benches);

@@ -5,9 +5,10 @@
 
 use std::fmt;
 
-use super::{Search, Words, tiles_of};
+use super::{Lengths, Search, Words, tiles_of};
 use crate::alphabet::Alphabet;
 use crate::error::{Arg, Result};
+use crate::graph::Graph;
 use crate::letterset::LetterSet;
 use crate::lexicon::Lexicon;
 use crate::walk::{self, Side};
@@ -116,17 +117,32 @@ impl<'a> Search<'a> {
     fn affix(&self, what: Arg, anchor: &str, left: Side, right: Side) -> Result<Words<'a>> {
         let anchor = tiles_of(self.lex, what, anchor)?;
         let mut out = self.collector();
-        if let Some(at) = self.lex.cursor().follow_reversed(&anchor) {
-            walk::anchored(
-                at,
+        let lens = self.lens();
+        let mut emit = |l: &[u8], a: &[u8], r: &[u8]| out.push(l, a, r);
+        // The arc table when it is built (in tile order, so the words come
+        // out sorted), else the fst in place.
+        fn run<G: Graph>(
+            g: &G,
+            anchor: &[u8],
+            l: &Side,
+            r: &Side,
+            lens: Lengths,
+            emit: &mut walk::Emit<'_>,
+        ) {
+            if let Some((at, word)) = walk::follow_reversed(g, anchor) {
+                walk::anchored(g, at, word, anchor, l, None, r, None, lens, emit);
+            }
+        }
+        match self.lex.arcs_if_built() {
+            Some(g) => run(g, &anchor, &left, &right, lens, &mut emit),
+            None => run(
+                &self.lex.fst_graph(),
                 &anchor,
                 &left,
-                None,
                 &right,
-                None,
-                self.lens(),
-                &mut |l, a, r| out.push(l, a, r),
-            );
+                lens,
+                &mut emit,
+            ),
         }
         Ok(out.finish())
     }

@@ -11,7 +11,6 @@ use super::{Search, Words, arg_error, checked_arg, tiles_of};
 use crate::alphabet::fold;
 use crate::error::{Arg, Result, WordErrorKind};
 use crate::gaddag::MAX_WORD_LEN;
-use crate::graph::Graph;
 use crate::walk::{self, Tiles};
 
 /// Reads a rack: letters of the alphabet, `?` or `_` for a blank.
@@ -52,19 +51,6 @@ fn rack_tiles(search: &Search<'_>, rack: &str) -> Result<Tiles> {
     Ok(tiles)
 }
 
-/// The node after `anchor` read right to left from the root, and whether
-/// that path is a whole key; `None` if no key starts so.
-fn start<G: Graph>(g: &G, anchor: &[u8]) -> Option<(G::Node, bool)> {
-    let mut node = g.root();
-    let mut word = false;
-    for &c in anchor.iter().rev() {
-        let e = g.edge(node, c)?;
-        word = g.accepts(e);
-        node = g.target(e);
-    }
-    Some((node, word))
-}
-
 impl<'a> Search<'a> {
     fn rack_walk(
         &self,
@@ -85,7 +71,7 @@ impl<'a> Search<'a> {
         // else the fst in place: the same walk, the same words.
         match self.lex.arcs_if_built() {
             Some(g) => {
-                if let Some((at, word)) = start(g, &anchor) {
+                if let Some((at, word)) = walk::follow_reversed(g, &anchor) {
                     walk::rack(
                         g, at, word, &anchor, tiles, use_all, min_used, lens, &mut emit,
                     );
@@ -93,7 +79,7 @@ impl<'a> Search<'a> {
             }
             None => {
                 let g = self.lex.fst_graph();
-                if let Some((at, word)) = start(&g, &anchor) {
+                if let Some((at, word)) = walk::follow_reversed(&g, &anchor) {
                     walk::rack(
                         &g, at, word, &anchor, tiles, use_all, min_used, lens, &mut emit,
                     );

@@ -277,7 +277,7 @@ impl<'a> Words<'a> {
 
     /// The words spelled out (uppercase).
     pub fn to_strings(&self) -> Vec<String> {
-        self.iter().map(|w| w.to_string()).collect()
+        self.iter().map(|w| w.spelling()).collect()
     }
 }
 
@@ -351,6 +351,18 @@ impl<'a> Word<'a> {
             }
         }
         out
+    }
+}
+
+impl Word<'_> {
+    /// The word spelled out (uppercase): what `to_string` gives, without
+    /// the formatting machinery.
+    pub fn spelling(&self) -> String {
+        let mut s = String::with_capacity(self.codes.len());
+        for &c in self.codes {
+            s.push_str(self.alphabet.label(c).unwrap_or("\u{fffd}"));
+        }
+        s
     }
 }
 

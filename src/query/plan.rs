@@ -16,9 +16,10 @@ use regex_automata::util::start;
 use regex_automata::{Anchored, MatchKind};
 use regex_syntax::hir::{Class, ClassBytes, ClassBytesRange, Hir, HirKind};
 
-use super::{MAX_ARG_LEN, Search, Words};
+use super::{Lengths, MAX_ARG_LEN, Search, Words};
 use crate::alphabet::Alphabet;
 use crate::error::{Error, QueryError, QueryErrorKind, Syntax};
+use crate::graph::Graph;
 use crate::letterset::LetterSet;
 use crate::walk::{self, DfaSide, Side};
 
@@ -170,43 +171,70 @@ impl<'a> Search<'a> {
         Ok(narrowed.run(&plan))
     }
 
-    /// Runs a plan, collecting the words.
+    /// Runs a plan, collecting the words: over the arc table when it is
+    /// built (in tile order, so words right of a fixed start come out
+    /// sorted), else over the fst in place.
     pub(crate) fn run(&self, plan: &Plan) -> Words<'a> {
         let mut out = self.collector();
         let lens = self.lens();
-        let root = self.lex.cursor();
         let mut emit = |l: &[u8], a: &[u8], r: &[u8]| out.push(l, a, r);
-        match plan {
-            Plan::Anchored {
-                anchor,
-                left,
-                right,
-            } => {
-                if let Some(at) = root.follow_reversed(anchor) {
-                    walk::anchored(at, anchor, left, None, right, None, lens, &mut emit);
-                }
-            }
-            Plan::Backward(side) => {
-                walk::anchored(root, &[], side, None, &Side::Nothing, None, lens, &mut emit);
-            }
-            Plan::Forward(side) => {
-                for edge in root.letter_edges() {
-                    let Some(state) = side.step(side.start(), edge.code()) else {
-                        continue;
-                    };
-                    walk::anchored(
-                        edge.follow(),
-                        &[edge.code()],
-                        &Side::Nothing,
-                        None,
-                        side,
-                        Some(state),
-                        lens,
-                        &mut emit,
-                    );
-                }
-            }
+        match self.lex.arcs_if_built() {
+            Some(g) => run_on(g, plan, lens, &mut emit),
+            None => run_on(&self.lex.fst_graph(), plan, lens, &mut emit),
         }
         out.finish()
+    }
+}
+
+fn run_on<G: Graph>(g: &G, plan: &Plan, lens: Lengths, emit: &mut walk::Emit<'_>) {
+    match plan {
+        Plan::Anchored {
+            anchor,
+            left,
+            right,
+        } => {
+            if let Some((at, word)) = walk::follow_reversed(g, anchor) {
+                walk::anchored(g, at, word, anchor, left, None, right, None, lens, emit);
+            }
+        }
+        Plan::Backward(side) => {
+            let root = g.root();
+            walk::anchored(
+                g,
+                root,
+                false,
+                &[],
+                side,
+                None,
+                &Side::Nothing,
+                None,
+                lens,
+                emit,
+            );
+        }
+        Plan::Forward(side) => {
+            for edge in g.edges(g.root()) {
+                let code = g.code(edge);
+                if code == crate::gaddag::SEPARATOR {
+                    continue;
+                }
+                let Some(state) = side.step(side.start(), code) else {
+                    continue;
+                };
+                let (at, word) = g.follow_edge(edge);
+                walk::anchored(
+                    g,
+                    at,
+                    word,
+                    &[code],
+                    &Side::Nothing,
+                    None,
+                    side,
+                    Some(state),
+                    lens,
+                    emit,
+                );
+            }
+        }
     }
 }
