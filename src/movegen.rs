@@ -508,9 +508,8 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
             }
             let (mut m, mut through, mut wmul, mut fixed) = (0usize, 0i32, 1i32, 0i32);
             let mut first_anchor = usize::MAX;
-            // (letter mult, own word mult if it makes a cross word, else 0,
-            // the highest value of a rack tile that fits the square)
-            let mut squares = [(0i32, 0i32, 0i32); 16];
+            // (letter mult, own word mult if it makes a cross word, else 0)
+            let mut squares = [(0i32, 0i32); 16];
             for e in s..n {
                 let t = l.sq[e];
                 if t != 0 {
@@ -534,29 +533,22 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
                     } else {
                         0
                     };
-                    squares[m] = (l.lm[e], own, self.best_value(l.cross[e]));
+                    squares[m] = (l.lm[e], own);
                     m += 1;
                 }
                 let closed = e + 1 == n || l.sq[e + 1] == 0;
                 if !closed || e == s || first_anchor == usize::MAX {
                     continue;
                 }
-                // Two bounds on the placed tiles' part, the lower kept: the
-                // rack's values, highest first, on the weights, highest
-                // first (cross sets ignored); and each square's weight
-                // times the best tile that fits it (tiles reused).
                 let mut weights = [0i32; 16];
-                let mut fitting = 0;
-                for (i, &(lm, own, best)) in squares[..m].iter().enumerate() {
+                for (i, &(lm, own)) in squares[..m].iter().enumerate() {
                     weights[i] = lm * (wmul + own);
-                    fitting += weights[i] * best;
                 }
                 weights[..m].sort_unstable_by(|a, b| b.cmp(a));
-                let mut sorted = 0;
+                let mut bound = through * wmul + fixed;
                 for i in 0..m {
-                    sorted += rv[i] * weights[i];
+                    bound += rv[i] * weights[i];
                 }
-                let mut bound = through * wmul + fixed + sorted.min(fitting);
                 if m == self.rack_size as usize {
                     bound += self.bingo;
                 }
@@ -569,20 +561,6 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
                 out.push((b, self.d as u8, line as u8, p as u8));
             }
         }
-    }
-
-    /// The highest face value of a rack tile that can go on a square
-    /// with cross set `cross` (a blank scores 0).
-    #[inline]
-    fn best_value(&self, cross: u64) -> i32 {
-        let mut bits = cross & self.rack_mask;
-        let mut best = 0;
-        while bits != 0 {
-            let c = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            best = best.max(self.board.values[c]);
-        }
-        best
     }
 
     fn line_moves(&mut self, line: usize) {
