@@ -11,7 +11,7 @@
 //!   table when one is built), asking only for the edges whose letters
 //!   the rack still holds.
 //!
-//! Both recurse with explicit buffers and never allocate per step. They may
+//! Both recurse with fixed buffers on the stack and never allocate. They may
 //! report a word more than once (once per place the anchor occurs in it);
 //! the caller sorts and deduplicates.
 
@@ -19,7 +19,7 @@ use regex_automata::dfa::Automaton;
 use regex_automata::dfa::dense::DFA;
 use regex_automata::util::primitives::StateID;
 
-use crate::gaddag::SEPARATOR;
+use crate::gaddag::{MAX_WORD_LEN, SEPARATOR};
 use crate::graph::Graph;
 use crate::query::{BLANK, Lengths};
 
@@ -94,8 +94,8 @@ struct Anchored<'w, 'e> {
     right: &'w Side,
     anchor: &'w [u8],
     lens: Lengths,
-    lbuf: Vec<u8>,
-    rbuf: Vec<u8>,
+    lbuf: Buf,
+    rbuf: Buf,
     emit: &'w mut Emit<'e>,
 }
 
@@ -119,6 +119,9 @@ pub(crate) fn anchored<G: Graph>(
     lens: Lengths,
     emit: &mut Emit<'_>,
 ) {
+    // The buffers hold a word of the longest length a lexicon may have
+    // (a crafted file's header may claim more).
+    let lens = lens.capped();
     if anchor.len() > lens.max {
         return;
     }
@@ -127,8 +130,8 @@ pub(crate) fn anchored<G: Graph>(
         right,
         anchor,
         lens,
-        lbuf: Vec::with_capacity(64),
-        rbuf: Vec::with_capacity(64),
+        lbuf: Buf::new(),
+        rbuf: Buf::new(),
         emit,
     };
     let ls = ls.unwrap_or_else(|| left.start());
@@ -150,14 +153,14 @@ pub(crate) fn follow_reversed<G: Graph>(g: &G, codes: &[u8]) -> Option<(G::Node,
 
 impl Anchored<'_, '_> {
     fn len(&self) -> usize {
-        self.lbuf.len() + self.anchor.len() + self.rbuf.len()
+        self.lbuf.len + self.anchor.len() + self.rbuf.len
     }
 
     fn go_left<G: Graph>(&mut self, g: &G, at: G::Node, word: bool, ls: StateID, rs: StateID) {
         let n = self.len();
         let left_done = self.left.accepts(ls);
         if left_done && word && n >= self.lens.min && self.right.accepts(rs) {
-            (self.emit)(&self.lbuf, self.anchor, &[]);
+            (self.emit)(self.lbuf.as_slice(), self.anchor, &[]);
         }
         if n >= self.lens.max {
             return;
@@ -187,7 +190,7 @@ impl Anchored<'_, '_> {
     fn go_right<G: Graph>(&mut self, g: &G, at: G::Node, word: bool, rs: StateID) {
         let n = self.len();
         if word && n >= self.lens.min && self.right.accepts(rs) {
-            (self.emit)(&self.lbuf, self.anchor, &self.rbuf);
+            (self.emit)(self.lbuf.as_slice(), self.anchor, self.rbuf.as_slice());
         }
         if n >= self.lens.max {
             return;
@@ -222,6 +225,44 @@ impl Tiles {
     }
 }
 
+impl Lengths {
+    /// The lengths, the longest capped at [`MAX_WORD_LEN`].
+    fn capped(self) -> Lengths {
+        Lengths {
+            min: self.min,
+            max: self.max.min(MAX_WORD_LEN),
+        }
+    }
+}
+
+/// A run of letters a walk has placed, without allocating.
+struct Buf {
+    codes: [u8; MAX_WORD_LEN + 1],
+    len: usize,
+}
+
+impl Buf {
+    fn new() -> Buf {
+        Buf {
+            codes: [0; MAX_WORD_LEN + 1],
+            len: 0,
+        }
+    }
+    #[inline]
+    fn push(&mut self, c: u8) {
+        self.codes[self.len & MAX_WORD_LEN] = c;
+        self.len += 1;
+    }
+    #[inline]
+    fn pop(&mut self) {
+        self.len -= 1;
+    }
+    #[inline]
+    fn as_slice(&self) -> &[u8] {
+        &self.codes[..self.len.min(MAX_WORD_LEN + 1)]
+    }
+}
+
 struct RackWalk<'w, 'e> {
     tiles: Tiles,
     /// Codes with a count above 0 (bit `c` for code `c`).
@@ -233,8 +274,8 @@ struct RackWalk<'w, 'e> {
     use_all: bool,
     total: usize,
     lens: Lengths,
-    lbuf: Vec<u8>,
-    rbuf: Vec<u8>,
+    lbuf: Buf,
+    rbuf: Buf,
     emit: &'w mut Emit<'e>,
 }
 
@@ -257,31 +298,41 @@ pub(crate) fn rack<G: Graph>(
     lens: Lengths,
     emit: &mut Emit<'_>,
 ) {
-    let total = tiles.total();
-    let mut held = 0u64;
-    for (c, &n) in tiles.counts.iter().enumerate() {
-        if n > 0 {
-            held |= 1u64 << c;
-        }
-    }
-    let mut w = RackWalk {
-        tiles,
-        held,
-        anchor,
-        min_used,
-        use_all,
-        total,
-        lens,
-        lbuf: Vec::with_capacity(64),
-        rbuf: Vec::with_capacity(64),
-        emit,
-    };
-    w.go(g, at, word, false);
+    RackWalk::new(tiles, anchor, use_all, min_used, lens.capped(), emit).go(g, at, word, false);
 }
 
-impl RackWalk<'_, '_> {
+impl<'w, 'e> RackWalk<'w, 'e> {
+    fn new(
+        tiles: Tiles,
+        anchor: &'w [u8],
+        use_all: bool,
+        min_used: usize,
+        lens: Lengths,
+        emit: &'w mut Emit<'e>,
+    ) -> RackWalk<'w, 'e> {
+        let total = tiles.total();
+        let mut held = 0u64;
+        for (c, &n) in tiles.counts.iter().enumerate() {
+            if n > 0 {
+                held |= 1u64 << c;
+            }
+        }
+        RackWalk {
+            tiles,
+            held,
+            anchor,
+            min_used,
+            use_all,
+            total,
+            lens,
+            lbuf: Buf::new(),
+            rbuf: Buf::new(),
+            emit,
+        }
+    }
+
     fn used(&self) -> usize {
-        self.lbuf.len() + self.rbuf.len()
+        self.lbuf.len + self.rbuf.len
     }
 
     fn complete(&self) -> bool {
@@ -324,7 +375,7 @@ impl RackWalk<'_, '_> {
     fn go<G: Graph>(&mut self, g: &G, at: G::Node, word: bool, right: bool) {
         // The node just past the separator is never a word end.
         if word && self.complete() {
-            (self.emit)(&self.lbuf, self.anchor, &self.rbuf);
+            (self.emit)(self.lbuf.as_slice(), self.anchor, self.rbuf.as_slice());
         }
         let n = self.used() + self.anchor.len();
         if n >= self.lens.max || self.used() == self.total {

@@ -1,0 +1,99 @@
+//! A reused move generator allocates nothing per position, and the rack
+//! and anchored word walks allocate nothing per step: counted by a global
+//! allocator that tallies every allocation of this test binary.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use lexq::{Best, Count, Generator, Lexicon, Position, TopN};
+
+struct Counting;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+// SAFETY: every call is passed on to the system allocator unchanged.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: the caller's contract is System's.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: the caller's contract is System's.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: the caller's contract is System's.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations() -> usize {
+    ALLOCATIONS.load(Ordering::Relaxed)
+}
+
+/// The count is global: the tests take turns.
+static TURN: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+#[test]
+fn a_reused_generator_allocates_nothing_per_position() {
+    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let lex = Lexicon::embedded();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/benches/positions.cgp"
+    ))
+    .unwrap();
+    let positions: Vec<Position<'_>> = text
+        .lines()
+        .take(80)
+        .map(|l| Position::from_cgp(&lex, l).unwrap())
+        .collect();
+    let racks: Vec<_> = positions.iter().map(Position::rack).collect();
+    let mut generator = Generator::new();
+    let mut top = TopN::new(5);
+    let run = |generator: &mut Generator, top: &mut TopN| {
+        let mut moves = 0;
+        for (p, rack) in positions.iter().zip(&racks) {
+            let mut count = Count(0);
+            generator.generate(&p.board, rack, &mut count);
+            let mut best = Best::default();
+            generator.generate(&p.board, rack, &mut best);
+            top.clear();
+            generator.generate(&p.board, rack, top);
+            moves += count.0 + usize::from(best.best.is_some());
+        }
+        moves
+    };
+    // The first pass sizes the generator's anchor list.
+    let first = run(&mut generator, &mut top);
+    let before = allocations();
+    let second = run(&mut generator, &mut top);
+    let during = allocations() - before;
+    assert_eq!(first, second);
+    assert!(second > 10_000, "the positions have moves ({second})");
+    assert_eq!(during, 0, "allocations while generating {second} moves");
+}
+
+#[test]
+fn rack_walks_allocate_only_their_results() {
+    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let lex = Lexicon::embedded();
+    lex.arcs().unwrap();
+    // The result list grows as words are found; the walk itself must not
+    // allocate per step: a rack with no word allocates a fixed number of
+    // times however long the walk.
+    let count = |rack: &str| {
+        let before = allocations();
+        let words = lex.anagram(rack).unwrap();
+        assert!(words.is_empty(), "{rack}");
+        allocations() - before
+    };
+    let short = count("qz");
+    let long = count("eiouuvw?");
+    assert_eq!(short, long, "allocations of an empty anagram search");
+}
