@@ -100,21 +100,20 @@ pub trait Graph {
 #[derive(Clone, Copy)]
 pub struct FstGraph<'a> {
     data: &'a [u8],
-    root: FstNode<'a>,
+    root: usize,
 }
 
 impl<'a> FstGraph<'a> {
-    pub(crate) fn new(data: &'a [u8], root: Node<'a>) -> FstGraph<'a> {
-        FstGraph {
-            data,
-            root: FstNode(root),
-        }
+    pub(crate) fn new(data: &'a [u8], root: usize) -> FstGraph<'a> {
+        FstGraph { data, root }
     }
 }
 
-/// A node of an [`FstGraph`]: a decoded fst node.
+/// A node of an [`FstGraph`]: its address in the fst, decoded when its
+/// edges are read (a small value: walks pass nodes around by the
+/// thousand).
 #[derive(Clone, Copy)]
-pub struct FstNode<'a>(Node<'a>);
+pub struct FstNode(usize);
 
 /// An edge of an [`FstGraph`]: its code, the node it leaves and its index
 /// there (the target's address is decoded only when the edge is followed,
@@ -174,7 +173,7 @@ impl<'a> Iterator for FstWithin<'a> {
 }
 
 impl<'a> Graph for FstGraph<'a> {
-    type Node = FstNode<'a>;
+    type Node = FstNode;
     type Edge = FstEdge<'a>;
     type Edges<'b>
         = FstEdges<'a>
@@ -187,15 +186,18 @@ impl<'a> Graph for FstGraph<'a> {
 
     const SORTED: bool = false;
 
-    fn root(&self) -> FstNode<'a> {
-        self.root
+    fn root(&self) -> FstNode {
+        FstNode(self.root)
     }
     #[inline]
-    fn edges(&self, node: FstNode<'a>) -> FstEdges<'a> {
-        FstEdges { node: node.0, i: 0 }
+    fn edges(&self, node: FstNode) -> FstEdges<'a> {
+        FstEdges {
+            node: Node::at(self.data, node.0),
+            i: 0,
+        }
     }
     #[inline]
-    fn edges_within(&self, node: FstNode<'a>, set: u64) -> FstWithin<'a> {
+    fn edges_within(&self, node: FstNode, set: u64) -> FstWithin<'a> {
         FstWithin {
             edges: self.edges(node),
             set,
@@ -207,28 +209,20 @@ impl<'a> Graph for FstGraph<'a> {
     }
     #[inline]
     fn accepts(&self, edge: FstEdge<'a>) -> bool {
-        Node::at(self.data, edge.addr()).is_final()
+        Node::final_at(self.data, edge.addr())
     }
     #[inline]
-    fn target(&self, edge: FstEdge<'a>) -> FstNode<'a> {
-        FstNode(Node::at(self.data, edge.addr()))
+    fn target(&self, edge: FstEdge<'a>) -> FstNode {
+        FstNode(edge.addr())
+    }
+    fn node_id(&self, node: FstNode) -> u64 {
+        node.0 as u64
     }
     #[inline]
-    fn follow_edge(&self, edge: FstEdge<'a>) -> (FstNode<'a>, bool) {
-        let n = self.target(edge);
-        (n, n.0.is_final())
-    }
-    fn node_id(&self, node: FstNode<'a>) -> u64 {
-        node.0.addr() as u64
-    }
-    #[inline]
-    fn edge(&self, node: FstNode<'a>, code: u8) -> Option<FstEdge<'a>> {
-        let i = node.0.find(key_byte(code))?;
-        Some(FstEdge {
-            code,
-            node: node.0,
-            i,
-        })
+    fn edge(&self, node: FstNode, code: u8) -> Option<FstEdge<'a>> {
+        let node = Node::at(self.data, node.0);
+        let i = node.find(key_byte(code))?;
+        Some(FstEdge { code, node, i })
     }
 }
 
@@ -695,9 +689,20 @@ mod tests {
         let lex = crate::Lexicon::embedded();
         let g = lex.fst_graph();
         let max = lex.alphabet().len() as u8;
-        let flat =
-            Arcs::convert(g.data, g.root.0, max, Seen::Flat(vec![0; g.data.len() + 1])).unwrap();
-        let map = Arcs::convert(g.data, g.root.0, max, Seen::Map(Default::default())).unwrap();
+        let flat = Arcs::convert(
+            g.data,
+            Node::at(g.data, g.root),
+            max,
+            Seen::Flat(vec![0; g.data.len() + 1]),
+        )
+        .unwrap();
+        let map = Arcs::convert(
+            g.data,
+            Node::at(g.data, g.root),
+            max,
+            Seen::Map(Default::default()),
+        )
+        .unwrap();
         assert_eq!(flat.len(), 874_584);
         assert_eq!((flat.len(), flat.header), (map.len(), map.header));
         assert!(flat.arcs == map.arcs, "the two conversions differ");
@@ -708,7 +713,7 @@ mod tests {
         let lex = crate::Lexicon::embedded();
         let g = lex.fst_graph();
         let max = lex.alphabet().len() as u8;
-        let table = Arcs::from_nodes(g.data, g.root.0, max).unwrap();
+        let table = Arcs::from_nodes(g.data, Node::at(g.data, g.root), max).unwrap();
         let stored = table.to_stored();
         assert_eq!(stored.len(), (table.len() + 1) * 4);
         let back = Arcs::from_stored(&stored, max).unwrap();

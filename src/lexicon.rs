@@ -354,7 +354,7 @@ impl Lexicon {
     /// The GADDAG read in place from the fst, as a [`crate::Graph`].
     pub fn fst_graph(&self) -> FstGraph<'_> {
         let bytes = self.data.as_ref();
-        FstGraph::new(self.fst.area(bytes), self.fst.root(bytes))
+        FstGraph::new(self.fst.area(bytes), self.fst.root_addr())
     }
 
     /// Facts about the lexicon.

@@ -139,6 +139,11 @@ impl Fst {
         self.len
     }
 
+    /// The root's address in the node area.
+    pub(crate) fn root_addr(&self) -> usize {
+        self.root
+    }
+
     /// The root node of the fst section `bytes` (the one [`Fst::new`] read).
     #[inline]
     pub(crate) fn root<'a>(&self, bytes: &'a [u8]) -> Node<'a> {
@@ -310,16 +315,28 @@ impl<'a> Node<'a> {
         }
     }
 
+    /// Whether the node at `addr` is final, from its state byte alone:
+    /// what `Node::at(data, addr).is_final()` says, without decoding the
+    /// rest (a node whose state byte says final but that does not decode
+    /// reads as final here, as a dead node there: only in a crafted file).
+    #[inline]
+    pub(crate) fn final_at(data: &[u8], addr: usize) -> bool {
+        if addr == EMPTY_ADDRESS {
+            return true;
+        }
+        if addr < NODES_START {
+            return false;
+        }
+        // One-transition nodes (top bits 1x) are never final; otherwise
+        // bit 6 says so.
+        data.get(addr)
+            .is_some_and(|&s| s >> 7 == 0 && s & 0x40 != 0)
+    }
+
     /// Whether a key ends here.
     #[inline]
     pub(crate) fn is_final(&self) -> bool {
         self.is_final
-    }
-
-    /// The node's address in the node area (its identity).
-    #[inline]
-    pub(crate) fn addr(&self) -> usize {
-        self.end
     }
 
     /// The number of transitions.

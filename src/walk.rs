@@ -165,16 +165,23 @@ impl Anchored<'_, '_> {
         if n >= self.lens.max {
             return;
         }
-        if left_done && self.right.can_grow() && !self.anchor.is_empty() {
-            if let Some(sep) = g.edge(at, SEPARATOR) {
-                // The node just past the separator is never a word end.
-                self.go_right(g, g.target(sep), false, rs);
+        // Whether to cross the separator here. The node just past it is
+        // never a word end. One pass over the edges does both, so a node
+        // read in place is decoded once.
+        let cross = left_done && self.right.can_grow() && !self.anchor.is_empty();
+        if !self.left.can_grow() {
+            if cross {
+                if let Some(sep) = g.edge(at, SEPARATOR) {
+                    self.go_right(g, g.target(sep), false, rs);
+                }
             }
-        }
-        if self.left.can_grow() {
+        } else {
             for edge in g.edges(at) {
                 let code = g.code(edge);
                 if code == SEPARATOR {
+                    if cross {
+                        self.go_right(g, g.target(edge), false, rs);
+                    }
                     continue;
                 }
                 if let Some(next) = self.left.step(ls, code) {
@@ -381,19 +388,24 @@ impl<'w, 'e> RackWalk<'w, 'e> {
         if n >= self.lens.max || self.used() == self.total {
             return;
         }
-        if !right && !self.anchor.is_empty() {
-            if let Some(sep) = g.edge(at, SEPARATOR) {
-                self.go(g, g.target(sep), false, true);
-            }
-        }
-        // Only letters a tile can pay for (all of them with a blank).
-        let wanted = if self.tiles.blanks > 0 {
+        // Only letters a tile can pay for (all of them with a blank), and
+        // the separator if it is to be crossed here (in the same pass, so a
+        // node read in place is decoded once).
+        let mut wanted = if self.tiles.blanks > 0 {
             !1u64
         } else {
             self.held & !1
         };
+        if !right && !self.anchor.is_empty() {
+            wanted |= 1;
+        }
         for edge in g.edges_within(at, wanted) {
             let code = g.code(edge);
+            if code == SEPARATOR {
+                // The node just past the separator is never a word end.
+                self.go(g, g.target(edge), false, true);
+                continue;
+            }
             if let Some(blank) = self.take(code) {
                 // A letter played with a blank is reported marked.
                 let played = if blank { code | BLANK } else { code };
