@@ -1072,6 +1072,35 @@ fn enable_subanagrams() {
 }
 
 #[test]
+fn enable_anchored_queries_on_the_arc_table() {
+    assert!(ENABLE_ARCS_LEX.arcs_if_built().is_some());
+    run_cases(
+        "enable_affixes_arcs",
+        128,
+        word_cases(&ENABLE, Kind::Affix, 63, false),
+        &ENABLE_ARCS_LEX,
+        &ENABLE,
+        60,
+    );
+    run_cases(
+        "enable_patterns_arcs",
+        96,
+        word_cases(&ENABLE, Kind::Pattern, 63, false),
+        &ENABLE_ARCS_LEX,
+        &ENABLE,
+        25,
+    );
+    run_cases(
+        "enable_regex_arcs",
+        64,
+        word_cases(&ENABLE, Kind::RegexFromWord, 63, false),
+        &ENABLE_ARCS_LEX,
+        &ENABLE,
+        30,
+    );
+}
+
+#[test]
 fn enable_rack_queries_on_the_arc_table() {
     assert!(ENABLE_ARCS_LEX.arcs_if_built().is_some());
     run_cases(
@@ -1812,6 +1841,14 @@ fn spanish_anagrams() {
         30,
     );
     assert!(SPANISH_ARCS_LEX.arcs_if_built().is_some());
+    run_cases(
+        "spanish_patterns_arcs",
+        96,
+        word_cases(&SPANISH, Kind::Pattern, 63, true),
+        &SPANISH_ARCS_LEX,
+        &SPANISH,
+        25,
+    );
     run_cases(
         "spanish_anagrams_arcs",
         96,
