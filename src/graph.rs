@@ -1,12 +1,13 @@
-//! [`Graph`]: the small traversal interface the board layer walks, and its
-//! two implementations.
+//! [`Graph`]: the small traversal interface the board layer and the word
+//! queries walk, and its two implementations.
 //!
 //! * [`FstGraph`]: the `.lexq` file's fst nodes, decoded as they are met
 //!   (no set-up, about 30 ns an edge).
-//! * [`Arcs`]: a flat table of 32-bit arcs derived from the fst once
-//!   (letter, word-end bit, last-sibling bit, child index; siblings
-//!   contiguous and in tile order), a few ns an edge. [`Lexicon::arcs`]
-//!   builds it at first use and keeps it.
+//! * [`Arcs`]: a flat table of 32-bit arcs (letter, word-end bit,
+//!   last-sibling bit, child index; siblings contiguous and in tile
+//!   order), a few ns an edge. [`Lexicon::arcs`] builds it at first use
+//!   and keeps it: from the file's arcs section (format version 2), else
+//!   derived from the fst.
 //!
 //! Both present the same GADDAG (see [`crate::gaddag`]): from the root,
 //! letters read right to left, the separator (code 0) at most once, then
