@@ -76,6 +76,17 @@ pub trait Graph {
         self.edge(node, code).map(|e| self.target(e))
     }
 
+    /// Every code an edge out of `node` reads, as a mask (bit `c` for
+    /// code `c`; bit 0, the separator, included): what a walk checks
+    /// before it steps into a node.
+    fn codes(&self, node: Self::Node) -> u64 {
+        let mut s = 0u64;
+        for e in self.edges(node) {
+            s |= 1u64 << (self.code(e) & 63);
+        }
+        s
+    }
+
     /// The letters (not the separator) that can be read from `node`.
     fn letters(&self, node: Self::Node) -> LetterSet {
         let mut s = LetterSet::EMPTY;
@@ -652,6 +663,10 @@ impl Graph for Arcs {
         }
         let below = letters & (bit - 1);
         Some(self.arcs[node as usize + self.header + below.count_ones() as usize])
+    }
+    #[inline]
+    fn codes(&self, node: u32) -> u64 {
+        self.mask(node)
     }
     #[inline]
     fn letters(&self, node: u32) -> LetterSet {

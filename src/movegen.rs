@@ -622,7 +622,10 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         self.l.placed[pos] = 0;
     }
 
-    /// After reading edge `e` at square `pos` leftwards.
+    /// After reading edge `e` at square `pos` leftwards. The child is
+    /// stepped into only if its codes allow what comes next (the tile on
+    /// the next square, a letter the square and rack allow, the
+    /// separator), so no call is made that would find nothing.
     #[inline]
     fn go_left(&mut self, pos: usize, e: G::Edge, main: i32, wm: i32, cross: i32, used: u32) {
         let n = self.n;
@@ -631,13 +634,24 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
             self.found(pos, self.anchor, main, wm, cross, used);
         }
         let child = self.g.target(e);
+        let codes = self.g.codes(child);
         if pos > 0 {
             let p = (pos - 1) & (W - 1);
-            if self.l.sq[p] != 0 || (self.left > 0 && !self.l.anchor[p]) {
+            let t = self.l.sq[p];
+            let next = if t != 0 {
+                codes & (1u64 << (t & 63)) != 0
+            } else {
+                self.left > 0 && !self.l.anchor[p] && codes & self.possible(p) != 0
+            };
+            if next {
                 self.gen_left(p, child, main, wm, cross, used);
             }
         }
-        if open_left && self.anchor + 1 < n && (self.left > 0 || !self.anchor_open_right) {
+        if open_left
+            && codes & 1 != 0
+            && self.anchor + 1 < n
+            && (self.left > 0 || !self.anchor_open_right)
+        {
             if let Some(sep) = self.g.edge(child, SEPARATOR) {
                 let start = pos;
                 self.gen_right(
@@ -723,7 +737,17 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         }
         if pos + 1 < n && (self.left > 0 || !open_right) {
             let child = self.g.target(e);
-            self.gen_right(pos + 1, child, start, main, wm, cross, used);
+            let codes = self.g.codes(child);
+            let q = (pos + 1) & (W - 1);
+            let t = self.l.sq[q];
+            let next = if t != 0 {
+                codes & (1u64 << (t & 63)) != 0
+            } else {
+                codes & self.possible(q) != 0
+            };
+            if next {
+                self.gen_right(q, child, start, main, wm, cross, used);
+            }
         }
     }
 
