@@ -280,7 +280,13 @@ impl Generator {
             rec,
             counts: *rack.counts(),
             rack_mask: 0,
+            values: {
+                let mut v = [0; 64];
+                v.copy_from_slice(&board.values[..64]);
+                v
+            },
             left: rack.len() as u32,
+            rack_len: rack.len() as u32,
             rack_size: board.tiles.rack_size() as u32,
             bingo: board.tiles.bingo(),
             d: 0,
@@ -417,8 +423,12 @@ struct Walk<'w, 'b, G: Graph, R: Recorder> {
     counts: [u8; 64],
     /// Letters (not blanks) with a count above 0.
     rack_mask: u64,
+    /// Face value of each tile code.
+    values: [i32; 64],
     /// Tiles left on the rack.
     left: u32,
+    /// Tiles on the rack at the start.
+    rack_len: u32,
     rack_size: u32,
     bingo: i32,
     /// Direction and line being walked.
@@ -579,17 +589,17 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
     fn start_anchor(&mut self, p: usize) {
         self.anchor = p;
         self.anchor_open_right = p + 1 == self.n || self.l.sq[(p + 1) & (W - 1)] == 0;
-        self.gen_left(p, self.g.root(), 0, 1, 0, 0);
+        self.gen_left(p, self.g.root(), 0, 1, 0);
     }
 
     /// Fills square `pos` (at or left of the anchor) from `node`.
-    fn gen_left(&mut self, pos: usize, node: G::Node, main: i32, wm: i32, cross: i32, used: u32) {
+    fn gen_left(&mut self, pos: usize, node: G::Node, main: i32, wm: i32, cross: i32) {
         let pos = pos & (W - 1);
         let t = self.l.sq[pos];
         if t != 0 {
             if let Some(e) = self.g.edge(node, t & 63) {
                 let v = self.l.tv[pos];
-                self.go_left(pos, e, main + v, wm, cross, used);
+                self.go_left(pos, e, main + v, wm, cross);
             }
             return;
         }
@@ -602,11 +612,11 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         for e in self.g.edges_within(node, possible) {
             let c = self.g.code(e);
             if self.counts[c as usize] > 0 {
-                let v = self.board.values[c as usize] * lm;
+                let v = self.values[c as usize & 63] * lm;
                 let cross2 = if cs >= 0 { cross + (cs + v) * w } else { cross };
                 self.take(c);
                 self.l.placed[pos] = c;
-                self.go_left(pos, e, main + v, wm2, cross2, used + 1);
+                self.go_left(pos, e, main + v, wm2, cross2);
                 self.give(c);
             }
             if self.counts[0] > 0 {
@@ -614,7 +624,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
                 self.counts[0] -= 1;
                 self.left -= 1;
                 self.l.placed[pos] = c | BLANK;
-                self.go_left(pos, e, main, wm2, cross3, used + 1);
+                self.go_left(pos, e, main, wm2, cross3);
                 self.counts[0] += 1;
                 self.left += 1;
             }
@@ -627,11 +637,11 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
     /// the next square, a letter the square and rack allow, the
     /// separator), so no call is made that would find nothing.
     #[inline]
-    fn go_left(&mut self, pos: usize, e: G::Edge, main: i32, wm: i32, cross: i32, used: u32) {
+    fn go_left(&mut self, pos: usize, e: G::Edge, main: i32, wm: i32, cross: i32) {
         let n = self.n;
         let open_left = pos == 0 || self.l.sq[(pos - 1) & (W - 1)] == 0;
         if open_left && self.anchor_open_right && self.g.accepts(e) {
-            self.found(pos, self.anchor, main, wm, cross, used);
+            self.found(pos, self.anchor, main, wm, cross);
         }
         let child = self.g.target(e);
         let codes = self.g.codes(child);
@@ -644,7 +654,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
                 self.left > 0 && !self.l.anchor[p] && codes & self.possible(p) != 0
             };
             if next {
-                self.gen_left(p, child, main, wm, cross, used);
+                self.gen_left(p, child, main, wm, cross);
             }
         }
         if open_left
@@ -654,15 +664,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         {
             if let Some(sep) = self.g.edge(child, SEPARATOR) {
                 let start = pos;
-                self.gen_right(
-                    self.anchor + 1,
-                    self.g.target(sep),
-                    start,
-                    main,
-                    wm,
-                    cross,
-                    used,
-                );
+                self.gen_right(self.anchor + 1, self.g.target(sep), start, main, wm, cross);
             }
         }
     }
@@ -678,14 +680,13 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         main: i32,
         wm: i32,
         cross: i32,
-        used: u32,
     ) {
         let pos = pos & (W - 1);
         let t = self.l.sq[pos];
         if t != 0 {
             if let Some(e) = self.g.edge(node, t & 63) {
                 let v = self.l.tv[pos];
-                self.go_right(pos, e, start, main + v, wm, cross, used);
+                self.go_right(pos, e, start, main + v, wm, cross);
             }
             return;
         }
@@ -698,11 +699,11 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         for e in self.g.edges_within(node, possible) {
             let c = self.g.code(e);
             if self.counts[c as usize] > 0 {
-                let v = self.board.values[c as usize] * lm;
+                let v = self.values[c as usize & 63] * lm;
                 let cross2 = if cs >= 0 { cross + (cs + v) * w } else { cross };
                 self.take(c);
                 self.l.placed[pos] = c;
-                self.go_right(pos, e, start, main + v, wm2, cross2, used + 1);
+                self.go_right(pos, e, start, main + v, wm2, cross2);
                 self.give(c);
             }
             if self.counts[0] > 0 {
@@ -710,7 +711,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
                 self.counts[0] -= 1;
                 self.left -= 1;
                 self.l.placed[pos] = c | BLANK;
-                self.go_right(pos, e, start, main, wm2, cross3, used + 1);
+                self.go_right(pos, e, start, main, wm2, cross3);
                 self.counts[0] += 1;
                 self.left += 1;
             }
@@ -720,20 +721,11 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
 
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn go_right(
-        &mut self,
-        pos: usize,
-        e: G::Edge,
-        start: usize,
-        main: i32,
-        wm: i32,
-        cross: i32,
-        used: u32,
-    ) {
+    fn go_right(&mut self, pos: usize, e: G::Edge, start: usize, main: i32, wm: i32, cross: i32) {
         let n = self.n;
         let open_right = pos + 1 == n || self.l.sq[(pos + 1) & (W - 1)] == 0;
         if open_right && self.g.accepts(e) {
-            self.found(start, pos, main, wm, cross, used);
+            self.found(start, pos, main, wm, cross);
         }
         if pos + 1 < n && (self.left > 0 || !open_right) {
             let child = self.g.target(e);
@@ -746,7 +738,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
                 codes & self.possible(q) != 0
             };
             if next {
-                self.gen_right(q, child, start, main, wm, cross, used);
+                self.gen_right(q, child, start, main, wm, cross);
             }
         }
     }
@@ -781,7 +773,8 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
 
     /// A word from `start` to `end` (inclusive) was completed.
     #[inline(never)]
-    fn found(&mut self, start: usize, end: usize, main: i32, wm: i32, cross: i32, used: u32) {
+    fn found(&mut self, start: usize, end: usize, main: i32, wm: i32, cross: i32) {
+        let used = self.rack_len - self.left;
         if end == start {
             return; // one-tile "words" are not words
         }
