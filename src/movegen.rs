@@ -286,6 +286,11 @@ impl Generator {
                 v
             },
             left: rack.len() as u32,
+            blanks: rack.count(0) as u32,
+            over: 0,
+            rack0: *rack.counts(),
+            placed_at: [0; W],
+            loss: [0; W],
             rack_len: rack.len() as u32,
             rack_size: board.tiles.rack_size() as u32,
             bingo: board.tiles.bingo(),
@@ -425,8 +430,19 @@ struct Walk<'w, 'b, G: Graph, R: Recorder> {
     rack_mask: u64,
     /// Face value of each tile code.
     values: [i32; 64],
-    /// Tiles left on the rack.
+    /// Tiles left on the rack (blanks the walk has committed taken off).
     left: u32,
+    /// Blanks on the rack: the walk does not take them; it counts the
+    /// placed tiles the rack lacks (`over`), which blanks must stand for,
+    /// and [`Walk::found`] lists every way blanks can stand in.
+    blanks: u32,
+    over: u32,
+    /// The rack at the start (index 0 = blanks).
+    rack0: [u8; 64],
+    /// Scratch of `found`: the word offset of each placed tile, and what
+    /// its score loses if a blank stands for it.
+    placed_at: [u8; W],
+    loss: [i32; W],
     /// Tiles on the rack at the start.
     rack_len: u32,
     rack_size: u32,
@@ -611,21 +627,21 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         let wm2 = wm * w;
         for e in self.g.edges_within(node, possible) {
             let c = self.g.code(e);
+            // Scored as a rack tile; `found` lists the ways blanks can
+            // stand for it.
+            let v = self.values[c as usize & 63] * lm;
+            let cross2 = if cs >= 0 { cross + (cs + v) * w } else { cross };
+            self.l.placed[pos] = c;
             if self.counts[c as usize] > 0 {
-                let v = self.values[c as usize & 63] * lm;
-                let cross2 = if cs >= 0 { cross + (cs + v) * w } else { cross };
                 self.take(c);
-                self.l.placed[pos] = c;
                 self.go_left(pos, e, main + v, wm2, cross2);
                 self.give(c);
-            }
-            if self.counts[0] > 0 {
-                let cross3 = if cs >= 0 { cross + cs * w } else { cross };
-                self.counts[0] -= 1;
+            } else {
+                // Not on the rack: a blank must stand for it.
+                self.over += 1;
                 self.left -= 1;
-                self.l.placed[pos] = c | BLANK;
-                self.go_left(pos, e, main, wm2, cross3);
-                self.counts[0] += 1;
+                self.go_left(pos, e, main + v, wm2, cross2);
+                self.over -= 1;
                 self.left += 1;
             }
         }
@@ -698,21 +714,21 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         let wm2 = wm * w;
         for e in self.g.edges_within(node, possible) {
             let c = self.g.code(e);
+            // Scored as a rack tile; `found` lists the ways blanks can
+            // stand for it.
+            let v = self.values[c as usize & 63] * lm;
+            let cross2 = if cs >= 0 { cross + (cs + v) * w } else { cross };
+            self.l.placed[pos] = c;
             if self.counts[c as usize] > 0 {
-                let v = self.values[c as usize & 63] * lm;
-                let cross2 = if cs >= 0 { cross + (cs + v) * w } else { cross };
                 self.take(c);
-                self.l.placed[pos] = c;
                 self.go_right(pos, e, start, main + v, wm2, cross2);
                 self.give(c);
-            }
-            if self.counts[0] > 0 {
-                let cross3 = if cs >= 0 { cross + cs * w } else { cross };
-                self.counts[0] -= 1;
+            } else {
+                // Not on the rack: a blank must stand for it.
+                self.over += 1;
                 self.left -= 1;
-                self.l.placed[pos] = c | BLANK;
-                self.go_right(pos, e, start, main, wm2, cross3);
-                self.counts[0] += 1;
+                self.go_right(pos, e, start, main + v, wm2, cross2);
+                self.over -= 1;
                 self.left += 1;
             }
         }
@@ -747,7 +763,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
     #[inline]
     fn possible(&self, pos: usize) -> u64 {
         let cross = self.l.cross[pos & (W - 1)];
-        if self.counts[0] > 0 {
+        if self.over < self.blanks {
             cross
         } else {
             cross & self.rack_mask
@@ -797,7 +813,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
             return;
         }
         let mut squares = [0u8; MAX_SIZE];
-        let len = end - start + 1;
+        let len = (end - start + 1).min(MAX_SIZE);
         for (i, sqr) in squares.iter_mut().enumerate().take(len) {
             let p = (start + i) & (W - 1);
             let t = self.l.placed[p];
@@ -809,8 +825,64 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
             (start, self.line)
         };
         let mut mv = Move::place(row, col, self.d == 0, &squares[..len]);
-        mv.score = score;
-        let leave = Rack::from_counts(&self.counts);
-        self.rec.record(&mv, &leave);
+        if self.blanks == 0 {
+            mv.score = score;
+            let leave = Rack::from_counts(&self.counts);
+            self.rec.record(&mv, &leave);
+            return;
+        }
+        // The placed tiles, and what a blank standing for each would take
+        // off the score (its letter score in the main word and, if it
+        // makes one, in its cross word).
+        let mut k = 0;
+        for i in 0..len {
+            let p = (start + i) & (W - 1);
+            let c = self.l.placed[p];
+            if c != 0 {
+                let own = if self.l.cs[p] >= 0 { self.l.wm[p] } else { 0 };
+                self.placed_at[k] = i as u8;
+                self.loss[k] = self.values[c as usize & 63] * self.l.lm[p] * (wm + own);
+                k += 1;
+            }
+        }
+        let mut leave = self.rack0;
+        self.blank_variants(0, k, score, &mut mv, &mut leave);
     }
+
+    /// Records `mv` once for every way of taking each of its placed tiles
+    /// `j..k` from the rack left in `leave`: the tile itself, or a blank.
+    fn blank_variants(
+        &mut self,
+        j: usize,
+        k: usize,
+        score: i32,
+        mv: &mut Move,
+        leave: &mut [u8; 64],
+    ) {
+        // A blank only ever lowers the score.
+        if score < self.rec.threshold() {
+            return;
+        }
+        if j == k {
+            mv.score = score;
+            self.rec.record(mv, &Rack::from_counts(leave));
+            return;
+        }
+        let i = self.placed_at[j & (W - 1)] as usize % MAX_SIZE;
+        let c = mv.tiles[i];
+        if leave[c as usize & 63] > 0 {
+            leave[c as usize & 63] -= 1;
+            self.blank_variants(j + 1, k, score, mv, leave);
+            leave[c as usize & 63] += 1;
+        }
+        if leave[0] > 0 {
+            leave[0] -= 1;
+            mv.tiles[i] = c | BLANK;
+            let loss = self.loss[j & (W - 1)];
+            self.blank_variants(j + 1, k, score - loss, mv, leave);
+            mv.tiles[i] = c;
+            leave[0] += 1;
+        }
+    }
+
 }
