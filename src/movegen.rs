@@ -288,6 +288,7 @@ impl Generator {
             left: rack.len() as u32,
             blanks: rack.count(0) as u32,
             over: 0,
+            over_code: 0,
             rack0: *rack.counts(),
             placed_at: [0; W],
             loss: [0; W],
@@ -437,6 +438,8 @@ struct Walk<'w, 'b, G: Graph, R: Recorder> {
     /// and [`Walk::found`] lists every way blanks can stand in.
     blanks: u32,
     over: u32,
+    /// The tile of the last placement a blank must stand for.
+    over_code: u8,
     /// The rack at the start (index 0 = blanks).
     rack0: [u8; 64],
     /// Scratch of `found`: the word offset of each placed tile, and what
@@ -639,6 +642,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
             } else {
                 // Not on the rack: a blank must stand for it.
                 self.over += 1;
+                self.over_code = c;
                 self.left -= 1;
                 self.go_left(pos, e, main + v, wm2, cross2);
                 self.over -= 1;
@@ -726,6 +730,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
             } else {
                 // Not on the rack: a blank must stand for it.
                 self.over += 1;
+                self.over_code = c;
                 self.left -= 1;
                 self.go_right(pos, e, start, main + v, wm2, cross2);
                 self.over -= 1;
@@ -845,8 +850,49 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
                 k += 1;
             }
         }
-        let mut leave = self.rack0;
-        self.blank_variants(0, k, score, &mut mv, &mut leave);
+        if self.blanks == 1 {
+            self.one_blank_variants(k, score, &mut mv);
+        } else {
+            let mut leave = self.rack0;
+            self.blank_variants(0, k, score, &mut mv, &mut leave);
+        }
+    }
+
+    /// [`Walk::blank_variants`] for a rack with one blank, without
+    /// recursion: if the rack holds every placed tile, the move as it is
+    /// and then the blank standing for each placed tile in turn; else the
+    /// blank standing for each placed tile of the letter the rack lacks.
+    fn one_blank_variants(&mut self, k: usize, score: i32, mv: &mut Move) {
+        let mut leave = Rack::from_counts(&self.counts);
+        let only = if self.over == 0 {
+            mv.score = score;
+            self.rec.record(mv, &leave);
+            None
+        } else {
+            Some(self.over_code)
+        };
+        leave.set_count(0, 0);
+        for j in 0..k.min(W) {
+            let s = score - self.loss[j];
+            if s < self.rec.threshold() {
+                continue;
+            }
+            let i = self.placed_at[j] as usize % MAX_SIZE;
+            let c = mv.tiles[i];
+            if only.is_some_and(|o| o != c) {
+                continue;
+            }
+            mv.tiles[i] = c | BLANK;
+            mv.score = s;
+            if only.is_none() {
+                leave.set_count(c, leave.count(c) + 1);
+            }
+            self.rec.record(mv, &leave);
+            if only.is_none() {
+                leave.set_count(c, leave.count(c) - 1);
+            }
+            mv.tiles[i] = c;
+        }
     }
 
     /// Records `mv` once for every way of taking each of its placed tiles
@@ -884,5 +930,4 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
             leave[0] += 1;
         }
     }
-
 }

@@ -72,6 +72,13 @@ impl Rack {
         self.counts[code as usize & 63] as usize
     }
 
+    /// Sets the count of `code` (0: blanks), for the move generator's
+    /// leaves.
+    #[inline]
+    pub(crate) fn set_count(&mut self, code: u8, count: usize) {
+        self.counts[code as usize & 63] = count as u8;
+    }
+
     /// The counts per code, index 0 for blanks.
     pub fn counts(&self) -> &[u8; 64] {
         &self.counts

@@ -16,7 +16,7 @@ use common::brute::{
     naive_cross_sets, parse_cgp,
 };
 use common::positions::varied_positions;
-use lexq::{All, Alphabet, Generator, Lexicon, Position, WordList, build};
+use lexq::{Alphabet, Generator, Lexicon, Move, Position, Rack, WordList, build};
 
 static SPANISH: LazyLock<Lexicon> = LazyLock::new(|| {
     let mut list = WordList::new(Alphabet::spanish());
@@ -28,16 +28,21 @@ static SPANISH: LazyLock<Lexicon> = LazyLock::new(|| {
 /// lexq's moves in the brute force's terms, sorted.
 fn lexq_moves(lex: &Lexicon, cgp: &str, fst: bool) -> Vec<BruteMove> {
     let pos = Position::from_cgp(lex, cgp).unwrap_or_else(|e| panic!("{cgp}: {e}"));
-    let mut all = All::default();
+    let rack = pos.rack();
+    let mut moves = Vec::new();
+    // Every move comes with the rack less the tiles it spends.
+    let mut all = |m: &Move, leave: &Rack| {
+        assert_eq!(*leave, m.leave(&rack), "{cgp}: the leave of {m:?}");
+        moves.push(*m);
+    };
     let mut generator = Generator::new();
     if fst {
-        generator.generate_with(&lex.fst_graph(), &pos.board, &pos.rack(), &mut all);
+        generator.generate_with(&lex.fst_graph(), &pos.board, &rack, &mut all);
     } else {
-        generator.generate(&pos.board, &pos.rack(), &mut all);
+        generator.generate(&pos.board, &rack, &mut all);
     }
     let a = lex.alphabet();
-    let mut v: Vec<BruteMove> = all
-        .moves
+    let mut v: Vec<BruteMove> = moves
         .iter()
         .map(|m| BruteMove {
             row: m.row(),
