@@ -656,7 +656,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
     /// stepped into only if its codes allow what comes next (the tile on
     /// the next square, a letter the square and rack allow, the
     /// separator), so no call is made that would find nothing.
-    #[inline]
+    #[inline(always)]
     fn go_left(&mut self, pos: usize, e: G::Edge, main: i32, wm: i32, cross: i32) {
         let n = self.n;
         let open_left = pos == 0 || self.l.sq[(pos - 1) & (W - 1)] == 0;
@@ -741,7 +741,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    #[inline]
+    #[inline(always)]
     fn go_right(&mut self, pos: usize, e: G::Edge, start: usize, main: i32, wm: i32, cross: i32) {
         let n = self.n;
         let open_right = pos + 1 == n || self.l.sq[(pos + 1) & (W - 1)] == 0;
