@@ -106,14 +106,14 @@ pub fn build(list: &WordList, progress: &mut dyn Progress) -> Result<Built> {
     };
     let keys: u64 = words.iter().map(|w| w.len() as u64).sum();
     let arcs = stored_arcs(&fst, list.alphabet().len() as u8);
-    let mut bytes = Vec::with_capacity(fst.len() + arcs.as_ref().map_or(0, Vec::len) + 1024);
+    let mut bytes = Vec::with_capacity(fst.len() + arcs.as_ref().map_or(0, |a| a.0.len()) + 1024);
     format::write(
         &mut bytes,
         words.len() as u64,
         keys,
         max_len as u32,
         list.alphabet(),
-        arcs.as_deref(),
+        arcs.as_ref().map(|(a, n)| (&a[..], *n)),
         &fst,
     )
     .expect("writing to memory");
@@ -127,12 +127,12 @@ pub fn build(list: &WordList, progress: &mut dyn Progress) -> Result<Built> {
 }
 
 /// The move generator's arc table for the fst `fst`, in its stored form
-/// (see [`format`]), or `None` if the GADDAG is too big for one (the file
-/// then has no arcs section).
-fn stored_arcs(fst: &[u8], max_code: u8) -> Option<Vec<u8>> {
+/// (see [`format`]) with its number of arcs, or `None` if the GADDAG is
+/// too big for one (the file then has no arcs section).
+fn stored_arcs(fst: &[u8], max_code: u8) -> Option<(Vec<u8>, u64)> {
     let footer = crate::node::Fst::new(fst).ok()?;
     let arcs = crate::graph::Arcs::from_nodes(footer.area(fst), footer.root(fst), max_code)?;
-    Some(arcs.to_stored())
+    Some((arcs.to_table_bytes(), arcs.len() as u64))
 }
 
 /// The GADDAG `fst::Set` of `words`, keys at most `W` bytes long.

@@ -1,12 +1,12 @@
 //! The `.lexq` file layout: a small header, the alphabet, the GADDAG as a
 //! flat arc table (optional), then the fst.
 //!
-//! All integers are little-endian. Version 2 (written by this library):
+//! All integers are little-endian. Version 3 (written by this library):
 //!
 //! | offset | size | field |
 //! |---|---|---|
 //! | 0 | 8 | magic `\x89LXQ\r\n\x1a\n` |
-//! | 8 | 4 | format version (2) |
+//! | 8 | 4 | format version (3) |
 //! | 12 | 4 | CRC-32C of bytes 16 up to the first section (arcs, else fst) |
 //! | 16 | 8 | number of words |
 //! | 24 | 8 | number of GADDAG keys |
@@ -20,20 +20,23 @@
 //! | 76 | 4 | CRC-32C of the arcs section and the padding after it (0 without one) |
 //! | 80 | 8 | arcs section offset (a multiple of 8; 0 without one) |
 //! | 88 | 8 | arcs section length (0 without one) |
-//! | 96 | 8 | reserved, zero |
+//! | 96 | 8 | number of arcs in the arcs section (0 without one) |
 //! | 104 | | alphabet name (UTF-8), then the alphabet in the text format of [`crate::alphabet`] |
 //! | | | zero padding to a multiple of 8, the arcs section, zero padding to a multiple of 8, then the `fst::Set` bytes |
 //!
-//! The arcs section is the move generator's flat arc table without its
-//! node headers (32-bit arcs, see [`crate::Arcs`]; children are indices
-//! in the table with headers): a reader puts the headers back in two
-//! linear passes instead of deriving the table from the fst.
+//! The arcs section is the move generator's flat arc table exactly as it
+//! is walked (32-bit words, each node a header holding its letter mask,
+//! then its arcs; see [`crate::Arcs`]), so a reader uses it in place:
+//! no set-up, and the pages are shared between processes.
 //! It is derived data: the fst stays the source of truth, and
 //! [`crate::Lexicon::verify`] checks the two agree.
 //!
-//! Version 1 files (no arcs fields: the alphabet at 80, bytes 76..80
-//! reserved, the fst right after the alphabet) still open; their arc
-//! table is derived from the fst when first needed.
+//! Older files still open. Version 2 has the same header (bytes 96..104
+//! reserved, zero) and stores the table without its node headers (arcs
+//! only, after a sentinel word whose child is the root): a reader puts
+//! the headers back in linear passes. Version 1 has no arcs fields (the
+//! alphabet at 80, bytes 76..80 reserved, the fst right after the
+//! alphabet); its table is derived from the fst when first needed.
 //!
 //! Every open checks the magic, version, the CRCs (header, fst and arcs
 //! sections, so a corrupt file is an error, never a wrong answer), section
@@ -49,12 +52,12 @@ use crate::error::{Error, LexiconErrorKind as Kind};
 /// The first eight bytes of every lexicon file.
 pub const MAGIC: [u8; 8] = *b"\x89LXQ\r\n\x1a\n";
 
-/// The format version this library writes (it reads 1 and 2).
-pub const VERSION: u32 = 2;
+/// The format version this library writes (it reads 1, 2 and 3).
+pub const VERSION: u32 = 3;
 
 /// The fixed part of a version 1 header.
 const FIXED_LEN_V1: usize = 80;
-/// The fixed part of a version 2 header.
+/// The fixed part of a version 2 or 3 header.
 const FIXED_LEN: usize = 104;
 
 /// What the header of a lexicon file says.
@@ -72,26 +75,28 @@ pub(crate) struct Header {
     pub fst: Range<usize>,
     /// Where the stored arc table is, if the file has one.
     pub arcs: Option<Range<usize>>,
+    /// The number of arcs it holds (version 3; 0 otherwise).
+    pub arc_count: u64,
     /// The file's format version.
     pub version: u32,
 }
 
 /// Writes a whole lexicon file: header, alphabet, padding, the stored
-/// arc table `arcs` if any, padding, `fst`.
+/// arc table `arcs` if any (its bytes and number of arcs), padding, `fst`.
 pub(crate) fn write(
     out: &mut impl Write,
     words: u64,
     keys: u64,
     max_len: u32,
     alphabet: &Alphabet,
-    arcs: Option<&[u8]>,
+    arcs: Option<(&[u8], u64)>,
     fst: &[u8],
 ) -> io::Result<()> {
     write_version(out, VERSION, words, keys, max_len, alphabet, arcs, fst)
 }
 
-/// [`write`] in a given format version (1 has no arcs section; tests use
-/// it to check old files still open).
+/// [`write`] in a given format version (1 has no arcs section, 2 no arc
+/// count; tests use it to check old files still open).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn write_version(
     out: &mut impl Write,
@@ -100,9 +105,14 @@ pub(crate) fn write_version(
     keys: u64,
     max_len: u32,
     alphabet: &Alphabet,
-    arcs: Option<&[u8]>,
+    arcs: Option<(&[u8], u64)>,
     fst: &[u8],
 ) -> io::Result<()> {
+    let arc_count = match arcs {
+        Some((_, n)) if version >= 3 => n,
+        _ => 0,
+    };
+    let arcs = arcs.map(|(a, _)| a);
     let fixed = if version == 1 {
         FIXED_LEN_V1
     } else {
@@ -146,7 +156,7 @@ pub(crate) fn write_version(
         head.extend_from_slice(&arcs_crc.to_le_bytes());
         head.extend_from_slice(&(arcs_offset as u64).to_le_bytes());
         head.extend_from_slice(&(arcs_len as u64).to_le_bytes());
-        head.extend_from_slice(&0u64.to_le_bytes());
+        head.extend_from_slice(&arc_count.to_le_bytes());
     }
     debug_assert_eq!(head.len(), fixed);
     head.extend_from_slice(&alpha);
@@ -189,7 +199,7 @@ pub(crate) fn parse(bytes: &[u8], check_fst: bool) -> Result<Header, Kind> {
     let version = u32_at(bytes, 8);
     let fixed = match version {
         1 => FIXED_LEN_V1,
-        VERSION => FIXED_LEN,
+        2 | VERSION => FIXED_LEN,
         _ => {
             return Err(Kind::Version {
                 found: version,
@@ -224,6 +234,13 @@ pub(crate) fn parse(bytes: &[u8], check_fst: bool) -> Result<Header, Kind> {
         (u64_at(bytes, 80), u64_at(bytes, 88))
     };
     let first = if arcs_len > 0 { arcs_off } else { fst_off };
+    // Version 2 wrote zeros where version 3 counts its arcs: a version 3
+    // file whose version field was damaged to 2 is refused, not misread.
+    if version == 2 && u64_at(bytes, 96) != 0 {
+        return Err(Kind::HeaderField {
+            field: "reserved bytes",
+        });
+    }
     if alpha_off != fixed as u64
         || name_len > alpha_len
         || alpha_off
@@ -271,6 +288,7 @@ pub(crate) fn parse(bytes: &[u8], check_fst: bool) -> Result<Header, Kind> {
         alphabet,
         fst: fst_off..bytes.len(),
         arcs: (arcs_len > 0).then(|| first..first + arcs_len as usize),
+        arc_count: if version >= 3 { u64_at(bytes, 96) } else { 0 },
         version,
     })
 }
@@ -301,7 +319,7 @@ pub fn reseal(bytes: &mut [u8]) -> bool {
     let crc = crc32c::crc32c(&bytes[fst_off..]);
     bytes[72..76].copy_from_slice(&crc.to_le_bytes());
     let mut first = fst_off;
-    if u32_at(bytes, 8) == VERSION && bytes.len() >= FIXED_LEN {
+    if matches!(u32_at(bytes, 8), 2 | VERSION) && bytes.len() >= FIXED_LEN {
         let (arcs_off, arcs_len) = (u64_at(bytes, 80), u64_at(bytes, 88));
         if arcs_len > 0 && arcs_off >= FIXED_LEN as u64 && arcs_off <= fst_off as u64 {
             first = arcs_off as usize;
@@ -323,9 +341,21 @@ mod tests {
         let mut file = Vec::new();
         let arcs = [7u8; 12];
         let fst = b"fstbytes";
-        write(&mut file, 3, 9, 4, &Alphabet::english(), Some(&arcs), fst).unwrap();
+        write(
+            &mut file,
+            3,
+            9,
+            4,
+            &Alphabet::english(),
+            Some((&arcs, 2)),
+            fst,
+        )
+        .unwrap();
         let h = parse(&file, true).unwrap();
-        assert_eq!((h.words, h.keys, h.max_len, h.version), (3, 9, 4, 2));
+        assert_eq!(
+            (h.words, h.keys, h.max_len, h.version, h.arc_count),
+            (3, 9, 4, 3, 2)
+        );
         assert_eq!(&file[h.fst.clone()], fst);
         assert_eq!(&file[h.arcs.clone().unwrap()], &arcs);
         assert_eq!(h.alphabet, Alphabet::english());
@@ -361,13 +391,13 @@ mod tests {
             assert!(reseal(&mut flipped));
             parse(&flipped, true).unwrap_or_else(|e| panic!("resealed flip at {at}: {e}"));
         }
-        let mut v3 = file.clone();
-        v3[8] = 3;
+        let mut v4 = file.clone();
+        v4[8] = 4;
         assert_eq!(
-            parse(&v3, true).unwrap_err(),
+            parse(&v4, true).unwrap_err(),
             Kind::Version {
-                found: 3,
-                supported: 2
+                found: 4,
+                supported: 3
             }
         );
         assert_eq!(parse(b"hello world", true).unwrap_err(), Kind::BadMagic);
@@ -375,7 +405,7 @@ mod tests {
 
     #[test]
     fn version_1_and_files_without_arcs_still_parse() {
-        for version in [1, 2] {
+        for version in [1, 2, 3] {
             let mut file = Vec::new();
             let a = Alphabet::english();
             write_version(&mut file, version, 3, 9, 4, &a, None, b"fstbytes").unwrap();

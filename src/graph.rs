@@ -263,13 +263,27 @@ pub const MAX_ARCS: usize = 1 << 24;
 /// # Ok::<(), lexq::Error>(())
 /// ```
 pub struct Arcs {
-    arcs: Vec<u32>,
+    /// The table: `words` words at `ptr`, in `owned` or, for a table read in
+    /// place from a lexicon file (format version 3), in the file's bytes,
+    /// which the [`crate::Lexicon`] holding this table keeps (a map, a
+    /// static or a heap buffer: they never move). Read only through
+    /// [`Arcs::table`], every index bounds-checked.
+    ptr: *const u32,
+    words: usize,
+    #[allow(dead_code)] // read through `ptr`
+    owned: Vec<u32>,
     /// Arcs, not counting node headers.
     count: usize,
     /// Words of a node's header (its letter mask): 1, or 2 when codes above
     /// 31 occur.
     header: usize,
 }
+
+// SAFETY: an `Arcs` only reads its words, which nothing writes while it
+// lives (its own buffer, or the bytes of the lexicon that owns it).
+unsafe impl Send for Arcs {}
+// SAFETY: as for `Send`: shared use is read-only.
+unsafe impl Sync for Arcs {}
 
 /// The edges of a node of an [`Arcs`] table.
 pub struct ArcEdges<'a> {
@@ -285,7 +299,7 @@ impl Iterator for ArcEdges<'_> {
         if self.i >= self.end {
             return None;
         }
-        let a = self.arcs[self.i];
+        let a = *self.arcs.get(self.i)?;
         self.i += 1;
         Some(a)
     }
@@ -310,7 +324,9 @@ impl Iterator for ArcsWithin<'_> {
         let c = self.bits.trailing_zeros();
         self.bits &= self.bits - 1;
         let below = self.letters & ((1u64 << c) - 1);
-        Some(self.arcs[self.first + below.count_ones() as usize])
+        self.arcs
+            .get(self.first + below.count_ones() as usize)
+            .copied()
     }
 }
 
@@ -385,11 +401,7 @@ impl Arcs {
             Some(i as u32)
         };
         if root.len() == 0 {
-            return Some(Arcs {
-                arcs,
-                count,
-                header,
-            });
+            return Some(Arcs::owned(arcs, count, header));
         }
         let r = alloc(root.len(), &mut arcs)?;
         stack.push_back((root, r));
@@ -441,28 +453,102 @@ impl Arcs {
                 arcs[f + header + j] = if j + 1 == n { w | LAST } else { w };
             }
         }
-        Some(Arcs {
-            arcs,
-            count,
-            header,
-        })
+        Some(Arcs::owned(arcs, count, header))
     }
 
-    /// The table in the form a `.lexq` file stores it (its arcs section,
-    /// see [`crate::format`]): the arcs without the node headers, as
+    /// A table in its own buffer.
+    fn owned(owned: Vec<u32>, count: usize, header: usize) -> Arcs {
+        Arcs {
+            ptr: owned.as_ptr(),
+            words: owned.len(),
+            owned,
+            count,
+            header,
+        }
+    }
+
+    /// The table's words, node headers included.
+    #[inline]
+    fn table(&self) -> &[u32] {
+        // SAFETY: `ptr` and `words` describe `owned`'s buffer, or bytes of
+        // the lexicon that holds this table and outlives it (see
+        // `Arcs::in_place`); 4-aligned, never written.
+        unsafe { std::slice::from_raw_parts(self.ptr, self.words) }
+    }
+
+    /// The table as a version 3 `.lexq` file stores it (its arcs section,
+    /// see [`crate::format`]): every word of the table, node headers
+    /// included, little-endian, so that a reader can use it in place.
+    pub(crate) fn to_table_bytes(&self) -> Vec<u8> {
+        self.table().iter().flat_map(|w| w.to_le_bytes()).collect()
+    }
+
+    /// The table a version 3 file stores (see [`Arcs::to_table_bytes`]),
+    /// read in place when `bytes` is 4-aligned on a little-endian machine
+    /// (else copied), `count` arcs. Only its size is checked: reads are
+    /// bounds-checked, so a malformed table (the checksums hold, but the
+    /// file was crafted) makes walks find less, never panic or loop, and
+    /// [`crate::Lexicon::verify`] compares it with the fst.
+    ///
+    /// # Safety
+    ///
+    /// The result may point into `bytes`: they must stay where they are,
+    /// unchanged, for as long as it lives.
+    pub(crate) unsafe fn in_place(
+        bytes: &[u8],
+        count: u64,
+        max_code: u8,
+    ) -> Result<Arcs, &'static str> {
+        let header = if max_code < 32 { 1 } else { 2 };
+        let len = bytes.len() / 4;
+        if bytes.len() % 4 != 0 || len < header {
+            return Err("not a whole table of 32-bit words");
+        }
+        if len > MAX_ARCS || count > len as u64 {
+            return Err("more arcs than a table holds");
+        }
+        let count = count as usize;
+        if bytes.as_ptr().align_offset(4) == 0 && cfg!(target_endian = "little") {
+            Ok(Arcs {
+                ptr: bytes.as_ptr().cast::<u32>(),
+                words: len,
+                owned: Vec::new(),
+                count,
+                header,
+            })
+        } else {
+            let words = bytes
+                .chunks_exact(4)
+                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                .collect();
+            Ok(Arcs::owned(words, count, header))
+        }
+    }
+
+    /// Whether the table is read in place from a lexicon file's bytes
+    /// (rather than held in a buffer of its own).
+    #[cfg(test)]
+    pub(crate) fn is_in_place(&self) -> bool {
+        self.owned.is_empty() && self.words > 0
+    }
+
+    /// The table in the form a version 2 `.lexq` file stored it (its arcs
+    /// section, see [`crate::format`]): the arcs without the node headers, as
     /// little-endian 32-bit words (code, word-end bit `0x40`, last-sibling
     /// bit `0x80`, and from bit 8 the child's index in the table *with*
     /// headers, 0 for a node without edges), after a sentinel word whose
     /// child is the root. [`Arcs::from_stored`] puts the headers back
-    /// without a lookup per arc.
+    /// without a lookup per arc. Tests write such files.
+    #[cfg(test)]
     pub(crate) fn to_stored(&self) -> Vec<u8> {
         let h = self.header;
         let mut out = Vec::with_capacity((self.count + 1) * 4);
         out.extend_from_slice(&(self.root() << CHILD_SHIFT).to_le_bytes());
         let mut i = h;
-        while i < self.arcs.len() {
+        let t = self.table();
+        while i < t.len() {
             let k = self.mask(i as u32).count_ones() as usize;
-            for &a in &self.arcs[i + h..i + h + k] {
+            for &a in &t[i + h..i + h + k] {
                 out.extend_from_slice(&a.to_le_bytes());
             }
             i += h + k;
@@ -527,7 +613,11 @@ impl Arcs {
             return Err("the last node's last arc is not flagged");
         }
         // Every child (0: none) is the start of a node.
-        let is_start = |i: usize| starts.get(i / 64).is_some_and(|b| b & (1u64 << (i % 64)) != 0);
+        let is_start = |i: usize| {
+            starts
+                .get(i / 64)
+                .is_some_and(|b| b & (1u64 << (i % 64)) != 0)
+        };
         if !words.all(|w| {
             let child = (w >> CHILD_SHIFT) as usize;
             child == 0 || is_start(child)
@@ -542,26 +632,24 @@ impl Arcs {
         if !root_ok {
             return Err("the sentinel does not lead to the root");
         }
-        Ok(Arcs {
-            arcs,
-            count,
-            header,
-        })
+        Ok(Arcs::owned(arcs, count, header))
     }
 
     /// Whether two tables are the same, arc for arc.
     pub(crate) fn same(&self, other: &Arcs) -> bool {
-        self.header == other.header && self.arcs == other.arcs
+        self.header == other.header && self.count == other.count && self.table() == other.table()
     }
 
     /// The letter mask of `node` (bit `c` set if an edge reads code `c`).
     #[inline]
     fn mask(&self, node: u32) -> u64 {
         let i = node as usize;
+        let t = self.table();
+        let low = t.get(i).copied().unwrap_or(0) as u64;
         if self.header == 1 {
-            self.arcs[i] as u64
+            low
         } else {
-            self.arcs[i] as u64 | (self.arcs[i + 1] as u64) << 32
+            low | (t.get(i + 1).copied().unwrap_or(0) as u64) << 32
         }
     }
 
@@ -575,9 +663,10 @@ impl Arcs {
         self.count == 0
     }
 
-    /// Bytes of memory the table uses.
+    /// Bytes the table takes: its own memory, or the part of the
+    /// lexicon file it is read from in place.
     pub fn bytes(&self) -> usize {
-        self.arcs.len() * 4
+        self.words * 4
     }
 }
 
@@ -601,7 +690,7 @@ impl Graph for Arcs {
     fn edges(&self, node: u32) -> ArcEdges<'_> {
         let first = node as usize + self.header;
         ArcEdges {
-            arcs: &self.arcs,
+            arcs: self.table(),
             i: first,
             end: first + self.mask(node).count_ones() as usize,
         }
@@ -610,7 +699,7 @@ impl Graph for Arcs {
     fn edges_within(&self, node: u32, set: u64) -> ArcsWithin<'_> {
         let letters = self.mask(node);
         ArcsWithin {
-            arcs: &self.arcs,
+            arcs: self.table(),
             first: node as usize + self.header,
             letters,
             bits: letters & set,
@@ -639,7 +728,9 @@ impl Graph for Arcs {
             return None;
         }
         let below = letters & (bit - 1);
-        Some(self.arcs[node as usize + self.header + below.count_ones() as usize])
+        self.table()
+            .get(node as usize + self.header + below.count_ones() as usize)
+            .copied()
     }
     #[inline]
     fn codes(&self, node: u32) -> u64 {
@@ -698,7 +789,7 @@ mod tests {
         .unwrap();
         assert_eq!(flat.len(), 874_584);
         assert_eq!((flat.len(), flat.header), (map.len(), map.header));
-        assert!(flat.arcs == map.arcs, "the two conversions differ");
+        assert!(flat.same(&map), "the two conversions differ");
     }
 
     #[test]
@@ -711,7 +802,7 @@ mod tests {
         assert_eq!(stored.len(), (table.len() + 1) * 4);
         let back = Arcs::from_stored(&stored, max).unwrap();
         assert_eq!((back.len(), back.header), (table.len(), table.header));
-        assert!(back.arcs == table.arcs, "the round trip changed the table");
+        assert!(back.same(&table), "the round trip changed the table");
         // With two-word headers (alphabets over 31 tiles) the children
         // count two words per node: the same arcs no longer line up.
         assert!(Arcs::from_stored(&stored, 40).is_err());

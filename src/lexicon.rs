@@ -124,8 +124,18 @@ pub struct Info {
     pub format_version: u32,
 }
 
+/// Bytes aligned to 8, so that the embedded file's arc table (at a
+/// multiple of 8 in the file) is read in place.
 #[cfg(feature = "embedded")]
-static EMBEDDED: &[u8] = include_bytes!("../indexes/enable1.lexq");
+#[repr(C, align(8))]
+struct Aligned<B: ?Sized>(B);
+
+#[cfg(feature = "embedded")]
+static EMBEDDED: &[u8] = &{
+    const A: &Aligned<[u8]> = &Aligned(*include_bytes!("../indexes/enable1.lexq"));
+    A
+}
+.0;
 
 impl Lexicon {
     /// Opens a lexicon file by memory-mapping it. The header, section bounds,
@@ -314,13 +324,24 @@ impl Lexicon {
     /// walk it.
     pub fn arcs(&self) -> Result<&Arcs> {
         self.arcs
-            .get_or_init(|| match &self.header.arcs {
-                Some(range) => {
-                    let bytes = &self.data.backing.bytes()[range.clone()];
-                    Arcs::from_stored(bytes, self.alphabet().len() as u8)
-                        .map_err(LexiconErrorKind::ArcsInvalid)
+            .get_or_init(|| {
+                let max_code = self.alphabet().len() as u8;
+                match &self.header.arcs {
+                    Some(range) if self.header.version >= 3 => {
+                        let bytes = &self.data.backing.bytes()[range.clone()];
+                        // SAFETY: the table may point into `bytes`, which
+                        // `self` holds (a map, a static or a heap buffer:
+                        // they never move or change) for as long as the
+                        // table, kept in `self.arcs`, lives.
+                        unsafe { Arcs::in_place(bytes, self.header.arc_count, max_code) }
+                            .map_err(LexiconErrorKind::ArcsInvalid)
+                    }
+                    Some(range) => {
+                        let bytes = &self.data.backing.bytes()[range.clone()];
+                        Arcs::from_stored(bytes, max_code).map_err(LexiconErrorKind::ArcsInvalid)
+                    }
+                    None => self.derive_arcs(),
                 }
-                None => self.derive_arcs(),
             })
             .as_ref()
             .map_err(|kind| Error::lexicon(&self.source, kind.clone()))
@@ -450,18 +471,20 @@ impl fmt::Debug for Lexicon {
 mod tests {
     use super::*;
 
-    /// The embedded lexicon rewritten as a version 1 file (no arcs section).
-    fn embedded_v1() -> Vec<u8> {
+    /// The embedded lexicon rewritten in an older format version: 1 (no
+    /// arcs section) or 2 (the arc table without its node headers).
+    fn embedded_as(version: u32) -> Vec<u8> {
         let lex = Lexicon::embedded();
+        let stored = lex.arcs().unwrap().to_stored();
         let mut out = Vec::new();
         format::write_version(
             &mut out,
-            1,
+            version,
             lex.header.words,
             lex.header.keys,
             lex.header.max_len,
             lex.alphabet(),
-            None,
+            Some((&stored, 0)),
             lex.data.as_ref(),
         )
         .unwrap();
@@ -469,17 +492,26 @@ mod tests {
     }
 
     #[test]
-    fn version_1_files_open_and_derive_the_same_arc_table() {
-        let v2 = Lexicon::embedded();
-        assert!(v2.has_stored_arcs());
-        assert_eq!(v2.info().format_version, 2);
-        let v1 = Lexicon::from_bytes_checked(embedded_v1()).unwrap();
+    fn older_files_open_and_give_the_same_arc_table() {
+        let v3 = Lexicon::embedded();
+        assert!(v3.has_stored_arcs());
+        assert_eq!(v3.info().format_version, 3);
+        assert!(v3.arcs().unwrap().is_in_place());
+        assert!(v3.arcs().unwrap().same(&v3.derive_arcs().unwrap()));
+        v3.verify().unwrap();
+        let v1 = Lexicon::from_bytes_checked(embedded_as(1)).unwrap();
         assert!(!v1.has_stored_arcs());
         let info = v1.info();
         assert_eq!((info.format_version, info.arcs_bytes), (1, 0));
         assert!(v1.is_word("quixotic").unwrap());
-        assert!(v1.arcs().unwrap().same(v2.arcs().unwrap()));
-        assert!(v2.arcs().unwrap().same(&v2.derive_arcs().unwrap()));
-        v2.verify().unwrap();
+        assert!(v1.arcs().unwrap().same(v3.arcs().unwrap()));
+        let v2 = Lexicon::from_bytes_checked(embedded_as(2)).unwrap();
+        assert!(v2.has_stored_arcs());
+        assert_eq!(v2.info().format_version, 2);
+        assert!(!v2.arcs().unwrap().is_in_place());
+        assert!(v2.arcs().unwrap().same(v3.arcs().unwrap()));
+        // A file read into memory uses its table in place too.
+        let copy = Lexicon::from_bytes(v3.data.backing.bytes().to_vec()).unwrap();
+        assert!(copy.arcs().unwrap().same(v3.arcs().unwrap()));
     }
 }

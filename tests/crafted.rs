@@ -233,3 +233,75 @@ proptest! {
         targets::lexicon(&bad);
     }
 }
+
+/// Where a lexicon file's arcs section is (header fields at 80 and 88).
+fn arcs_section(file: &[u8]) -> std::ops::Range<usize> {
+    let at = u64::from_le_bytes(file[80..88].try_into().unwrap()) as usize;
+    let len = u64::from_le_bytes(file[88..96].try_into().unwrap()) as usize;
+    at..at + len
+}
+
+/// Move generation and the word queries that walk the arc table, on a
+/// lexicon whose table may be damaged: they may find less, never panic.
+fn walk_the_table(lex: &Lexicon) {
+    let Ok(arcs) = lex.arcs() else { return };
+    let _ = arcs.len();
+    let empty = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15";
+    for cgp in [
+        format!("{empty} ACST?/ 0/0 0"),
+        "15/15/15/15/15/15/15/6CAT6/15/15/15/15/15/15/15 AHS??Q/ 0/0 0".to_string(),
+    ] {
+        if let Ok(pos) = lexq::Position::from_cgp(lex, &cgp) {
+            let mut all = lexq::All::default();
+            lexq::Generator::new().generate(&pos.board, &pos.rack(), &mut all);
+            let mut best = lexq::Best::default();
+            lexq::Generator::new().generate(&pos.board, &pos.rack(), &mut best);
+        }
+    }
+    let _ = lex.anagram("cats");
+    let _ = lex.subanagram("ahz??");
+    let _ = lex.contains("a");
+    let _ = lex.pattern("?a*");
+}
+
+/// Every word of the stored arc table (read in place, unchecked) set to
+/// values that break it, re-sealed: no panic on open, move generation or
+/// queries; the checked open refuses every one (the table no longer
+/// matches the fst).
+#[test]
+fn every_word_of_the_arc_table_damaged() {
+    let good = small();
+    let section = arcs_section(&good);
+    assert!(section.len() >= 8 && section.len() % 4 == 0);
+    assert!(Lexicon::from_bytes(good.clone()).unwrap().arcs().is_ok());
+    let mut n = 0;
+    for at in section.clone().step_by(4) {
+        let old = u32::from_le_bytes(good[at..at + 4].try_into().unwrap());
+        for v in [
+            old ^ 0x3f,
+            old ^ 0x40,
+            old ^ 0x80,
+            old ^ 0x100,
+            old.wrapping_add(1 << 8),
+            0xffff_ffff,
+            0,
+            old | 0xff00_0000,
+            old & 0xff,
+        ] {
+            if v == old {
+                continue;
+            }
+            let mut bad = good.clone();
+            bad[at..at + 4].copy_from_slice(&v.to_le_bytes());
+            assert!(format::reseal(&mut bad));
+            let lex = Lexicon::from_bytes(bad.clone()).expect("the checksums hold");
+            walk_the_table(&lex);
+            assert!(
+                Lexicon::from_bytes_checked(bad).is_err(),
+                "word at {at} set to {v:#x}"
+            );
+            n += 1;
+        }
+    }
+    assert!(n > 100, "{n} variants");
+}

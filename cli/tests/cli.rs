@@ -278,8 +278,8 @@ fn json_output_parses() {
     assert_eq!(v["words"], 172_820);
     assert_eq!(v["entries"], 1_570_508);
     assert_eq!(v["alphabet"], "english");
-    assert_eq!(v["format_version"], 2);
-    assert_eq!(v["arcs_bytes"], 3_498_340);
+    assert_eq!(v["format_version"], 3);
+    assert_eq!(v["arcs_bytes"], 5_217_936);
     let o = run(&["contains", "qxz", "--json"]);
     assert_eq!(stdout(&o), "[]\n");
 }
