@@ -6,10 +6,18 @@
 //! board), the walk places tiles leftwards from the anchor through the
 //! GADDAG's reversed prefixes, crosses the separator, then places tiles
 //! rightwards. Squares are filtered by their cross sets before an edge is
-//! followed; a blank tries exactly the letters the square and the lexicon
-//! allow; the score is kept up to date square by square, so a move is
-//! scored when it is found. The left part never steps on another anchor,
-//! so each move is found once, from the leftmost anchor it covers.
+//! followed, and a node is stepped into only if its letters allow what
+//! the next square needs; the score is kept up to date square by square,
+//! so a move is scored when it is found. The left part never steps on
+//! another anchor, so each move is found once, from the leftmost anchor
+//! it covers.
+//!
+//! Blanks are chosen when a word is found, not while walking: each path
+//! of the GADDAG is walked once, a placed letter the rack lacks charged to
+//! a blank (so a blank tries exactly the letters the square and the
+//! lexicon allow), and the found word is listed once for every way the
+//! rack's blanks can stand for its placed tiles, each variant's score the
+//! word's less what the blanks take off.
 //!
 //! Listing conventions: the coordinate is the first square of the main
 //! word; a one-tile play is listed once (across if the tile has a
