@@ -62,6 +62,9 @@ impl AsRef<[u8]> for Data {
 /// reads a letter of the alphabet, and the automaton holds exactly the
 /// number of keys the header states, so a query does at most the work the
 /// lexicon's stated size implies. Use it for files you did not build.
+/// The stored arc table (see [`Lexicon::arcs`]) is read the same way:
+/// every read bounds-checked, and checked against the fst by the checked
+/// open; every walk of it is bounded by a word's or a board line's length.
 ///
 /// # Mapped files
 ///
