@@ -825,19 +825,20 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         if score < self.rec.threshold() {
             return;
         }
-        let mut squares = [0u8; MAX_SIZE];
         let len = (end - start + 1).min(MAX_SIZE);
-        for (i, sqr) in squares.iter_mut().enumerate().take(len) {
-            let p = (start + i) & (W - 1);
-            let t = self.l.placed[p];
-            *sqr = if t != 0 { t } else { self.l.sq[p] | THROUGH };
-        }
         let (row, col) = if self.d == 0 {
             (self.line, start)
         } else {
             (start, self.line)
         };
-        let mut mv = Move::place(row, col, self.d == 0, &squares[..len]);
+        // The move built in place (no copy of a variable length).
+        let mut mv = Move::place(row, col, self.d == 0, &[]);
+        mv.len = len as u8;
+        for (i, sqr) in mv.tiles.iter_mut().enumerate().take(len) {
+            let p = (start + i) & (W - 1);
+            let t = self.l.placed[p];
+            *sqr = if t != 0 { t } else { self.l.sq[p] | THROUGH };
+        }
         if self.blanks == 0 {
             mv.score = score;
             let leave = Rack::from_counts(&self.counts);
