@@ -433,6 +433,29 @@ impl<'a> Position<'a> {
         Rack::from_codes(self.racks.first().map_or(&[][..], Vec::as_slice))
     }
 
+    /// The tiles left in the bag: the tile set less the board's tiles and
+    /// the racks written in the line; a rack left empty in the line (not
+    /// known) is taken to be full, or to hold what is left if less.
+    ///
+    /// ```
+    /// let lex = lexq::Lexicon::embedded();
+    /// let empty = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15";
+    /// let pos = lexq::Position::from_cgp(&lex, &format!("{empty} AEINRST/ 0/0 0"))?;
+    /// assert_eq!(pos.bag_len(), 100 - 7 - 7);
+    /// # Ok::<(), lexq::Error>(())
+    /// ```
+    pub fn bag_len(&self) -> usize {
+        let tiles = &self.board.tiles;
+        let written: usize = self.racks.iter().map(Vec::len).sum();
+        let mut left = tiles
+            .total()
+            .saturating_sub(self.board.tile_count() + written);
+        for _ in self.racks.iter().filter(|r| r.is_empty()) {
+            left -= left.min(tiles.rack_size());
+        }
+        left
+    }
+
     /// The value of opcode `name`, if present.
     pub fn opcode(&self, name: &str) -> Option<&str> {
         self.ops

@@ -249,6 +249,8 @@ impl Recorder for Best {
 #[derive(Clone, Debug, Default)]
 pub struct Generator {
     exchanges: bool,
+    /// Tiles in the bag, when known (exchanges need a rack's worth).
+    bag: Option<usize>,
     /// (bound, direction, line, square) of every anchor, for best-first.
     anchors: Vec<(i32, u8, u8, u8)>,
 }
@@ -260,11 +262,18 @@ impl Generator {
     }
 
     /// Whether to list exchanges (every distinct set of rack tiles) and the
-    /// pass as well. Whether the bag allows an exchange is the caller's
-    /// business.
+    /// pass as well. Exchanges are listed only if the bag holds at least
+    /// a rack's worth of tiles, when it is known ([`Generator::set_bag`]).
     pub fn exchanges(mut self, on: bool) -> Generator {
         self.exchanges = on;
         self
+    }
+
+    /// The number of tiles in the bag, if known (for the next positions;
+    /// [`crate::Position::bag_len`] counts them): with fewer than a rack's
+    /// worth, no exchange is legal and only the pass is listed.
+    pub fn set_bag(&mut self, tiles: Option<usize>) {
+        self.bag = tiles;
     }
 
     /// Every legal move of `rack` on `board`, to `rec`, walking the
@@ -365,12 +374,16 @@ impl Generator {
             }
         }
         if self.exchanges {
-            exchanges(rack, rec);
+            if self.bag.is_none_or(|b| b >= board.tiles.rack_size()) {
+                exchanges(rack, rec);
+            }
+            let pass = Move::pass();
+            rec.record(&pass, rack);
         }
     }
 }
 
-/// Every distinct non-empty set of rack tiles as an exchange, then the pass.
+/// Every distinct non-empty set of rack tiles as an exchange.
 fn exchanges(rack: &Rack, rec: &mut impl Recorder) {
     let codes: Vec<(u8, u8)> = (0..64u8)
         .filter(|&c| rack.count(c) > 0)
@@ -403,8 +416,6 @@ fn exchanges(rack: &Rack, rec: &mut impl Recorder) {
         }
     }
     go(0, &codes, &mut chosen, rack, rec);
-    let pass = Move::pass();
-    rec.record(&pass, rack);
 }
 
 /// Line buffers: a power of two above the largest board, so that masked

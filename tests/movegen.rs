@@ -112,6 +112,35 @@ fn exchanges_and_pass_only_when_asked() {
         1
     );
     assert_eq!(all.moves.len(), plain.len() + ex + 1);
+
+    // With the bag known: a rack's worth (7) allows exchanges, 6 does not
+    // (the pass is still listed).
+    let kinds = |bag: usize| {
+        let mut all = All::default();
+        let mut g = Generator::new().exchanges(true);
+        g.set_bag(Some(bag));
+        g.generate(&pos.board, &pos.rack(), &mut all);
+        let n = |k: MoveKind| all.moves.iter().filter(|m| m.kind() == k).count();
+        (n(MoveKind::Exchange), n(MoveKind::Pass))
+    };
+    assert_eq!(kinds(7), (ex, 1));
+    assert_eq!(kinds(6), (0, 1));
+}
+
+#[test]
+fn bag_counts_what_is_not_on_the_board_or_a_rack() {
+    let lex = Lexicon::embedded();
+    let care = "15/15/15/15/15/15/15/4CARE7/15/15/15/15/15/15/15";
+    let bag = |racks: &str| {
+        Position::from_cgp(&lex, &format!("{care} {racks} 0/0 0"))
+            .unwrap()
+            .bag_len()
+    };
+    // 100 tiles, 4 on the board, 7 on the rack, the other rack unknown
+    // (taken as 7), then known.
+    assert_eq!(bag("AEINRST/"), 100 - 4 - 7 - 7);
+    assert_eq!(bag("AEINRST/QZ"), 100 - 4 - 7 - 2);
+    assert_eq!(bag("A/BC"), 100 - 4 - 1 - 2);
 }
 
 #[test]

@@ -230,6 +230,7 @@ fn answer(
     count: bool,
 ) -> Answer {
     let rack = pos.rack();
+    generator.set_bag(Some(pos.bag_len()));
     if count {
         let mut c = Count(0);
         generator.generate(&pos.board, &rack, &mut c);

@@ -94,6 +94,23 @@ fn play_through_blanks_and_counts() {
     let with = stdout(&o).trim().parse::<usize>().unwrap();
     // AEINRS? has 7 distinct tiles: 2^7 - 1 exchanges, plus the pass.
     assert_eq!(with, list.len() + 127 + 1);
+    // Late in a game the bag holds fewer than 7 tiles: no exchange is
+    // legal, only the pass is added.
+    let late = "3J1O1P6L/3A1X1I1QAT1BI/2STROUD2DAZE1/2HOE2DECOR1G1/1SI1V2l5U1/OHM1OW1E5NO/4KAE7C/D2FENNY6R/E2L1E8E/WINIEST6PA/Y2N3GROG2RE/3T5BAM1U1/6VALeRIAN1/13U1/7FATTIES1 L/II 378/375 0";
+    let on_board = late
+        .split(' ')
+        .next()
+        .unwrap()
+        .chars()
+        .filter(char::is_ascii_alphabetic)
+        .count();
+    assert!(100 - on_board - 3 < 7, "{on_board} tiles on the board");
+    let count = |extra: &[&str]| {
+        let mut args = vec!["moves", "--cgp", late, "--all", "--count"];
+        args.extend_from_slice(extra);
+        stdout(&run(&args)).trim().parse::<usize>().unwrap()
+    };
+    assert_eq!(count(&["--exchanges"]), count(&[]) + 1);
 }
 
 #[test]

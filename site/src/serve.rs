@@ -694,9 +694,9 @@ async fn moves(
     run(&state, move |lex, _| {
         let pos = lexq::Position::from_cgp(lex, &cgp)?;
         let mut all = lexq::All::default();
-        lexq::Generator::new()
-            .exchanges(exchanges)
-            .generate(&pos.board, &pos.rack(), &mut all);
+        let mut generator = lexq::Generator::new().exchanges(exchanges);
+        generator.set_bag(Some(pos.bag_len()));
+        generator.generate(&pos.board, &pos.rack(), &mut all);
         let mut list = all.moves;
         list.sort_unstable_by(lexq::movegen::rank);
         let page = list
