@@ -1,11 +1,12 @@
 //! Anagrams and sub-anagrams of a rack, with blanks, optionally through
 //! letters already on the board.
 //!
-//! Without letters to play through, the walk reads whole words reversed
-//! (keys without a separator), spending a tile per letter. Through a block
-//! of letters, it starts from the block read right to left (the GADDAG's
-//! home ground), spends tiles leftwards, crosses the separator and spends
-//! tiles rightwards.
+//! Without letters to play through, the walk reads each word's first
+//! letter, crosses the separator and reads the rest left to right (so it
+//! only visits word prefixes the rack can spell), spending a tile per
+//! letter. Through a block of letters, it starts from the block read
+//! right to left (the GADDAG's home ground), spends tiles leftwards,
+//! crosses the separator and spends tiles rightwards.
 
 use super::{Search, Words, arg_error, checked_arg, tiles_of};
 use crate::alphabet::fold;
