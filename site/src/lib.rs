@@ -35,6 +35,7 @@ mod fsutil;
 pub mod morphy;
 pub mod schema;
 pub mod search;
+mod segments;
 pub mod serve;
 pub mod sources;
 pub mod wordnet;

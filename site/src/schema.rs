@@ -2,7 +2,7 @@
 //!
 //! | field | kind | |
 //! |---|---|---|
-//! | `word` | raw text, stored, fast | the word, uppercase (searched case-insensitively) |
+//! | `word` | raw text, stored | the word, uppercase (searched case-insensitively) |
 //! | `length` | u64, indexed, stored, fast | tiles |
 //! | `alphagram` | raw text, stored | the letters sorted |
 //! | `points` | u64, indexed, stored, fast | tile points |
@@ -55,7 +55,7 @@ pub struct Fields {
     pub anagrams: Field,
 }
 
-fn raw(stored: bool, fast: bool) -> TextOptions {
+fn raw(stored: bool) -> TextOptions {
     let mut o = TextOptions::default().set_indexing_options(
         TextFieldIndexing::default()
             .set_tokenizer(WORD_TOKENIZER)
@@ -63,9 +63,6 @@ fn raw(stored: bool, fast: bool) -> TextOptions {
     );
     if stored {
         o = o.set_stored();
-    }
-    if fast {
-        o = o.set_fast(None);
     }
     o
 }
@@ -82,18 +79,18 @@ impl Fields {
             )
             .set_stored();
         let fields = Fields {
-            word: b.add_text_field("word", raw(true, true)),
+            word: b.add_text_field("word", raw(true)),
             length: b.add_u64_field("length", INDEXED | STORED | FAST),
-            alphagram: b.add_text_field("alphagram", raw(true, false)),
+            alphagram: b.add_text_field("alphagram", raw(true)),
             points: b.add_u64_field("points", INDEXED | STORED | FAST),
             definition: b.add_text_field("definition", text),
             sense: b.add_text_field("sense", STORED),
             pos: b.add_facet_field("pos", FacetOptions::default()),
             senses: b.add_u64_field("senses", INDEXED | STORED | FAST),
-            base_form: b.add_text_field("base_form", raw(true, false)),
-            front_hooks: b.add_text_field("front_hooks", raw(true, false)),
-            back_hooks: b.add_text_field("back_hooks", raw(true, false)),
-            anagrams: b.add_text_field("anagrams", raw(true, false)),
+            base_form: b.add_text_field("base_form", raw(true)),
+            front_hooks: b.add_text_field("front_hooks", raw(true)),
+            back_hooks: b.add_text_field("back_hooks", raw(true)),
+            anagrams: b.add_text_field("anagrams", raw(true)),
         };
         (b.build(), fields)
     }
