@@ -22,6 +22,7 @@ use crate::morphy::{Morphy, Via};
 use crate::schema::{self, Fields};
 use crate::segments::{MetaNotes, SegmentWriter};
 use crate::sources::{BadLine, Definitions};
+use crate::stored::PageWriter;
 use crate::wordnet::{Pos, Synset, WordNet};
 
 /// What goes into a site build besides the lexicon.
@@ -100,7 +101,7 @@ pub const WORDNET_LICENCE_FILE: &str = "WORDNET-LICENSE.txt";
 /// The tantivy index's folder inside a site directory.
 pub const INDEX_DIR: &str = "index";
 /// The site format this version writes.
-pub const FORMAT: u32 = 1;
+pub const FORMAT: u32 = 2;
 
 /// What `site.json` holds.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -117,40 +118,6 @@ pub struct SiteMeta {
     pub definitions: Vec<String>,
     /// The build's figures.
     pub summary: BuildSummary,
-}
-
-/// Per-sense data stored beside each `definition` value.
-#[derive(Serialize, Deserialize)]
-pub(crate) struct SenseExtra {
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub pos: Option<Pos>,
-    #[serde(skip_serializing_if = "Vec::is_empty", default, rename = "ex")]
-    pub examples: Vec<String>,
-    #[serde(skip_serializing_if = "Vec::is_empty", default, rename = "syn")]
-    pub synonyms: Vec<String>,
-    #[serde(skip_serializing_if = "Option::is_none", default, rename = "base")]
-    pub base_form: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub via: Option<Via>,
-    #[serde(rename = "src")]
-    pub source: String,
-}
-
-/// [`SenseExtra`] borrowed from a sense, for writing.
-#[derive(Serialize)]
-struct SenseExtraRef<'a> {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pos: Option<Pos>,
-    #[serde(skip_serializing_if = "<[Box<str>]>::is_empty", rename = "ex")]
-    examples: &'a [Box<str>],
-    #[serde(skip_serializing_if = "Synonyms::is_empty", rename = "syn")]
-    synonyms: Synonyms<'a>,
-    #[serde(skip_serializing_if = "Option::is_none", rename = "base")]
-    base_form: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    via: Option<Via>,
-    #[serde(rename = "src")]
-    source: &'a str,
 }
 
 /// The definitions a build draws on.
@@ -365,18 +332,9 @@ impl<'s> Synonyms<'s> {
             lemma,
         }
     }
-    fn iter(&self) -> impl Iterator<Item = &'s str> + 's {
+    fn iter(&self) -> impl Iterator<Item = &'s str> + Clone + 's {
         let lemma = self.lemma;
         self.synset.into_iter().flat_map(move |s| s.synonyms(lemma))
-    }
-    fn is_empty(&self) -> bool {
-        self.iter().next().is_none()
-    }
-}
-
-impl Serialize for Synonyms<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        s.collect_seq(self.iter())
     }
 }
 
@@ -418,7 +376,7 @@ impl Plan {
     }
 
     /// The base forms whose senses were added, uppercase.
-    pub(crate) fn base_forms(&self) -> impl Iterator<Item = &str> {
+    pub(crate) fn base_forms(&self) -> impl Iterator<Item = &str> + Clone {
         self.bases.iter().map(|b| b.upper.as_str())
     }
 }
@@ -650,7 +608,7 @@ impl<'a> WordTable<'a> {
     }
 
     /// The other words of word `i`'s anagram group.
-    fn anagrams(&self, i: usize) -> impl Iterator<Item = &str> {
+    fn anagrams(&self, i: usize) -> impl Iterator<Item = &str> + Clone {
         let (gs, ge) = self.group[i];
         self.by_alphagram[gs as usize..ge as usize]
             .iter()
@@ -758,7 +716,7 @@ struct DocMaker<'a> {
     fields: Fields,
     cache: SynsetCache,
     plan: Plan,
-    json: Vec<u8>,
+    page: PageWriter,
     text: String,
     summary: BuildSummary,
     /// Words with definitions from files.
@@ -773,7 +731,7 @@ impl<'a> DocMaker<'a> {
             fields,
             cache: SynsetCache::default(),
             plan: Plan::default(),
-            json: Vec::new(),
+            page: PageWriter::default(),
             text: String::new(),
             summary: BuildSummary::default(),
             used: Vec::new(),
@@ -793,24 +751,20 @@ impl<'a> DocMaker<'a> {
         doc.add_text(f.alphagram, &self.text);
         doc.add_u64(f.points, t.points(i) as u64);
         doc.add_u64(f.senses, plan.items.len() as u64);
+        let page = &mut self.page;
+        page.start(plan.items.len());
         let mut seen = [false; 4];
         for s in self.sources.sense_refs(word, plan, &self.cache) {
             doc.add_text(f.definition, s.definition);
-            let extra = SenseExtraRef {
-                pos: s.pos,
-                examples: s.examples,
-                synonyms: s.synonyms,
-                base_form: s.base_form,
-                via: s.via,
-                source: s.source,
-            };
-            self.json.clear();
-            serde_json::to_writer(&mut self.json, &extra).map_err(|e| SiteError::BadSite {
-                path: PathBuf::new(),
-                reason: e.to_string(),
-            })?;
-            // serde_json writes UTF-8.
-            doc.add_text(f.sense, std::str::from_utf8(&self.json).unwrap_or_default());
+            page.sense(
+                s.pos,
+                s.via,
+                s.definition,
+                s.examples.iter().map(|e| &**e),
+                s.synonyms.iter(),
+                s.base_form,
+                s.source,
+            );
             if let Some(pos) = s.pos
                 && !seen[pos as usize]
             {
@@ -818,18 +772,26 @@ impl<'a> DocMaker<'a> {
                 doc.add_facet(f.pos, schema::pos_facet(pos));
             }
         }
-        for b in plan.base_forms() {
-            doc.add_text(f.base_form, b);
-        }
+        page.str(&self.text);
         let (front, back) = t.hooks(i);
         for (field, letters) in [(f.front_hooks, front), (f.back_hooks, back)] {
+            self.text.clear();
             for c in letters.iter() {
-                doc.add_text(field, t.alphabet.label(c).unwrap_or("\u{fffd}"));
+                let label = t.alphabet.label(c).unwrap_or("\u{fffd}");
+                doc.add_text(field, label);
+                self.text.push_str(label);
             }
+            page.str(&self.text);
         }
         for a in t.anagrams(i) {
             doc.add_text(f.anagrams, a);
         }
+        page.list(t.anagrams(i));
+        for b in plan.base_forms() {
+            doc.add_text(f.base_form, b);
+        }
+        page.list(plan.base_forms());
+        doc.add_text(f.page, &page.text);
         let sum = &mut self.summary;
         sum.documents += 1;
         sum.senses += plan.items.len() as u64;

@@ -38,6 +38,7 @@ pub mod search;
 mod segments;
 pub mod serve;
 pub mod sources;
+mod stored;
 pub mod wordnet;
 
 pub use entry::Entry;
