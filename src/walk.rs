@@ -413,9 +413,36 @@ impl<'w, 'e> RackWalk<'w, 'e> {
                 && let Some(sep) = g.edge(child, SEPARATOR)
             {
                 // The node just past the separator is never a word end.
-                self.go(g, g.target(sep), false, true);
+                self.go_right(g, g.target(sep));
             }
             self.lbuf.pop();
+            self.give_back(code, blank);
+        }
+    }
+
+    /// [`RackWalk::go`] past the separator with no anchor: only letters
+    /// left to read, left to right.
+    fn go_right<G: Graph>(&mut self, g: &G, at: G::Node) {
+        let wanted = if self.tiles.blanks > 0 {
+            !1u64
+        } else {
+            self.held & !1
+        };
+        for edge in g.edges_within(at, wanted) {
+            let code = g.code(edge);
+            let Some(blank) = self.take(code) else {
+                continue;
+            };
+            self.rbuf.push(if blank { code | BLANK } else { code });
+            let (child, word) = g.follow_edge(edge);
+            if word && self.complete() {
+                (self.emit)(self.lbuf.as_slice(), self.anchor, self.rbuf.as_slice());
+            }
+            let used = self.used();
+            if used < self.total && used < self.lens.max {
+                self.go_right(g, child);
+            }
+            self.rbuf.pop();
             self.give_back(code, blank);
         }
     }
