@@ -106,7 +106,7 @@ impl Site {
             .map_err(|e| bad(format!("{}: {e}", build::META_FILE)))?;
         if meta.format != build::FORMAT {
             return Err(bad(format!(
-                "site format {}, this version reads {}",
+                "site format {}, this version reads {} (rebuild it with `lexq site build`)",
                 meta.format,
                 build::FORMAT
             )));
