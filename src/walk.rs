@@ -290,7 +290,8 @@ struct RackWalk<'w, 'e> {
 /// side: all of them if `use_all`, else at least `min_used`. `at` is the
 /// node of `g` after `anchor` read right to left from the root, `word`
 /// whether that path is a whole key (the anchor alone is a word). With an
-/// empty anchor the words are met whole and reversed, once each.
+/// empty anchor (`at` the root) each word is met once, through the key of
+/// its first split: its first letter, the separator, the rest.
 /// Letters played with a blank are reported with
 /// [`BLANK`](crate::query::BLANK) set on their code.
 #[allow(clippy::too_many_arguments)]
@@ -305,7 +306,12 @@ pub(crate) fn rack<G: Graph>(
     lens: Lengths,
     emit: &mut Emit<'_>,
 ) {
-    RackWalk::new(tiles, anchor, use_all, min_used, lens.capped(), emit).go(g, at, word, false);
+    let mut w = RackWalk::new(tiles, anchor, use_all, min_used, lens.capped(), emit);
+    if anchor.is_empty() {
+        w.walk_words(g, at);
+    } else {
+        w.go(g, at, word, false);
+    }
 }
 
 impl<'w, 'e> RackWalk<'w, 'e> {
@@ -374,6 +380,70 @@ impl<'w, 'e> RackWalk<'w, 'e> {
         } else {
             self.tiles.counts[code as usize & 63] += 1;
             self.held |= 1u64 << code;
+        }
+    }
+
+    /// Without an anchor: each word `c1 c2 … cn` is met once, through its
+    /// key `c1 SEP c2 … cn` (or `c1` alone for a one-letter word), so
+    /// after the first letter the walk reads words left to right and only
+    /// visits prefixes of words. (Reading the reversed whole words instead
+    /// would visit every reversed substring of a word the rack can spell:
+    /// those paths exist for the other keys' reversed prefixes.)
+    fn walk_words<G: Graph>(&mut self, g: &G, root: G::Node) {
+        if self.total == 0 || self.lens.max == 0 {
+            return;
+        }
+        let wanted = if self.tiles.blanks > 0 {
+            !1u64
+        } else {
+            self.held & !1
+        };
+        for edge in g.edges_within(root, wanted) {
+            let code = g.code(edge);
+            let Some(blank) = self.take(code) else {
+                continue;
+            };
+            self.lbuf.push(if blank { code | BLANK } else { code });
+            let (child, word) = g.follow_edge(edge);
+            if word && self.complete() {
+                (self.emit)(self.lbuf.as_slice(), self.anchor, &[]);
+            }
+            if self.lens.max > 1
+                && self.used() < self.total
+                && let Some(sep) = g.edge(child, SEPARATOR)
+            {
+                // The node just past the separator is never a word end.
+                self.go_right(g, g.target(sep));
+            }
+            self.lbuf.pop();
+            self.give_back(code, blank);
+        }
+    }
+
+    /// [`RackWalk::go`] past the separator with no anchor: only letters
+    /// left to read, left to right.
+    fn go_right<G: Graph>(&mut self, g: &G, at: G::Node) {
+        let wanted = if self.tiles.blanks > 0 {
+            !1u64
+        } else {
+            self.held & !1
+        };
+        for edge in g.edges_within(at, wanted) {
+            let code = g.code(edge);
+            let Some(blank) = self.take(code) else {
+                continue;
+            };
+            self.rbuf.push(if blank { code | BLANK } else { code });
+            let (child, word) = g.follow_edge(edge);
+            if word && self.complete() {
+                (self.emit)(self.lbuf.as_slice(), self.anchor, self.rbuf.as_slice());
+            }
+            let used = self.used();
+            if used < self.total && used < self.lens.max {
+                self.go_right(g, child);
+            }
+            self.rbuf.pop();
+            self.give_back(code, blank);
         }
     }
 

@@ -6,21 +6,24 @@
 //! renamed into place at the end, so a failed build leaves the old site
 //! untouched.
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::thread::ThreadId;
 use std::time::Instant;
 
 use lexq::{Lexicon, Progress};
 use serde::{Deserialize, Serialize};
 use tantivy::{Index, IndexSettings, TantivyDocument};
 
-use crate::entry::{Entry, SenseEntry, word_points};
+use crate::entry::{Entry, SenseEntry};
 use crate::error::{Result, SiteError};
 use crate::fsutil::{self, TempDir};
 use crate::morphy::{Morphy, Via};
 use crate::schema::{self, Fields};
+use crate::segments::{MetaNotes, SegmentWriter};
 use crate::sources::{BadLine, Definitions};
-use crate::wordnet::{Pos, WordNet};
+use crate::stored::PageWriter;
+use crate::wordnet::{Pos, Synset, WordNet};
 
 /// What goes into a site build besides the lexicon.
 #[derive(Clone, Debug, Default)]
@@ -98,7 +101,7 @@ pub const WORDNET_LICENCE_FILE: &str = "WORDNET-LICENSE.txt";
 /// The tantivy index's folder inside a site directory.
 pub const INDEX_DIR: &str = "index";
 /// The site format this version writes.
-pub const FORMAT: u32 = 1;
+pub const FORMAT: u32 = 2;
 
 /// What `site.json` holds.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -115,40 +118,6 @@ pub struct SiteMeta {
     pub definitions: Vec<String>,
     /// The build's figures.
     pub summary: BuildSummary,
-}
-
-/// Per-sense data stored beside each `definition` value.
-#[derive(Serialize, Deserialize)]
-pub(crate) struct SenseExtra {
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub pos: Option<Pos>,
-    #[serde(skip_serializing_if = "Vec::is_empty", default, rename = "ex")]
-    pub examples: Vec<String>,
-    #[serde(skip_serializing_if = "Vec::is_empty", default, rename = "syn")]
-    pub synonyms: Vec<String>,
-    #[serde(skip_serializing_if = "Option::is_none", default, rename = "base")]
-    pub base_form: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub via: Option<Via>,
-    #[serde(rename = "src")]
-    pub source: String,
-}
-
-/// [`SenseExtra`] borrowed from a sense, for writing.
-#[derive(Serialize)]
-struct SenseExtraRef<'a> {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pos: Option<Pos>,
-    #[serde(skip_serializing_if = "<[String]>::is_empty", rename = "ex")]
-    examples: &'a [String],
-    #[serde(skip_serializing_if = "<[String]>::is_empty", rename = "syn")]
-    synonyms: &'a [String],
-    #[serde(skip_serializing_if = "Option::is_none", rename = "base")]
-    base_form: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    via: Option<Via>,
-    #[serde(rename = "src")]
-    source: &'a str,
 }
 
 /// The definitions a build draws on.
@@ -179,69 +148,236 @@ impl Sources {
     /// The senses of `word` (uppercase), its base forms, how the first
     /// base form was found, and the capitalised-only senses left out.
     pub fn senses(&self, word: &str) -> Result<WordSenses> {
-        let mut out = WordSenses::default();
-        if let Some(defs) = self.files.words.get(word) {
-            for d in defs {
-                out.senses.push(SenseEntry {
-                    pos: d.pos,
-                    definition: d.text.clone(),
-                    examples: Vec::new(),
-                    synonyms: Vec::new(),
-                    base_form: None,
-                    via: None,
-                    source: d.source.clone(),
-                });
-            }
-        }
-        let Some((wn, morphy)) = &self.wordnet else {
-            out.own = out.senses.len();
-            return Ok(out);
+        let mut cache = SynsetCache::default();
+        let mut plan = Plan::default();
+        self.plan(word, &mut cache, &mut plan)?;
+        let mut out = WordSenses {
+            senses: Vec::with_capacity(plan.items.len()),
+            own: plan.own,
+            base_forms: plan.bases.iter().map(|b| b.upper.clone()).collect(),
+            first_via: plan.first_via,
+            proper_left_out: plan.proper_left_out,
         };
-        let lower = word.to_ascii_lowercase();
-        if !lower.bytes().all(|b| b.is_ascii_lowercase()) {
-            out.own = out.senses.len();
-            return Ok(out);
-        }
-        let (direct, proper) = wn.lookup(&lower, None)?;
-        out.proper_left_out = proper as u64;
-        out.senses
-            .extend(direct.into_iter().map(|s| wordnet_sense(s, None)));
-        out.own = out.senses.len();
-        for pos in Pos::ALL {
-            for (base, via) in morphy.base_forms(wn, &lower, pos) {
-                let upper = base.to_ascii_uppercase();
-                let (senses, _) = wn.lookup(&base, Some(pos))?;
-                if senses.is_empty() {
-                    continue;
-                }
-                out.first_via.get_or_insert(via);
-                if !out.base_forms.contains(&upper) {
-                    out.base_forms.push(upper.clone());
-                }
-                out.senses.extend(
-                    senses
-                        .into_iter()
-                        .map(|s| wordnet_sense(s, Some((upper.clone(), via)))),
-                );
-            }
+        for s in self.sense_refs(word, &plan, &cache) {
+            out.senses.push(SenseEntry {
+                pos: s.pos,
+                definition: s.definition.to_string(),
+                examples: s.examples.iter().map(|e| e.to_string()).collect(),
+                synonyms: s.synonyms.iter().map(str::to_string).collect(),
+                base_form: s.base_form.map(str::to_string),
+                via: s.via,
+                source: s.source.to_string(),
+            });
         }
         Ok(out)
     }
+
+    /// Finds the senses of `word` (uppercase) into `plan`, parsing the
+    /// synsets it needs into `cache`.
+    pub(crate) fn plan(&self, word: &str, cache: &mut SynsetCache, plan: &mut Plan) -> Result<()> {
+        plan.clear();
+        if let Some(defs) = self.files.words.get(word) {
+            plan.items
+                .extend((0..defs.len()).map(|i| Item::File(i as u32)));
+        }
+        let Some((wn, morphy)) = &self.wordnet else {
+            plan.own = plan.items.len();
+            return Ok(());
+        };
+        plan.lower.push_str(word);
+        plan.lower.make_ascii_lowercase();
+        if !plan.lower.bytes().all(|b| b.is_ascii_lowercase()) {
+            plan.own = plan.items.len();
+            return Ok(());
+        }
+        let lower = plan.lower.as_str();
+        let own = wn.all_offsets(lower);
+        for (pos, offsets) in own.into_iter().flat_map(|o| Pos::ALL.into_iter().zip(o)) {
+            for &offset in offsets {
+                let i = cache.get(wn, pos, offset)?;
+                if cache.synsets[i as usize].proper_for(lower) {
+                    plan.proper_left_out += 1;
+                } else {
+                    plan.items.push(Item::Own(i));
+                }
+            }
+        }
+        plan.own = plan.items.len();
+        for pos in Pos::ALL {
+            for (base, via) in morphy.base_forms(wn, lower, pos) {
+                let before = plan.items.len();
+                let b = match plan.bases.iter().position(|b| b.lower == base) {
+                    Some(b) => b,
+                    None => plan.bases.len(),
+                };
+                for &offset in wn.offsets(&base, pos) {
+                    let i = cache.get(wn, pos, offset)?;
+                    if !cache.synsets[i as usize].proper_for(&base) {
+                        plan.items.push(Item::Base(i, b as u32, via));
+                    }
+                }
+                if plan.items.len() == before {
+                    continue;
+                }
+                plan.first_via.get_or_insert(via);
+                if b == plan.bases.len() {
+                    let upper = base.to_ascii_uppercase();
+                    plan.bases.push(Base { lower: base, upper });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The senses `plan` found for `word`, borrowed from the sources and
+    /// `cache`.
+    pub(crate) fn sense_refs<'s>(
+        &'s self,
+        word: &'s str,
+        plan: &'s Plan,
+        cache: &'s SynsetCache,
+    ) -> impl Iterator<Item = SenseRef<'s>> + 's {
+        let files = self.files.words.get(word);
+        plan.items.iter().map(move |item| match *item {
+            Item::File(i) => {
+                let d = &files.expect("a file definition")[i as usize];
+                SenseRef {
+                    pos: d.pos,
+                    definition: &d.text,
+                    examples: &[],
+                    synonyms: Synonyms::none(),
+                    base_form: None,
+                    via: None,
+                    source: &d.source,
+                }
+            }
+            Item::Own(i) => {
+                let s = &cache.synsets[i as usize];
+                SenseRef {
+                    pos: Some(s.pos),
+                    definition: &s.definition,
+                    examples: &s.examples,
+                    synonyms: Synonyms::of(s, &plan.lower),
+                    base_form: None,
+                    via: None,
+                    source: "wordnet",
+                }
+            }
+            Item::Base(i, b, via) => {
+                let s = &cache.synsets[i as usize];
+                let base = &plan.bases[b as usize];
+                SenseRef {
+                    pos: Some(s.pos),
+                    definition: &s.definition,
+                    examples: &s.examples,
+                    synonyms: Synonyms::of(s, &base.lower),
+                    base_form: Some(&base.upper),
+                    via: Some(via),
+                    source: "wordnet",
+                }
+            }
+        })
+    }
 }
 
-fn wordnet_sense(s: crate::wordnet::Sense, base: Option<(String, Via)>) -> SenseEntry {
-    let (base_form, via) = match base {
-        Some((b, v)) => (Some(b), Some(v)),
-        None => (None, None),
-    };
-    SenseEntry {
-        pos: Some(s.pos),
-        definition: s.definition,
-        examples: s.examples,
-        synonyms: s.synonyms,
-        base_form,
-        via,
-        source: "wordnet".into(),
+/// Synsets parsed once per build (per build thread), by part of speech
+/// and offset: an inflection's senses are its base form's.
+#[derive(Default)]
+pub(crate) struct SynsetCache {
+    index: rustc_hash::FxHashMap<u64, u32>,
+    synsets: Vec<Synset>,
+}
+
+impl SynsetCache {
+    fn get(&mut self, wn: &WordNet, pos: Pos, offset: u32) -> Result<u32> {
+        let key = (pos as u64) << 32 | offset as u64;
+        if let Some(&i) = self.index.get(&key) {
+            return Ok(i);
+        }
+        let i = self.synsets.len() as u32;
+        self.synsets.push(wn.parse_synset(pos, offset)?);
+        self.index.insert(key, i);
+        Ok(i)
+    }
+}
+
+/// One sense of a word, borrowed from the sources.
+pub(crate) struct SenseRef<'s> {
+    pub pos: Option<Pos>,
+    pub definition: &'s str,
+    pub examples: &'s [Box<str>],
+    pub synonyms: Synonyms<'s>,
+    pub base_form: Option<&'s str>,
+    pub via: Option<Via>,
+    pub source: &'s str,
+}
+
+/// A synset's other words as seen from a lemma.
+#[derive(Clone)]
+pub(crate) struct Synonyms<'s> {
+    synset: Option<&'s Synset>,
+    lemma: &'s str,
+}
+
+impl<'s> Synonyms<'s> {
+    fn none() -> Synonyms<'s> {
+        Synonyms {
+            synset: None,
+            lemma: "",
+        }
+    }
+    fn of(synset: &'s Synset, lemma: &'s str) -> Synonyms<'s> {
+        Synonyms {
+            synset: Some(synset),
+            lemma,
+        }
+    }
+    fn iter(&self) -> impl Iterator<Item = &'s str> + Clone + 's {
+        let lemma = self.lemma;
+        self.synset.into_iter().flat_map(move |s| s.synonyms(lemma))
+    }
+}
+
+/// A base form of a word, in both cases.
+pub(crate) struct Base {
+    lower: String,
+    upper: String,
+}
+
+/// Where a word's senses come from.
+pub(crate) enum Item {
+    /// Its `i`th definition from files.
+    File(u32),
+    /// A synset of its own (an index in the [`SynsetCache`]).
+    Own(u32),
+    /// A synset of base form `b`, found that way.
+    Base(u32, u32, Via),
+}
+
+/// A word's senses, found but not copied: what [`Sources::plan`] fills.
+#[derive(Default)]
+pub(crate) struct Plan {
+    pub lower: String,
+    pub items: Vec<Item>,
+    bases: Vec<Base>,
+    pub own: usize,
+    pub first_via: Option<Via>,
+    pub proper_left_out: u64,
+}
+
+impl Plan {
+    fn clear(&mut self) {
+        self.lower.clear();
+        self.items.clear();
+        self.bases.clear();
+        self.own = 0;
+        self.first_via = None;
+        self.proper_left_out = 0;
+    }
+
+    /// The base forms whose senses were added, uppercase.
+    pub(crate) fn base_forms(&self) -> impl Iterator<Item = &str> + Clone {
+        self.bases.iter().map(|b| b.upper.as_str())
     }
 }
 
@@ -269,6 +405,284 @@ pub fn all_words(lex: &Lexicon) -> Result<Vec<(String, Vec<u8>)>> {
         .collect())
 }
 
+/// What the entries need of the lexicon, computed once for all words:
+/// each word's codes and spelling, its anagram group, hooks from the arc
+/// table, tile points.
+pub(crate) struct WordTable<'a> {
+    alphabet: &'a lexq::Alphabet,
+    arcs: &'a lexq::Arcs,
+    /// Every word's codes, one after another; `ends[i]` is where word `i`
+    /// ends (in `codes` and, the spellings being as long, in `text` when
+    /// every tile is one ASCII byte).
+    codes: Vec<u8>,
+    /// Every word's spelling, one after another.
+    text: String,
+    /// Where word `i`'s spelling ends in `text`.
+    text_ends: Vec<u32>,
+    code_ends: Vec<u32>,
+    /// Word indices sorted by alphagram (then alphabet order): each
+    /// anagram group is a run.
+    by_alphagram: Vec<u32>,
+    /// The run of each word's group in `by_alphagram`.
+    group: Vec<(u32, u32)>,
+    /// Tile points of each code.
+    points: [u32; 64],
+    /// Each word's front and back hooks.
+    hooks: Vec<(lexq::LetterSet, lexq::LetterSet)>,
+}
+
+impl<'a> WordTable<'a> {
+    pub(crate) fn new(lex: &'a Lexicon) -> Result<WordTable<'a>> {
+        let alphabet = lex.alphabet();
+        let arcs = lex.arcs()?;
+        let words = lex.pattern("*")?;
+        let n = words.len();
+        let mut codes = Vec::with_capacity(n * 9);
+        let mut code_ends = Vec::with_capacity(n);
+        let mut text = String::with_capacity(n * 9);
+        let mut text_ends = Vec::with_capacity(n);
+        for w in words.iter() {
+            codes.extend_from_slice(w.codes());
+            code_ends.push(codes.len() as u32);
+            w.push_to(&mut text);
+            text_ends.push(text.len() as u32);
+        }
+        drop(words);
+        // Alphagram keys: the sorted codes, the first 21 packed into a
+        // u128 (6 bits each), the rest compared only on ties.
+        let mut sorted = codes.clone();
+        let mut keyed: Vec<(u128, u32)> = Vec::with_capacity(n);
+        let mut s = 0;
+        for (i, &e) in code_ends.iter().enumerate() {
+            let k = &mut sorted[s..e as usize];
+            k.sort_unstable();
+            let mut key = 0u128;
+            for j in 0..21 {
+                key = (key << 6) | k.get(j).copied().unwrap_or(0) as u128;
+            }
+            keyed.push((key, i as u32));
+            s = e as usize;
+        }
+        let key_of = |i: u32| {
+            let start = if i == 0 {
+                0
+            } else {
+                code_ends[i as usize - 1] as usize
+            };
+            &sorted[start..code_ends[i as usize] as usize]
+        };
+        keyed.sort_unstable_by(|a, b| {
+            a.0.cmp(&b.0)
+                .then_with(|| key_of(a.1).cmp(key_of(b.1)))
+                .then(a.1.cmp(&b.1))
+        });
+        let by_alphagram: Vec<u32> = keyed.iter().map(|k| k.1).collect();
+        let mut group = vec![(0u32, 0u32); n];
+        let mut run = 0;
+        while run < n {
+            let mut end = run + 1;
+            while end < n
+                && keyed[end].0 == keyed[run].0
+                && key_of(keyed[end].1) == key_of(keyed[run].1)
+            {
+                end += 1;
+            }
+            for k in &keyed[run..end] {
+                group[k.1 as usize] = (run as u32, end as u32);
+            }
+            run = end;
+        }
+        let mut table = WordTable {
+            alphabet,
+            arcs,
+            codes,
+            text,
+            text_ends,
+            code_ends,
+            by_alphagram,
+            group,
+            points: crate::entry::point_values(alphabet),
+            hooks: Vec::new(),
+        };
+        table.hooks = table.all_hooks();
+        Ok(table)
+    }
+
+    /// The hooks of every word, found walking the words in the order of
+    /// their reversed spellings: the node after each word read right to
+    /// left is reached from the path of the word before it, sharing the
+    /// common part (the arc table is read in a few places, not once per
+    /// word from the root). Front hook L ends the key "rev(WORD) L", back
+    /// hook L the key "rev(WORD) SEP L".
+    fn all_hooks(&self) -> Vec<(lexq::LetterSet, lexq::LetterSet)> {
+        use lexq::{Graph, LetterSet};
+        let n = self.len();
+        let rev_key = |i: usize| {
+            let mut key = 0u128;
+            let mut it = self.codes(i).iter().rev();
+            for _ in 0..21 {
+                key = (key << 6) | it.next().copied().unwrap_or(0) as u128;
+            }
+            key
+        };
+        let mut order: Vec<(u128, u32)> = (0..n).map(|i| (rev_key(i), i as u32)).collect();
+        order.sort_unstable_by(|a, b| {
+            a.0.cmp(&b.0).then_with(|| {
+                let (x, y) = (self.codes(a.1 as usize), self.codes(b.1 as usize));
+                x.iter().rev().cmp(y.iter().rev())
+            })
+        });
+        let g = self.arcs;
+        let mut out = vec![(LetterSet::EMPTY, LetterSet::EMPTY); n];
+        // path[d] is the node after the first d codes of the reversed word
+        // before (path[0] the root); `depth` of them are valid.
+        let mut path: Vec<u32> = vec![g.root()];
+        let mut prev: &[u8] = &[];
+        for &(_, i) in &order {
+            let codes = self.codes(i as usize);
+            let common = prev
+                .iter()
+                .rev()
+                .zip(codes.iter().rev())
+                .take_while(|(a, b)| a == b)
+                .count()
+                .min(path.len() - 1);
+            path.truncate(common + 1);
+            let mut ok = true;
+            for &c in codes.iter().rev().skip(common) {
+                match g.follow(*path.last().expect("the root"), c) {
+                    Some(next) => path.push(next),
+                    None => {
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            if ok {
+                let at = *path.last().expect("the root");
+                out[i as usize] = (
+                    g.ending_letters(at),
+                    g.follow(at, lexq::gaddag::SEPARATOR)
+                        .map_or(LetterSet::EMPTY, |n| g.ending_letters(n)),
+                );
+            }
+            prev = codes;
+        }
+        out
+    }
+
+    /// The number of words.
+    pub(crate) fn len(&self) -> usize {
+        self.code_ends.len()
+    }
+
+    fn codes(&self, i: usize) -> &[u8] {
+        let start = if i == 0 {
+            0
+        } else {
+            self.code_ends[i - 1] as usize
+        };
+        &self.codes[start..self.code_ends[i] as usize]
+    }
+
+    fn word(&self, i: usize) -> &str {
+        let start = if i == 0 {
+            0
+        } else {
+            self.text_ends[i - 1] as usize
+        };
+        &self.text[start..self.text_ends[i] as usize]
+    }
+
+    fn letters(&self, set: lexq::LetterSet) -> String {
+        let mut out = String::new();
+        for c in set.iter() {
+            out.push_str(self.alphabet.label(c).unwrap_or("\u{fffd}"));
+        }
+        out
+    }
+
+    /// The hooks of word `i`: front and back letters.
+    fn hooks(&self, i: usize) -> (lexq::LetterSet, lexq::LetterSet) {
+        self.hooks[i]
+    }
+
+    /// The other words of word `i`'s anagram group.
+    fn anagrams(&self, i: usize) -> impl Iterator<Item = &str> + Clone {
+        let (gs, ge) = self.group[i];
+        self.by_alphagram[gs as usize..ge as usize]
+            .iter()
+            .filter(move |&&j| j as usize != i)
+            .map(|&j| self.word(j as usize))
+    }
+
+    /// Word `i`'s alphagram, spelled into `out`.
+    fn alphagram_into(&self, i: usize, out: &mut String) {
+        let mut buf = [0u8; 64];
+        let codes = self.codes(i);
+        let sorted = &mut buf[..codes.len().min(64)];
+        sorted.copy_from_slice(&codes[..sorted.len()]);
+        sorted.sort_unstable();
+        out.clear();
+        self.alphabet.decode_into(sorted, out);
+    }
+
+    fn points(&self, i: usize) -> u32 {
+        self.codes(i)
+            .iter()
+            .map(|&c| self.points[c as usize & 63])
+            .sum()
+    }
+
+    /// The entry of word `i`, with its senses from `sources`.
+    fn entry(
+        &self,
+        i: usize,
+        sources: &Sources,
+        cache: &mut SynsetCache,
+        plan: &mut Plan,
+    ) -> Result<(Entry, WordSenses)> {
+        let word = self.word(i);
+        sources.plan(word, cache, plan)?;
+        let (front, back) = self.hooks(i);
+        let mut alphagram = String::new();
+        self.alphagram_into(i, &mut alphagram);
+        let senses = sources
+            .sense_refs(word, plan, cache)
+            .map(|s| SenseEntry {
+                pos: s.pos,
+                definition: s.definition.to_string(),
+                examples: s.examples.iter().map(|e| e.to_string()).collect(),
+                synonyms: s.synonyms.iter().map(str::to_string).collect(),
+                base_form: s.base_form.map(str::to_string),
+                via: s.via,
+                source: s.source.to_string(),
+            })
+            .collect();
+        let base_forms: Vec<String> = plan.base_forms().map(str::to_string).collect();
+        let entry = Entry {
+            word: word.to_string(),
+            valid: true,
+            length: self.codes(i).len(),
+            points: self.points(i),
+            alphagram,
+            front_hooks: self.letters(front),
+            back_hooks: self.letters(back),
+            anagrams: self.anagrams(i).map(str::to_string).collect(),
+            base_forms: base_forms.clone(),
+            senses,
+        };
+        let ws = WordSenses {
+            senses: Vec::new(),
+            own: plan.own,
+            base_forms,
+            first_via: plan.first_via,
+            proper_left_out: plan.proper_left_out,
+        };
+        Ok((entry, ws))
+    }
+}
+
 /// The entries of every word of `lex` (without going through an index),
 /// in alphabet order, each passed to `each` with its [`WordSenses`] (whose
 /// `senses` have been moved into the entry).
@@ -278,100 +692,173 @@ pub fn entries(
     progress: &mut dyn Progress,
     mut each: impl FnMut(Entry, &WordSenses) -> Result<()>,
 ) -> Result<()> {
-    let alphabet = lex.alphabet();
-    let words = all_words(lex)?;
-    // Anagram groups by sorted codes.
-    let mut groups: HashMap<Vec<u8>, Vec<u32>> = HashMap::with_capacity(words.len());
-    let mut sorted_codes = Vec::with_capacity(words.len());
-    for (i, (_, codes)) in words.iter().enumerate() {
-        let mut key = codes.clone();
-        key.sort_unstable();
-        groups.entry(key.clone()).or_default().push(i as u32);
-        sorted_codes.push(key);
-    }
-    progress.stage("indexing", words.len() as u64);
-    for (i, (word, codes)) in words.iter().enumerate() {
-        let key = &sorted_codes[i];
-        let anagrams = groups[key]
-            .iter()
-            .filter(|&&j| j as usize != i)
-            .map(|&j| words[j as usize].0.clone())
-            .collect();
-        let hooks = lex.hooks(word)?;
-        let mut ws = sources.senses(word)?;
-        let entry = Entry {
-            word: word.clone(),
-            valid: true,
-            length: codes.len(),
-            points: word_points(alphabet, codes),
-            alphagram: alphabet.decode(key),
-            front_hooks: hooks.front_letters(),
-            back_hooks: hooks.back_letters(),
-            anagrams,
-            base_forms: ws.base_forms.clone(),
-            senses: std::mem::take(&mut ws.senses),
-        };
+    let table = WordTable::new(lex)?;
+    let n = table.len();
+    progress.stage("indexing", n as u64);
+    let mut cache = SynsetCache::default();
+    let mut plan = Plan::default();
+    for i in 0..n {
+        let (entry, ws) = table.entry(i, sources, &mut cache, &mut plan)?;
         each(entry, &ws)?;
         if i % 1024 == 1023 {
             progress.advance(1024);
         }
     }
-    progress.advance(words.len() as u64 % 1024);
+    progress.advance(n as u64 % 1024);
     Ok(())
 }
 
-/// The tantivy document of an entry.
-pub(crate) fn document(
-    f: &Fields,
-    alphabet: &lexq::Alphabet,
-    e: &Entry,
-) -> Result<TantivyDocument> {
-    let mut doc = TantivyDocument::default();
-    doc.add_text(f.word, &e.word);
-    doc.add_u64(f.length, e.length as u64);
-    doc.add_text(f.alphagram, &e.alphagram);
-    doc.add_u64(f.points, e.points as u64);
-    doc.add_u64(f.senses, e.senses.len() as u64);
-    let mut seen = [false; 4];
-    for s in &e.senses {
-        doc.add_text(f.definition, &s.definition);
-        let extra = SenseExtraRef {
-            pos: s.pos,
-            examples: &s.examples,
-            synonyms: &s.synonyms,
-            base_form: s.base_form.as_deref(),
-            via: s.via,
-            source: &s.source,
-        };
-        let json = serde_json::to_string(&extra).map_err(|e| SiteError::BadSite {
-            path: PathBuf::new(),
-            reason: e.to_string(),
-        })?;
-        doc.add_text(f.sense, json);
-        if let Some(pos) = s.pos
-            && !seen[pos as usize]
-        {
-            seen[pos as usize] = true;
-            doc.add_facet(f.pos, schema::pos_facet(pos));
+/// Makes the tantivy documents of words of a [`WordTable`], adding up
+/// the build's figures: what each build thread runs.
+struct DocMaker<'a> {
+    table: &'a WordTable<'a>,
+    sources: &'a Sources,
+    fields: Fields,
+    cache: SynsetCache,
+    plan: Plan,
+    page: PageWriter,
+    text: String,
+    summary: BuildSummary,
+    /// Words with definitions from files.
+    used: Vec<String>,
+}
+
+impl<'a> DocMaker<'a> {
+    fn new(table: &'a WordTable<'a>, sources: &'a Sources, fields: Fields) -> DocMaker<'a> {
+        DocMaker {
+            table,
+            sources,
+            fields,
+            cache: SynsetCache::default(),
+            plan: Plan::default(),
+            page: PageWriter::default(),
+            text: String::new(),
+            summary: BuildSummary::default(),
+            used: Vec::new(),
         }
     }
-    for b in &e.base_forms {
-        doc.add_text(f.base_form, b);
-    }
-    for (field, letters) in [
-        (f.front_hooks, &e.front_hooks),
-        (f.back_hooks, &e.back_hooks),
-    ] {
-        let mut rest = letters.as_str();
-        while let Some((_, len)) = alphabet.tile_at(rest) {
-            doc.add_text(field, &rest[..len]);
-            rest = &rest[len..];
+
+    /// The document of word `i`.
+    fn doc(&mut self, i: usize) -> Result<TantivyDocument> {
+        let (t, f) = (self.table, &self.fields);
+        let word = t.word(i);
+        self.sources.plan(word, &mut self.cache, &mut self.plan)?;
+        let plan = &self.plan;
+        let mut doc = TantivyDocument::default();
+        doc.add_text(f.word, word);
+        doc.add_u64(f.length, t.codes(i).len() as u64);
+        t.alphagram_into(i, &mut self.text);
+        doc.add_text(f.alphagram, &self.text);
+        doc.add_u64(f.points, t.points(i) as u64);
+        doc.add_u64(f.senses, plan.items.len() as u64);
+        let page = &mut self.page;
+        page.start(plan.items.len());
+        let mut seen = [false; 4];
+        for s in self.sources.sense_refs(word, plan, &self.cache) {
+            doc.add_text(f.definition, s.definition);
+            page.sense(
+                s.pos,
+                s.via,
+                s.definition,
+                s.examples.iter().map(|e| &**e),
+                s.synonyms.iter(),
+                s.base_form,
+                s.source,
+            );
+            if let Some(pos) = s.pos
+                && !seen[pos as usize]
+            {
+                seen[pos as usize] = true;
+                doc.add_facet(f.pos, schema::pos_facet(pos));
+            }
         }
+        page.str(&self.text);
+        let (front, back) = t.hooks(i);
+        for (field, letters) in [(f.front_hooks, front), (f.back_hooks, back)] {
+            self.text.clear();
+            for c in letters.iter() {
+                let label = t.alphabet.label(c).unwrap_or("\u{fffd}");
+                doc.add_text(field, label);
+                self.text.push_str(label);
+            }
+            page.str(&self.text);
+        }
+        for a in t.anagrams(i) {
+            doc.add_text(f.anagrams, a);
+        }
+        page.list(t.anagrams(i));
+        for b in plan.base_forms() {
+            doc.add_text(f.base_form, b);
+        }
+        page.list(plan.base_forms());
+        doc.add_text(f.page, &page.text);
+        let sum = &mut self.summary;
+        sum.documents += 1;
+        sum.senses += plan.items.len() as u64;
+        sum.proper_left_out += plan.proper_left_out;
+        if plan.own > 0 {
+            sum.direct += 1;
+        } else if !plan.items.is_empty() {
+            sum.via_base += 1;
+            match plan.first_via {
+                Some(Via::Exception) => sum.via_exception += 1,
+                _ => sum.via_rule += 1,
+            }
+        }
+        if self.sources.files.words.contains_key(word) {
+            self.used.push(word.to_string());
+        }
+        Ok(doc)
     }
-    for a in &e.anagrams {
-        doc.add_text(f.anagrams, a);
+}
+
+/// The fewest words worth a segment of their own.
+const MIN_PART: usize = 4096;
+
+/// The memory budget of each segment writer (it never flushes early: the
+/// words of a part make one segment).
+const SEGMENT_BUDGET: usize = 400_000_000;
+
+/// What each thread of a build shares.
+#[derive(Clone, Copy)]
+struct Part<'a> {
+    index: &'a Index,
+    table: &'a WordTable<'a>,
+    sources: &'a Sources,
+    fields: Fields,
+    /// Words done, by all threads.
+    done: &'a AtomicU64,
+}
+
+impl<'a> Part<'a> {
+    /// Indexes words `range` into a segment of their own on this thread;
+    /// the thread given `progress` reports everyone's.
+    fn index(
+        self,
+        range: std::ops::Range<usize>,
+        mut progress: Option<&mut dyn Progress>,
+    ) -> Result<(DocMaker<'a>, ThreadId, u64)> {
+        let mut writer =
+            SegmentWriter::new(self.index.clone(), SEGMENT_BUDGET).map_err(index_err)?;
+        let mut maker = DocMaker::new(self.table, self.sources, self.fields);
+        let mut reported = 0;
+        let mut pending: u64 = 0;
+        for i in range {
+            writer.add_document(maker.doc(i)?).map_err(index_err)?;
+            pending += 1;
+            if pending == 1024 {
+                let done = self.done.fetch_add(pending, Ordering::Relaxed) + pending;
+                pending = 0;
+                if let Some(p) = progress.as_mut() {
+                    p.advance(done - reported);
+                    reported = done;
+                }
+            }
+        }
+        self.done.fetch_add(pending, Ordering::Relaxed);
+        writer.finalize().map_err(index_err)?;
+        Ok((maker, std::thread::current().id(), reported))
     }
-    Ok(doc)
 }
 
 fn index_err(e: tantivy::TantivyError) -> SiteError {
@@ -399,57 +886,90 @@ pub fn build(
     let start = Instant::now();
     fsutil::check_replaceable(out, META_FILE)?;
     progress.stage("reading definitions", 0);
-    let sources = Sources::read(opts)?;
+    // The lexicon's side (anagram groups, the arc table) on a thread of
+    // its own while WordNet is read.
+    let (sources, table) = std::thread::scope(|scope| {
+        let table = scope.spawn(|| WordTable::new(lex));
+        let sources = Sources::read(opts);
+        let table = table.join().unwrap_or_else(|_| {
+            Err(SiteError::BadSite {
+                path: PathBuf::new(),
+                reason: "a build thread panicked".into(),
+            })
+        });
+        Ok::<_, SiteError>((sources?, table?))
+    })?;
     let tmp = TempDir::beside(out)?;
     let index_dir = tmp.path().join(INDEX_DIR);
     std::fs::create_dir(&index_dir).map_err(|e| SiteError::io(&index_dir, e))?;
     let (schema, fields) = Fields::schema();
-    let index = Index::builder()
-        .schema(schema)
-        .settings(IndexSettings {
-            docstore_blocksize: 16_384,
-            ..IndexSettings::default()
-        })
-        .create_in_dir(&index_dir)
-        .map_err(index_err)?;
+    let dir = MetaNotes::open(&index_dir).map_err(|e| SiteError::Index(e.into()))?;
+    let settings = IndexSettings {
+        docstore_blocksize: 16_384,
+        ..IndexSettings::default()
+    };
+    let index = Index::create(dir.clone(), schema, settings).map_err(index_err)?;
     schema::register_tokenizers(&index);
-    // One indexing thread: one segment; this thread prepares the entries
-    // while tantivy's thread indexes them.
-    let mut writer = index
-        .writer_with_num_threads::<TantivyDocument>(1, 400_000_000)
-        .map_err(index_err)?;
-    let mut summary = BuildSummary::default();
-    let mut used: std::collections::HashSet<String> = Default::default();
-    let alphabet = lex.alphabet();
-    entries(lex, &sources, progress, |entry, ws| {
-        summary.documents += 1;
-        summary.senses += entry.senses.len() as u64;
-        summary.proper_left_out += ws.proper_left_out;
-        if ws.own > 0 {
-            summary.direct += 1;
-        } else if !entry.senses.is_empty() {
-            summary.via_base += 1;
-            match ws.first_via {
-                Some(Via::Exception) => summary.via_exception += 1,
-                _ => summary.via_rule += 1,
-            }
-        }
-        if sources.files.words.contains_key(&entry.word) {
-            used.insert(entry.word.clone());
-        }
-        writer
-            .add_document(document(&fields, alphabet, &entry)?)
-            .map_err(index_err)?;
-        Ok(())
-    })?;
+    let n = table.len();
+    progress.stage("indexing", n as u64);
+    // One segment per thread this process may run (at most 4), each with
+    // a run of words in alphabet order; one segment on one core.
+    let threads = std::thread::available_parallelism().map_or(1, |t| t.get().min(4));
+    let parts = threads.min(n.div_ceil(MIN_PART)).max(1);
+    let ranges: Vec<std::ops::Range<usize>> = (0..parts)
+        .map(|k| k * n / parts..(k + 1) * n / parts)
+        .collect();
+    let done = AtomicU64::new(0);
+    let made: Vec<Result<(DocMaker<'_>, ThreadId, u64)>> = std::thread::scope(|scope| {
+        let ctx = Part {
+            index: &index,
+            table: &table,
+            sources: &sources,
+            fields,
+            done: &done,
+        };
+        let others: Vec<_> = ranges[1..]
+            .iter()
+            .map(|r| {
+                let r = r.clone();
+                scope.spawn(move || ctx.index(r, None))
+            })
+            .collect();
+        let mut made = vec![ctx.index(ranges[0].clone(), Some(&mut *progress))];
+        made.extend(others.into_iter().map(|h| {
+            h.join().unwrap_or_else(|_| {
+                Err(SiteError::BadSite {
+                    path: PathBuf::new(),
+                    reason: "a build thread panicked".into(),
+                })
+            })
+        }));
+        made
+    });
+    let makers = made.into_iter().collect::<Result<Vec<_>>>()?;
+    progress.advance((n as u64).saturating_sub(makers[0].2));
     progress.stage("writing", 0);
-    writer.commit().map_err(index_err)?;
-    writer.wait_merging_threads().map_err(index_err)?;
+    let order: Vec<ThreadId> = makers.iter().map(|m| m.1).collect();
+    dir.write_meta(&index, &order)
+        .map_err(|e| SiteError::io(&index_dir, e))?;
+    let mut summary = BuildSummary::default();
+    let mut used: std::collections::HashSet<&str> = Default::default();
+    for (m, _, _) in &makers {
+        let s = &m.summary;
+        summary.documents += s.documents;
+        summary.senses += s.senses;
+        summary.proper_left_out += s.proper_left_out;
+        summary.direct += s.direct;
+        summary.via_base += s.via_base;
+        summary.via_exception += s.via_exception;
+        summary.via_rule += s.via_rule;
+        used.extend(m.used.iter().map(String::as_str));
+    }
     summary.unused_definitions = sources
         .files
         .words
         .iter()
-        .filter(|(w, _)| !used.contains(*w))
+        .filter(|(w, _)| !used.contains(w.as_str()))
         .map(|(_, d)| d.len() as u64)
         .sum();
     summary.bad_lines = sources.files.bad.clone();

@@ -73,6 +73,17 @@ pub fn word_points(alphabet: &lexq::Alphabet, codes: &[u8]) -> u32 {
     }
 }
 
+/// The points of each tile code of `alphabet` (see [`word_points`]).
+pub(crate) fn point_values(alphabet: &lexq::Alphabet) -> [u32; 64] {
+    let mut out = [0; 64];
+    if let Some(set) = tile_set(alphabet) {
+        for (c, v) in out.iter_mut().enumerate() {
+            *v = set.value(c as u8).max(0) as u32;
+        }
+    }
+    out
+}
+
 /// The built-in tile set of `alphabet`, cached per alphabet name.
 fn tile_set(alphabet: &lexq::Alphabet) -> Option<std::sync::Arc<lexq::TileSet>> {
     use std::collections::HashMap;

@@ -35,8 +35,10 @@ mod fsutil;
 pub mod morphy;
 pub mod schema;
 pub mod search;
+mod segments;
 pub mod serve;
 pub mod sources;
+mod stored;
 pub mod wordnet;
 
 pub use entry::Entry;

@@ -3,7 +3,7 @@
 //! rules (`-ies` → `-y`, `-es` → `-e`, ...), keeping only forms WordNet
 //! knows for that part of speech.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -56,7 +56,7 @@ fn rules(pos: Pos) -> &'static [(&'static str, &'static str)] {
 /// WordNet's exception lists, one per part of speech.
 #[derive(Debug, Default)]
 pub struct Morphy {
-    exceptions: [HashMap<Box<str>, Vec<Box<str>>>; 4],
+    exceptions: [FxHashMap<Box<str>, Vec<Box<str>>>; 4],
     files: usize,
 }
 
@@ -117,6 +117,7 @@ impl Morphy {
             }
             return out;
         }
+        let mut base = String::new();
         for (suffix, ending) in rules(pos) {
             let Some(stem) = word.strip_suffix(suffix) else {
                 continue;
@@ -124,9 +125,11 @@ impl Morphy {
             if stem.is_empty() {
                 continue;
             }
-            let base = format!("{stem}{ending}");
+            base.clear();
+            base.push_str(stem);
+            base.push_str(ending);
             if base != word && wn.has(&base, pos) && !out.iter().any(|(o, _)| *o == base) {
-                out.push((base, Via::Rule));
+                out.push((base.clone(), Via::Rule));
             }
         }
         out

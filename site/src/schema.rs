@@ -2,17 +2,20 @@
 //!
 //! | field | kind | |
 //! |---|---|---|
-//! | `word` | raw text, stored, fast | the word, uppercase (searched case-insensitively) |
+//! | `word` | raw text, stored | the word, uppercase (searched case-insensitively) |
 //! | `length` | u64, indexed, stored, fast | tiles |
-//! | `alphagram` | raw text, stored | the letters sorted |
+//! | `alphagram` | raw text | the letters sorted |
 //! | `points` | u64, indexed, stored, fast | tile points |
-//! | `definition` | text with positions, stored | one value per sense |
-//! | `sense` | stored JSON | per sense, in step with `definition`: part of speech, examples, synonyms, base form, source |
+//! | `definition` | text with positions | one value per sense |
+//! | `page` | stored text | the rest of the word page: senses (part of speech, definition, examples, synonyms, base form, source), alphagram, hooks, anagrams, base forms (see `stored.rs`) |
 //! | `pos` | facet | `/noun`, `/verb`, `/adjective`, `/adverb`, once per part of speech the word has |
 //! | `senses` | u64, indexed, stored, fast | the number of senses |
-//! | `base_form` | raw text, stored | base forms of an inflection |
-//! | `front_hooks`, `back_hooks` | raw text, stored | one value per hook letter |
-//! | `anagrams` | raw text, stored | the word's anagrams |
+//! | `base_form` | raw text | base forms of an inflection |
+//! | `front_hooks`, `back_hooks` | raw text | one value per hook letter |
+//! | `anagrams` | raw text | the word's anagrams |
+//!
+//! Only what search results show and the page are stored: a word page is
+//! read from its document in one value.
 
 use tantivy::Index;
 use tantivy::schema::{
@@ -39,8 +42,8 @@ pub struct Fields {
     pub points: Field,
     /// One definition per sense.
     pub definition: Field,
-    /// One JSON object per sense, in step with `definition`.
-    pub sense: Field,
+    /// The word page, stored.
+    pub page: Field,
     /// Parts of speech, as facets.
     pub pos: Field,
     /// The number of senses.
@@ -55,7 +58,7 @@ pub struct Fields {
     pub anagrams: Field,
 }
 
-fn raw(stored: bool, fast: bool) -> TextOptions {
+fn raw(stored: bool) -> TextOptions {
     let mut o = TextOptions::default().set_indexing_options(
         TextFieldIndexing::default()
             .set_tokenizer(WORD_TOKENIZER)
@@ -64,9 +67,6 @@ fn raw(stored: bool, fast: bool) -> TextOptions {
     if stored {
         o = o.set_stored();
     }
-    if fast {
-        o = o.set_fast(None);
-    }
     o
 }
 
@@ -74,26 +74,24 @@ impl Fields {
     /// The schema and its fields.
     pub fn schema() -> (Schema, Fields) {
         let mut b = Schema::builder();
-        let text = TextOptions::default()
-            .set_indexing_options(
-                TextFieldIndexing::default()
-                    .set_tokenizer("default")
-                    .set_index_option(IndexRecordOption::WithFreqsAndPositions),
-            )
-            .set_stored();
+        let text = TextOptions::default().set_indexing_options(
+            TextFieldIndexing::default()
+                .set_tokenizer("default")
+                .set_index_option(IndexRecordOption::WithFreqsAndPositions),
+        );
         let fields = Fields {
-            word: b.add_text_field("word", raw(true, true)),
+            word: b.add_text_field("word", raw(true)),
             length: b.add_u64_field("length", INDEXED | STORED | FAST),
-            alphagram: b.add_text_field("alphagram", raw(true, false)),
+            alphagram: b.add_text_field("alphagram", raw(false)),
             points: b.add_u64_field("points", INDEXED | STORED | FAST),
             definition: b.add_text_field("definition", text),
-            sense: b.add_text_field("sense", STORED),
+            page: b.add_text_field("page", STORED),
             pos: b.add_facet_field("pos", FacetOptions::default()),
             senses: b.add_u64_field("senses", INDEXED | STORED | FAST),
-            base_form: b.add_text_field("base_form", raw(true, false)),
-            front_hooks: b.add_text_field("front_hooks", raw(true, false)),
-            back_hooks: b.add_text_field("back_hooks", raw(true, false)),
-            anagrams: b.add_text_field("anagrams", raw(true, false)),
+            base_form: b.add_text_field("base_form", raw(false)),
+            front_hooks: b.add_text_field("front_hooks", raw(false)),
+            back_hooks: b.add_text_field("back_hooks", raw(false)),
+            anagrams: b.add_text_field("anagrams", raw(false)),
         };
         (b.build(), fields)
     }

@@ -7,13 +7,15 @@ use lexq::Lexicon;
 use serde::Serialize;
 use tantivy::collector::{Count, TopDocs};
 use tantivy::query::QueryParser;
-use tantivy::schema::{IndexRecordOption, Value};
+use tantivy::schema::document::{DeserializeError, DocumentDeserialize, DocumentDeserializer};
+use tantivy::schema::{Field, IndexRecordOption, OwnedValue, Value};
 use tantivy::{DocAddress, DocSet, Index, IndexReader, ReloadPolicy, TantivyDocument, Term};
 
-use crate::build::{self, SenseExtra, SiteMeta};
-use crate::entry::{Entry, SenseEntry};
+use crate::build::{self, SiteMeta};
+use crate::entry::Entry;
 use crate::error::{Result, SiteError};
 use crate::schema::{self, Fields};
+use crate::stored;
 
 /// The longest search query taken, in bytes.
 pub const MAX_QUERY_LEN: usize = 1024;
@@ -40,6 +42,24 @@ pub struct Site {
 impl std::fmt::Debug for Site {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Site").field("dir", &self.dir).finish()
+    }
+}
+
+/// A stored document's values as read, for moving into an [`Entry`]
+/// (a [`TantivyDocument`] would copy each string in, and [`Site::entry_of`]
+/// out again).
+struct StoredValues(Vec<(Field, OwnedValue)>);
+
+impl DocumentDeserialize for StoredValues {
+    fn deserialize<'de, D>(mut d: D) -> std::result::Result<Self, DeserializeError>
+    where
+        D: DocumentDeserializer<'de>,
+    {
+        let mut values = Vec::with_capacity(d.size_hint());
+        while let Some(fv) = d.next_field::<OwnedValue>()? {
+            values.push(fv);
+        }
+        Ok(StoredValues(values))
     }
 }
 
@@ -86,7 +106,7 @@ impl Site {
             .map_err(|e| bad(format!("{}: {e}", build::META_FILE)))?;
         if meta.format != build::FORMAT {
             return Err(bad(format!(
-                "site format {}, this version reads {}",
+                "site format {}, this version reads {} (rebuild it with `lexq site build`)",
                 meta.format,
                 build::FORMAT
             )));
@@ -174,64 +194,74 @@ impl Site {
         let Some(addr) = self.find(&searcher, word)? else {
             return Ok(None);
         };
-        let doc: TantivyDocument = searcher.doc(addr)?;
-        Ok(Some(self.entry_of(&doc)?))
+        let doc: StoredValues = searcher.doc(addr)?;
+        Ok(Some(self.entry_of_values(doc.0)?))
+    }
+
+    /// Reads an entry from its stored values.
+    fn entry_of_values(&self, values: Vec<(Field, OwnedValue)>) -> Result<Entry> {
+        let f = &self.fields;
+        let mut e = Entry {
+            word: String::new(),
+            valid: true,
+            length: 0,
+            points: 0,
+            alphagram: String::new(),
+            front_hooks: String::new(),
+            back_hooks: String::new(),
+            anagrams: Vec::new(),
+            base_forms: Vec::new(),
+            senses: Vec::new(),
+        };
+        let mut page = None;
+        for (field, value) in values {
+            match value {
+                OwnedValue::Str(s) if field == f.word => e.word = s,
+                OwnedValue::U64(n) if field == f.length => e.length = n as usize,
+                OwnedValue::U64(n) if field == f.points => e.points = n as u32,
+                OwnedValue::Str(p) if field == f.page => page = Some(p),
+                _ => {}
+            }
+        }
+        self.read_page(page.as_deref(), &mut e)?;
+        Ok(e)
+    }
+
+    fn read_page(&self, page: Option<&str>, e: &mut Entry) -> Result<()> {
+        let page = page.ok_or_else(|| self.bad_page(&e.word, "no page"))?;
+        stored::read_page(page, e).map_err(|why| self.bad_page(&e.word, why))
+    }
+
+    fn bad_page(&self, word: &str, why: &str) -> SiteError {
+        SiteError::BadSite {
+            path: self.dir.clone(),
+            reason: format!("word {word:?}: {why}"),
+        }
     }
 
     /// Reads an entry back from its stored document.
     pub fn entry_of(&self, doc: &TantivyDocument) -> Result<Entry> {
         let f = &self.fields;
-        let text = |field| {
-            doc.get_first(field)
+        let num = |field| doc.get_first(field).and_then(|v| v.as_u64()).unwrap_or(0);
+        let mut e = Entry {
+            word: doc
+                .get_first(f.word)
                 .and_then(|v| v.as_str())
                 .unwrap_or_default()
-                .to_string()
-        };
-        let all = |field| -> Vec<String> {
-            doc.get_all(field)
-                .filter_map(|v| v.as_str().map(str::to_string))
-                .collect()
-        };
-        let num = |field| doc.get_first(field).and_then(|v| v.as_u64()).unwrap_or(0);
-        let definitions = all(f.definition);
-        let extras = all(f.sense);
-        if definitions.len() != extras.len() {
-            return Err(SiteError::BadSite {
-                path: self.dir.clone(),
-                reason: format!(
-                    "word {:?}: definitions and senses out of step",
-                    text(f.word)
-                ),
-            });
-        }
-        let mut senses = Vec::with_capacity(definitions.len());
-        for (definition, extra) in definitions.into_iter().zip(extras) {
-            let x: SenseExtra = serde_json::from_str(&extra).map_err(|e| SiteError::BadSite {
-                path: self.dir.clone(),
-                reason: format!("stored sense: {e}"),
-            })?;
-            senses.push(SenseEntry {
-                pos: x.pos,
-                definition,
-                examples: x.examples,
-                synonyms: x.synonyms,
-                base_form: x.base_form,
-                via: x.via,
-                source: x.source,
-            });
-        }
-        Ok(Entry {
-            word: text(f.word),
+                .to_string(),
             valid: true,
             length: num(f.length) as usize,
             points: num(f.points) as u32,
-            alphagram: text(f.alphagram),
-            front_hooks: all(f.front_hooks).concat(),
-            back_hooks: all(f.back_hooks).concat(),
-            anagrams: all(f.anagrams),
-            base_forms: all(f.base_form),
-            senses,
-        })
+            alphagram: String::new(),
+            front_hooks: String::new(),
+            back_hooks: String::new(),
+            anagrams: Vec::new(),
+            base_forms: Vec::new(),
+            senses: Vec::new(),
+        };
+        let page = doc.get_first(f.page).and_then(|v| v.as_str());
+        self.read_page(page, &mut e)?;
+        Ok(e)
     }
 
     /// Searches with tantivy's query syntax (`definition:"chewed as a
@@ -266,22 +296,28 @@ impl Site {
         let f = &self.fields;
         let mut hits = Vec::with_capacity(top.len());
         for (score, addr) in top {
-            let doc: TantivyDocument = searcher.doc(addr)?;
-            let num = |field| doc.get_first(field).and_then(|v| v.as_u64()).unwrap_or(0);
-            hits.push(Hit {
-                word: doc
-                    .get_first(f.word)
-                    .and_then(|v| v.as_str())
-                    .unwrap_or_default()
-                    .to_string(),
-                length: num(f.length),
-                points: num(f.points),
-                definition: doc
-                    .get_first(f.definition)
-                    .and_then(|v| v.as_str())
-                    .map(str::to_string),
+            let doc: StoredValues = searcher.doc(addr)?;
+            let mut hit = Hit {
+                word: String::new(),
+                length: 0,
+                points: 0,
+                definition: None,
                 score,
-            });
+            };
+            for (field, value) in doc.0 {
+                match value {
+                    OwnedValue::Str(s) if field == f.word => hit.word = s,
+                    OwnedValue::U64(n) if field == f.length => hit.length = n,
+                    OwnedValue::U64(n) if field == f.points => hit.points = n,
+                    OwnedValue::Str(p) if field == f.page => {
+                        hit.definition = stored::first_definition(&p)
+                            .map_err(|why| self.bad_page(&hit.word, why))?
+                            .map(str::to_string);
+                    }
+                    _ => {}
+                }
+            }
+            hits.push(hit);
         }
         Ok(Hits { total, hits })
     }
@@ -293,8 +329,8 @@ impl Site {
             let store = seg
                 .get_store_reader(4)
                 .map_err(|e| SiteError::io(&self.dir, e))?;
-            for doc in store.iter::<TantivyDocument>(seg.alive_bitset()) {
-                f(self.entry_of(&doc?)?)?;
+            for doc in store.iter::<StoredValues>(seg.alive_bitset()) {
+                f(self.entry_of_values(doc?.0)?)?;
             }
         }
         Ok(())

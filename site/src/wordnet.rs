@@ -6,7 +6,7 @@
 //! synset's line is read from the data file at its offset (WordNet's
 //! offsets are byte offsets) only when asked for.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -100,7 +100,7 @@ pub struct WordNet {
     dir: PathBuf,
     /// Lemma (lowercase, single words of ASCII letters) to synset offsets,
     /// per part of speech, in WordNet's sense order.
-    lemmas: HashMap<Box<str>, [Vec<u32>; 4]>,
+    lemmas: FxHashMap<Box<str>, [Vec<u32>; 4]>,
     data: [Vec<u8>; 4],
     licence: String,
 }
@@ -130,7 +130,8 @@ impl WordNet {
                 reason: "no such directory".into(),
             });
         }
-        let mut lemmas: HashMap<Box<str>, [Vec<u32>; 4]> = HashMap::with_capacity(160_000);
+        let mut lemmas: FxHashMap<Box<str>, [Vec<u32>; 4]> =
+            FxHashMap::with_capacity_and_hasher(160_000, Default::default());
         let mut data: [Vec<u8>; 4] = Default::default();
         for pos in Pos::ALL {
             let index_path = dir.join(format!("index.{}", pos.file_suffix()));
@@ -264,6 +265,30 @@ impl WordNet {
     /// Reads the synset at `offset` of `pos`'s data file, as seen from
     /// `lemma`; also whether the lemma appears in it only capitalised.
     fn synset(&self, pos: Pos, offset: u32, lemma: &str) -> Result<(Sense, bool)> {
+        let synset = self.parse_synset(pos, offset)?;
+        let sense = Sense {
+            pos: synset.pos,
+            definition: synset.definition.to_string(),
+            examples: synset.examples.iter().map(|e| e.to_string()).collect(),
+            synonyms: synset.synonyms(lemma).map(str::to_string).collect(),
+        };
+        Ok((sense, synset.proper_for(lemma)))
+    }
+
+    /// The synset offsets of `lemma` (lowercase) per part of speech.
+    pub(crate) fn all_offsets(&self, lemma: &str) -> Option<&[Vec<u32>; 4]> {
+        self.lemmas.get(lemma)
+    }
+
+    /// The synset offsets of `lemma` (lowercase) as `pos`.
+    pub(crate) fn offsets(&self, lemma: &str, pos: Pos) -> &[u32] {
+        self.lemmas
+            .get(lemma)
+            .map_or(&[][..], |p| &p[pos.index()][..])
+    }
+
+    /// Parses the synset at `offset` of `pos`'s data file.
+    pub(crate) fn parse_synset(&self, pos: Pos, offset: u32) -> Result<Synset> {
         let data = &self.data[pos.index()];
         let bad = |reason: &str| SiteError::BadWordNet {
             path: self.dir.join(format!("data.{}", pos.file_suffix())),
@@ -273,7 +298,7 @@ impl WordNet {
         let rest = data
             .get(start..)
             .ok_or_else(|| bad("offset past the end"))?;
-        let end = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+        let end = memchr_newline(rest);
         let line = std::str::from_utf8(&rest[..end]).map_err(|_| bad("not UTF-8"))?;
         let (head, gloss) = line.split_once(" | ").unwrap_or((line, ""));
         let mut fields = head.split_ascii_whitespace();
@@ -287,35 +312,91 @@ impl WordNet {
         }
         let pos = Pos::from_code(ss_type).ok_or_else(|| bad("bad part of speech"))?;
         let count = usize::from_str_radix(count, 16).map_err(|_| bad("bad word count"))?;
-        let mut synonyms = Vec::new();
-        let mut lower_seen = false;
-        let mut upper_seen = false;
+        let mut members: Vec<Member> = Vec::with_capacity(count);
         for _ in 0..count {
             let word = fields.next().ok_or_else(|| bad("missing word"))?;
             fields.next(); // lex_id
             // Adjectives may carry a syntactic marker: word(a), word(p), word(ip).
             let word = word.split_once('(').map_or(word, |(w, _)| w);
-            if word.eq_ignore_ascii_case(lemma) {
-                if word.bytes().all(|b| !b.is_ascii_uppercase()) {
-                    lower_seen = true;
-                } else {
-                    upper_seen = true;
+            let upper = word.bytes().any(|b| b.is_ascii_uppercase());
+            match members
+                .iter_mut()
+                .find(|m| m.word.eq_ignore_ascii_case(word))
+            {
+                Some(m) => {
+                    m.lower |= !upper;
+                    m.upper |= upper;
                 }
-            } else {
-                let w = word.replace('_', " ");
-                if !synonyms.iter().any(|s: &String| s.eq_ignore_ascii_case(&w)) {
-                    synonyms.push(w);
-                }
+                None => members.push(Member {
+                    word: word.into(),
+                    text: if word.contains('_') {
+                        word.replace('_', " ").into()
+                    } else {
+                        word.into()
+                    },
+                    lower: !upper,
+                    upper,
+                }),
             }
         }
         let (definition, examples) = split_gloss(gloss.trim());
-        let sense = Sense {
+        Ok(Synset {
             pos,
-            definition,
-            examples,
-            synonyms,
-        };
-        Ok((sense, upper_seen && !lower_seen))
+            definition: definition.into(),
+            examples: examples.into_iter().map(Into::into).collect(),
+            members,
+        })
+    }
+}
+
+fn memchr_newline(bytes: &[u8]) -> usize {
+    bytes
+        .iter()
+        .position(|&b| b == b'\n')
+        .unwrap_or(bytes.len())
+}
+
+/// A synset's line, parsed once and seen from any of its words.
+#[derive(Clone, Debug)]
+pub(crate) struct Synset {
+    pub pos: Pos,
+    pub definition: Box<str>,
+    pub examples: Vec<Box<str>>,
+    /// Its words, each once (case aside), in file order.
+    members: Vec<Member>,
+}
+
+#[derive(Clone, Debug)]
+struct Member {
+    /// As in the file (underscores for spaces), the first spelling met.
+    word: Box<str>,
+    /// With spaces.
+    text: Box<str>,
+    /// Whether some spelling of it has no capital.
+    lower: bool,
+    /// Whether some spelling of it has a capital.
+    upper: bool,
+}
+
+impl Synset {
+    /// The synset's other words, seen from `lemma` (lowercase, spaces for
+    /// underscores).
+    pub(crate) fn synonyms<'s>(
+        &'s self,
+        lemma: &'s str,
+    ) -> impl Iterator<Item = &'s str> + Clone + 's {
+        self.members
+            .iter()
+            .filter(move |m| !m.word.eq_ignore_ascii_case(lemma))
+            .map(|m| &*m.text)
+    }
+
+    /// Whether `lemma` appears in the synset only capitalised.
+    pub(crate) fn proper_for(&self, lemma: &str) -> bool {
+        self.members
+            .iter()
+            .find(|m| m.word.eq_ignore_ascii_case(lemma))
+            .is_some_and(|m| m.upper && !m.lower)
     }
 }
 

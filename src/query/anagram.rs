@@ -1,11 +1,12 @@
 //! Anagrams and sub-anagrams of a rack, with blanks, optionally through
 //! letters already on the board.
 //!
-//! Without letters to play through, the walk reads whole words reversed
-//! (keys without a separator), spending a tile per letter. Through a block
-//! of letters, it starts from the block read right to left (the GADDAG's
-//! home ground), spends tiles leftwards, crosses the separator and spends
-//! tiles rightwards.
+//! Without letters to play through, the walk reads each word's first
+//! letter, crosses the separator and reads the rest left to right (so it
+//! only visits word prefixes the rack can spell), spending a tile per
+//! letter. Through a block of letters, it starts from the block read
+//! right to left (the GADDAG's home ground), spends tiles leftwards,
+//! crosses the separator and spends tiles rightwards.
 
 use super::{Search, Words, arg_error, checked_arg, tiles_of};
 use crate::alphabet::fold;
@@ -22,6 +23,36 @@ fn rack_tiles(search: &Search<'_>, rack: &str) -> Result<Tiles> {
     };
     let input = rack;
     let rack = checked_arg(Arg::Rack, rack)?;
+    // An ASCII rack folds to its uppercase: no allocation. (The general
+    // path below also says what is wrong with a bad rack.)
+    if rack.is_ascii() && rack.len() <= MAX_WORD_LEN {
+        let mut buf = [0u8; MAX_WORD_LEN];
+        let upper = &mut buf[..rack.len()];
+        upper.copy_from_slice(rack.as_bytes());
+        upper.make_ascii_uppercase();
+        let mut rest = std::str::from_utf8(upper).unwrap_or_default();
+        let mut ok = true;
+        while let Some(&b) = rest.as_bytes().first() {
+            if b == b'?' || b == b'_' {
+                tiles.blanks = tiles.blanks.saturating_add(1);
+                rest = &rest[1..];
+            } else if let Some((code, len)) = alphabet.tile_at_folded(rest) {
+                let count = &mut tiles.counts[code as usize];
+                *count = count.saturating_add(1);
+                rest = &rest[len..];
+            } else {
+                ok = false;
+                break;
+            }
+        }
+        if ok {
+            return Ok(tiles);
+        }
+        tiles = Tiles {
+            counts: [0; 64],
+            blanks: 0,
+        };
+    }
     let folded = fold(rack);
     let mut rest = folded.text.as_str();
     let mut n = 0;
