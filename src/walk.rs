@@ -408,12 +408,11 @@ impl<'w, 'e> RackWalk<'w, 'e> {
             if word && self.complete() {
                 (self.emit)(self.lbuf.as_slice(), self.anchor, &[]);
             }
-            if self.lens.max > 1
-                && self.used() < self.total
-                && let Some(sep) = g.edge(child, SEPARATOR)
-            {
-                // The node just past the separator is never a word end.
-                self.go_right(g, g.target(sep));
+            if self.lens.max > 1 && self.used() < self.total {
+                if let Some(sep) = g.edge(child, SEPARATOR) {
+                    // The node just past the separator is never a word end.
+                    self.go_right(g, g.target(sep));
+                }
             }
             self.lbuf.pop();
             self.give_back(code, blank);

@@ -414,12 +414,11 @@ async fn word(
     run(&state, move |lex, site| {
         // The lexicon is the judge; the site adds definitions.
         let mut entry = lexicon_entry(lex, &w)?;
-        if entry.valid
-            && let Some(site) = site
-            && let Some(e) = site.entry(&entry.word)?
-        {
-            entry.senses = e.senses;
-            entry.base_forms = e.base_forms;
+        if let (true, Some(site)) = (entry.valid, site) {
+            if let Some(e) = site.entry(&entry.word)? {
+                entry.senses = e.senses;
+                entry.base_forms = e.base_forms;
+            }
         }
         Ok(WordPage {
             entry,
