@@ -809,6 +809,33 @@ mod tests {
     }
 
     #[test]
+    fn a_table_read_in_place_or_copied_is_the_same() {
+        let lex = crate::Lexicon::embedded();
+        let table = lex.arcs().unwrap();
+        let max = lex.alphabet().len() as u8;
+        let n = table.len() as u64;
+        let bytes = table.to_table_bytes();
+        let len = bytes.len();
+        // The same bytes at a 4-aligned address (read in place) and one
+        // byte further (copied).
+        let mut buf = vec![0u8; len + 8];
+        let at = buf.as_ptr().align_offset(4);
+        for (start, in_place) in [(at, true), (at + 1, false)] {
+            buf[start..start + len].copy_from_slice(&bytes);
+            // SAFETY: `buf` outlives the table and is not written meanwhile.
+            let t = unsafe { Arcs::in_place(&buf[start..start + len], n, max) }.unwrap();
+            assert_eq!(t.is_in_place(), in_place);
+            assert!(t.same(table));
+            drop(t);
+        }
+        // Sizes that cannot be a table, or more arcs than it has words.
+        // SAFETY (each): the tables are dropped at once.
+        assert!(unsafe { Arcs::in_place(&bytes[..len - 1], n, max) }.is_err());
+        assert!(unsafe { Arcs::in_place(&[], 0, max) }.is_err());
+        assert!(unsafe { Arcs::in_place(&bytes, (len / 4) as u64 + 1, max) }.is_err());
+    }
+
+    #[test]
     fn damaged_stored_forms_are_refused() {
         let w = |words: &[u32]| {
             words
