@@ -135,7 +135,8 @@ struct Aligned<B: ?Sized>(B);
 
 #[cfg(feature = "embedded")]
 static EMBEDDED: &[u8] = &{
-    const A: &Aligned<[u8]> = &Aligned(*include_bytes!("../indexes/enable1.lexq"));
+    // Built from indexes/enable1.txt by build.rs.
+    const A: &Aligned<[u8]> = &Aligned(*include_bytes!(concat!(env!("OUT_DIR"), "/enable1.lexq")));
     A
 }
 .0;
@@ -292,6 +293,12 @@ impl Lexicon {
             }
         }
         Ok(())
+    }
+
+    /// The whole lexicon file's bytes (to copy the embedded lexicon to a
+    /// file, for example).
+    pub fn file_bytes(&self) -> &[u8] {
+        self.data.backing.bytes()
     }
 
     /// Where the lexicon came from: a path, `<embedded>` or `<memory>`.

@@ -8,10 +8,7 @@ use crate::moves::{Move, MoveKind, THROUGH};
 use crate::position_error::{PositionError, PositionErrorKind};
 use crate::rack::{parse_tiles, push_tile};
 
-/// The letter of 0-based column `col` (`A` for 0).
-pub fn column_name(col: usize) -> char {
-    (b'A' + (col as u8).min(25)) as char
-}
+pub use crate::position_error::column_name;
 
 /// `8D` for across from (7, 3), `D8` for down.
 pub fn coordinate(row: usize, col: usize, across: bool) -> String {

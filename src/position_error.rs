@@ -3,6 +3,11 @@
 
 use std::fmt;
 
+/// The letter of 0-based column `col` (`A` for 0).
+pub fn column_name(col: usize) -> char {
+    (b'A' + (col as u8).min(25)) as char
+}
+
 /// An unusable position, move, layout or tile set, with where the problem is.
 ///
 /// ```
@@ -122,7 +127,7 @@ impl fmt::Display for PositionErrorKind {
                 f,
                 "the tile at {}{} is not connected to the start square",
                 row + 1,
-                crate::notation::column_name(*col)
+                column_name(*col)
             ),
             PositionErrorKind::RackTooBig { len, max } => {
                 write!(f, "a rack of {len} tiles, at most {max} allowed")
