@@ -390,38 +390,14 @@ impl<'w, 'e> RackWalk<'w, 'e> {
     /// would visit every reversed substring of a word the rack can spell:
     /// those paths exist for the other keys' reversed prefixes.)
     fn walk_words<G: Graph>(&mut self, g: &G, root: G::Node) {
-        if self.total == 0 || self.lens.max == 0 {
-            return;
-        }
-        let wanted = if self.tiles.blanks > 0 {
-            !1u64
-        } else {
-            self.held & !1
-        };
-        for edge in g.edges_within(root, wanted) {
-            let code = g.code(edge);
-            let Some(blank) = self.take(code) else {
-                continue;
-            };
-            self.lbuf.push(if blank { code | BLANK } else { code });
-            let (child, word) = g.follow_edge(edge);
-            if word && self.complete() {
-                (self.emit)(self.lbuf.as_slice(), self.anchor, &[]);
-            }
-            if self.lens.max > 1 && self.used() < self.total {
-                if let Some(sep) = g.edge(child, SEPARATOR) {
-                    // The node just past the separator is never a word end.
-                    self.go_right(g, g.target(sep));
-                }
-            }
-            self.lbuf.pop();
-            self.give_back(code, blank);
+        if self.total > 0 && self.lens.max > 0 {
+            self.spell(g, root, false);
         }
     }
 
-    /// [`RackWalk::go`] past the separator with no anchor: only letters
-    /// left to read, left to right.
-    fn go_right<G: Graph>(&mut self, g: &G, at: G::Node) {
+    /// [`RackWalk::walk_words`] from `at`: the first letter (`right`
+    /// false, then across the separator), or the letters after it.
+    fn spell<G: Graph>(&mut self, g: &G, at: G::Node, right: bool) {
         let wanted = if self.tiles.blanks > 0 {
             !1u64
         } else {
@@ -432,16 +408,30 @@ impl<'w, 'e> RackWalk<'w, 'e> {
             let Some(blank) = self.take(code) else {
                 continue;
             };
-            self.rbuf.push(if blank { code | BLANK } else { code });
+            let tile = if blank { code | BLANK } else { code };
+            if right {
+                self.rbuf.push(tile);
+            } else {
+                self.lbuf.push(tile);
+            }
             let (child, word) = g.follow_edge(edge);
             if word && self.complete() {
                 (self.emit)(self.lbuf.as_slice(), self.anchor, self.rbuf.as_slice());
             }
             let used = self.used();
             if used < self.total && used < self.lens.max {
-                self.go_right(g, child);
+                if right {
+                    self.spell(g, child, true);
+                } else if let Some(sep) = g.edge(child, SEPARATOR) {
+                    // The node just past the separator is never a word end.
+                    self.spell(g, g.target(sep), true);
+                }
             }
-            self.rbuf.pop();
+            if right {
+                self.rbuf.pop();
+            } else {
+                self.lbuf.pop();
+            }
             self.give_back(code, blank);
         }
     }

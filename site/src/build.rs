@@ -158,17 +158,8 @@ impl Sources {
             first_via: plan.first_via,
             proper_left_out: plan.proper_left_out,
         };
-        for s in self.sense_refs(word, &plan, &cache) {
-            out.senses.push(SenseEntry {
-                pos: s.pos,
-                definition: s.definition.to_string(),
-                examples: s.examples.iter().map(|e| e.to_string()).collect(),
-                synonyms: s.synonyms.iter().map(str::to_string).collect(),
-                base_form: s.base_form.map(str::to_string),
-                via: s.via,
-                source: s.source.to_string(),
-            });
-        }
+        out.senses
+            .extend(self.sense_refs(word, &plan, &cache).map(|s| s.to_entry()));
         Ok(out)
     }
 
@@ -310,6 +301,21 @@ pub(crate) struct SenseRef<'s> {
     pub base_form: Option<&'s str>,
     pub via: Option<Via>,
     pub source: &'s str,
+}
+
+impl SenseRef<'_> {
+    /// The sense as an owned [`SenseEntry`].
+    pub(crate) fn to_entry(&self) -> SenseEntry {
+        SenseEntry {
+            pos: self.pos,
+            definition: self.definition.to_string(),
+            examples: self.examples.iter().map(|e| e.to_string()).collect(),
+            synonyms: self.synonyms.iter().map(str::to_string).collect(),
+            base_form: self.base_form.map(str::to_string),
+            via: self.via,
+            source: self.source.to_string(),
+        }
+    }
 }
 
 /// A synset's other words as seen from a lemma.
@@ -649,15 +655,7 @@ impl<'a> WordTable<'a> {
         self.alphagram_into(i, &mut alphagram);
         let senses = sources
             .sense_refs(word, plan, cache)
-            .map(|s| SenseEntry {
-                pos: s.pos,
-                definition: s.definition.to_string(),
-                examples: s.examples.iter().map(|e| e.to_string()).collect(),
-                synonyms: s.synonyms.iter().map(str::to_string).collect(),
-                base_form: s.base_form.map(str::to_string),
-                via: s.via,
-                source: s.source.to_string(),
-            })
+            .map(|s| s.to_entry())
             .collect();
         let base_forms: Vec<String> = plan.base_forms().map(str::to_string).collect();
         let entry = Entry {

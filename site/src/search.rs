@@ -201,18 +201,7 @@ impl Site {
     /// Reads an entry from its stored values.
     fn entry_of_values(&self, values: Vec<(Field, OwnedValue)>) -> Result<Entry> {
         let f = &self.fields;
-        let mut e = Entry {
-            word: String::new(),
-            valid: true,
-            length: 0,
-            points: 0,
-            alphagram: String::new(),
-            front_hooks: String::new(),
-            back_hooks: String::new(),
-            anagrams: Vec::new(),
-            base_forms: Vec::new(),
-            senses: Vec::new(),
-        };
+        let mut e = Entry::valid(String::new(), 0, 0);
         let mut page = None;
         for (field, value) in values {
             match value {
@@ -243,22 +232,12 @@ impl Site {
     pub fn entry_of(&self, doc: &TantivyDocument) -> Result<Entry> {
         let f = &self.fields;
         let num = |field| doc.get_first(field).and_then(|v| v.as_u64()).unwrap_or(0);
-        let mut e = Entry {
-            word: doc
-                .get_first(f.word)
-                .and_then(|v| v.as_str())
-                .unwrap_or_default()
-                .to_string(),
-            valid: true,
-            length: num(f.length) as usize,
-            points: num(f.points) as u32,
-            alphagram: String::new(),
-            front_hooks: String::new(),
-            back_hooks: String::new(),
-            anagrams: Vec::new(),
-            base_forms: Vec::new(),
-            senses: Vec::new(),
-        };
+        let word = doc.get_first(f.word).and_then(|v| v.as_str());
+        let mut e = Entry::valid(
+            word.unwrap_or_default().to_string(),
+            num(f.length) as usize,
+            num(f.points) as u32,
+        );
         let page = doc.get_first(f.page).and_then(|v| v.as_str());
         self.read_page(page, &mut e)?;
         Ok(e)

@@ -242,18 +242,7 @@ mod tests {
         w.list(["ACRES", "RACES"].into_iter());
         w.list(["CARE"].into_iter());
         assert_eq!(first_definition(&w.text), Ok(Some("feel concern")));
-        let mut e = Entry {
-            word: "CARES".into(),
-            valid: true,
-            length: 5,
-            points: 7,
-            alphagram: String::new(),
-            front_hooks: String::new(),
-            back_hooks: String::new(),
-            anagrams: Vec::new(),
-            base_forms: Vec::new(),
-            senses: Vec::new(),
-        };
+        let mut e = Entry::valid("CARES".into(), 5, 7);
         read_page(&w.text, &mut e).unwrap();
         assert_eq!(e.senses.len(), 2);
         assert_eq!(e.senses[0].pos, Some(Pos::Verb));
