@@ -66,7 +66,20 @@ fn bench_queries(c: &mut Criterion) {
     }
     let site = Site::open(&out).unwrap();
     let mut g = c.benchmark_group("query");
+    // What the server's word page reads: the stored page, every field of
+    // every sense visited (the baseline reads its row's four columns).
     g.bench_function("word page CARES (index)", |b| {
+        b.iter(|| {
+            let page = site.page("cares").unwrap().unwrap();
+            let mut bytes = page.alphagram().len() + page.anagrams().count();
+            for s in page.senses() {
+                bytes += s.definition.len() + s.source.len();
+                bytes += s.examples.chain(s.synonyms).map(str::len).sum::<usize>();
+            }
+            bytes
+        })
+    });
+    g.bench_function("word page CARES as an owned Entry", |b| {
         b.iter(|| site.entry("cares").unwrap().unwrap())
     });
     g.bench_function("phrase \"chewed like tobacco\" top 20", |b| {

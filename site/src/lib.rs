@@ -4,8 +4,8 @@
 //!   its database directory, with inflections mapped to base forms by
 //!   [`morphy`], and TSV or JSON Lines files of one's own) into a tantivy
 //!   index with one document per word: `lexq site build`.
-//! - [`Site`] opens such an index: word pages and definition searches
-//!   (`lexq site search`); [`export::export`] writes a static bundle of
+//! - [`Site`] opens such an index: word pages (a [`Page`] read in place,
+//!   or an owned [`Entry`]) and definition searches (`lexq site search`); [`export::export`] writes a static bundle of
 //!   JSON files (`lexq site export`).
 //! - [`serve`] serves a JSON API and a search page over a lexicon and,
 //!   optionally, a site (`lexq serve`).
@@ -33,6 +33,7 @@ mod error;
 pub mod export;
 mod fsutil;
 pub mod morphy;
+pub mod page;
 pub mod schema;
 pub mod search;
 mod segments;
@@ -43,4 +44,5 @@ pub mod wordnet;
 
 pub use entry::Entry;
 pub use error::{Result, SiteError};
+pub use page::Page;
 pub use search::Site;

@@ -8,12 +8,13 @@ use serde::Serialize;
 use tantivy::collector::{Count, TopDocs};
 use tantivy::query::QueryParser;
 use tantivy::schema::document::{DeserializeError, DocumentDeserialize, DocumentDeserializer};
-use tantivy::schema::{Field, IndexRecordOption, OwnedValue, Value};
+use tantivy::schema::{IndexRecordOption, OwnedValue, Value};
 use tantivy::{DocAddress, DocSet, Index, IndexReader, ReloadPolicy, TantivyDocument, Term};
 
 use crate::build::{self, SiteMeta};
 use crate::entry::Entry;
 use crate::error::{Result, SiteError};
+use crate::page::Page;
 use crate::schema::{self, Fields};
 use crate::stored;
 
@@ -45,21 +46,43 @@ impl std::fmt::Debug for Site {
     }
 }
 
-/// A stored document's values as read, for moving into an [`Entry`]
-/// (a [`TantivyDocument`] would copy each string in, and [`Site::entry_of`]
-/// out again).
-struct StoredValues(Vec<(Field, OwnedValue)>);
+/// The stored values of a document that pages and results read (the
+/// word, its length and points, the page), moved out of the store's
+/// decoder as they come.
+#[derive(Default)]
+struct PageDoc {
+    word: String,
+    length: u64,
+    points: u64,
+    page: Option<String>,
+}
 
-impl DocumentDeserialize for StoredValues {
+impl PageDoc {
+    /// The stored fields of the site schema (the same numbers in every
+    /// site of this format: [`Fields::of`] checks them).
+    fn fields() -> &'static Fields {
+        static FIELDS: std::sync::OnceLock<Fields> = std::sync::OnceLock::new();
+        FIELDS.get_or_init(|| Fields::schema().1)
+    }
+}
+
+impl DocumentDeserialize for PageDoc {
     fn deserialize<'de, D>(mut d: D) -> std::result::Result<Self, DeserializeError>
     where
         D: DocumentDeserializer<'de>,
     {
-        let mut values = Vec::with_capacity(d.size_hint());
-        while let Some(fv) = d.next_field::<OwnedValue>()? {
-            values.push(fv);
+        let f = PageDoc::fields();
+        let mut doc = PageDoc::default();
+        while let Some((field, value)) = d.next_field::<OwnedValue>()? {
+            match value {
+                OwnedValue::Str(s) if field == f.word => doc.word = s,
+                OwnedValue::U64(n) if field == f.length => doc.length = n,
+                OwnedValue::U64(n) if field == f.points => doc.points = n,
+                OwnedValue::Str(p) if field == f.page => doc.page = Some(p),
+                _ => {}
+            }
         }
-        Ok(StoredValues(values))
+        Ok(doc)
     }
 }
 
@@ -190,35 +213,30 @@ impl Site {
     /// The word page of `word` (any case), or `None` if it is not in the
     /// site's lexicon.
     pub fn entry(&self, word: &str) -> Result<Option<Entry>> {
+        Ok(self.page(word)?.map(|p| p.to_entry()))
+    }
+
+    /// The word page of `word` (any case) as stored, read in place (see
+    /// [`Page`]), or `None` if it is not in the site's lexicon.
+    pub fn page(&self, word: &str) -> Result<Option<Page>> {
         let searcher = self.reader.searcher();
         let Some(addr) = self.find(&searcher, word)? else {
             return Ok(None);
         };
-        let doc: StoredValues = searcher.doc(addr)?;
-        Ok(Some(self.entry_of_values(doc.0)?))
+        self.page_of(searcher.doc(addr)?).map(Some)
     }
 
-    /// Reads an entry from its stored values.
-    fn entry_of_values(&self, values: Vec<(Field, OwnedValue)>) -> Result<Entry> {
-        let f = &self.fields;
-        let mut e = Entry::valid(String::new(), 0, 0);
-        let mut page = None;
-        for (field, value) in values {
-            match value {
-                OwnedValue::Str(s) if field == f.word => e.word = s,
-                OwnedValue::U64(n) if field == f.length => e.length = n as usize,
-                OwnedValue::U64(n) if field == f.points => e.points = n as u32,
-                OwnedValue::Str(p) if field == f.page => page = Some(p),
-                _ => {}
-            }
-        }
-        self.read_page(page.as_deref(), &mut e)?;
-        Ok(e)
-    }
-
-    fn read_page(&self, page: Option<&str>, e: &mut Entry) -> Result<()> {
-        let page = page.ok_or_else(|| self.bad_page(&e.word, "no page"))?;
-        stored::read_page(page, e).map_err(|why| self.bad_page(&e.word, why))
+    /// The page of a stored document.
+    fn page_of(&self, doc: PageDoc) -> Result<Page> {
+        let PageDoc {
+            word,
+            length,
+            points,
+            page,
+        } = doc;
+        let text = page.ok_or_else(|| self.bad_page(&word, "no page"))?;
+        Page::new(word, length as usize, points as u32, text)
+            .map_err(|(why, word)| self.bad_page(&word, why))
     }
 
     fn bad_page(&self, word: &str, why: &str) -> SiteError {
@@ -232,15 +250,18 @@ impl Site {
     pub fn entry_of(&self, doc: &TantivyDocument) -> Result<Entry> {
         let f = &self.fields;
         let num = |field| doc.get_first(field).and_then(|v| v.as_u64()).unwrap_or(0);
-        let word = doc.get_first(f.word).and_then(|v| v.as_str());
-        let mut e = Entry::valid(
-            word.unwrap_or_default().to_string(),
-            num(f.length) as usize,
-            num(f.points) as u32,
-        );
-        let page = doc.get_first(f.page).and_then(|v| v.as_str());
-        self.read_page(page, &mut e)?;
-        Ok(e)
+        let text = |field| {
+            doc.get_first(field)
+                .and_then(|v| v.as_str())
+                .map(str::to_string)
+        };
+        self.page_of(PageDoc {
+            word: text(f.word).unwrap_or_default(),
+            length: num(f.length),
+            points: num(f.points),
+            page: text(f.page),
+        })
+        .map(|p| p.to_entry())
     }
 
     /// Searches with tantivy's query syntax (`definition:"chewed as a
@@ -272,31 +293,22 @@ impl Site {
             &parsed,
             &(Count, TopDocs::with_limit(limit).and_offset(offset)),
         )?;
-        let f = &self.fields;
         let mut hits = Vec::with_capacity(top.len());
         for (score, addr) in top {
-            let doc: StoredValues = searcher.doc(addr)?;
-            let mut hit = Hit {
-                word: String::new(),
-                length: 0,
-                points: 0,
-                definition: None,
-                score,
+            let doc: PageDoc = searcher.doc(addr)?;
+            let definition = match doc.page.as_deref() {
+                Some(page) => stored::first_definition(page)
+                    .map_err(|why| self.bad_page(&doc.word, why))?
+                    .map(str::to_string),
+                None => None,
             };
-            for (field, value) in doc.0 {
-                match value {
-                    OwnedValue::Str(s) if field == f.word => hit.word = s,
-                    OwnedValue::U64(n) if field == f.length => hit.length = n,
-                    OwnedValue::U64(n) if field == f.points => hit.points = n,
-                    OwnedValue::Str(p) if field == f.page => {
-                        hit.definition = stored::first_definition(&p)
-                            .map_err(|why| self.bad_page(&hit.word, why))?
-                            .map(str::to_string);
-                    }
-                    _ => {}
-                }
-            }
-            hits.push(hit);
+            hits.push(Hit {
+                word: doc.word,
+                length: doc.length,
+                points: doc.points,
+                definition,
+                score,
+            });
         }
         Ok(Hits { total, hits })
     }
@@ -308,8 +320,8 @@ impl Site {
             let store = seg
                 .get_store_reader(4)
                 .map_err(|e| SiteError::io(&self.dir, e))?;
-            for doc in store.iter::<StoredValues>(seg.alive_bitset()) {
-                f(self.entry_of_values(doc?.0)?)?;
+            for doc in store.iter::<PageDoc>(seg.alive_bitset()) {
+                f(self.page_of(doc?)?.to_entry())?;
             }
         }
         Ok(())

@@ -28,6 +28,7 @@ use tokio::sync::Semaphore;
 
 use crate::entry::{Entry, word_points};
 use crate::error::SiteError;
+use crate::page::Page;
 use crate::search::{Hit, Site};
 
 /// The search page, served at `/`.
@@ -368,13 +369,44 @@ async fn list(
     .map(Json)
 }
 
-/// The word page as the server gives it.
-#[derive(Serialize, Debug)]
+/// The word page as the server gives it: the fields of an [`Entry`] (the
+/// lexicon's facts, then the base forms and senses of the site's stored
+/// page, serialised from it in place) and whether definitions are served
+/// at all (a site index is loaded).
+#[derive(Debug)]
 pub struct WordPage {
-    #[serde(flatten)]
+    /// The lexicon's entry (no senses or base forms).
     entry: Entry,
-    /// Whether definitions are served at all (a site index is loaded).
+    /// The site's page of the word, if it has one.
+    page: Option<Page>,
     definitions_loaded: bool,
+}
+
+impl Serialize for WordPage {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let e = &self.entry;
+        let mut m = s.serialize_map(None)?;
+        m.serialize_entry("word", &e.word)?;
+        m.serialize_entry("valid", &e.valid)?;
+        m.serialize_entry("length", &e.length)?;
+        m.serialize_entry("points", &e.points)?;
+        m.serialize_entry("alphagram", &e.alphagram)?;
+        m.serialize_entry("front_hooks", &e.front_hooks)?;
+        m.serialize_entry("back_hooks", &e.back_hooks)?;
+        m.serialize_entry("anagrams", &e.anagrams)?;
+        match &self.page {
+            Some(p) => {
+                if p.base_forms().next().is_some() {
+                    m.serialize_entry("base_forms", &p.base_forms())?;
+                }
+                m.serialize_entry("senses", &p.senses_json())?;
+            }
+            None => m.serialize_entry("senses", &[] as &[()])?,
+        }
+        m.serialize_entry("definitions_loaded", &self.definitions_loaded)?;
+        m.end()
+    }
 }
 
 /// The entry of `word` from the lexicon alone (no definitions).
@@ -413,15 +445,14 @@ async fn word(
     let w = arg(&state.limits, "word", &raw)?;
     run(&state, move |lex, site| {
         // The lexicon is the judge; the site adds definitions.
-        let mut entry = lexicon_entry(lex, &w)?;
-        if let (true, Some(site)) = (entry.valid, site) {
-            if let Some(e) = site.entry(&entry.word)? {
-                entry.senses = e.senses;
-                entry.base_forms = e.base_forms;
-            }
-        }
+        let entry = lexicon_entry(lex, &w)?;
+        let page = match (entry.valid, site) {
+            (true, Some(site)) => site.page(&entry.word)?,
+            _ => None,
+        };
         Ok(WordPage {
             entry,
+            page,
             definitions_loaded: site.is_some(),
         })
     })

@@ -11,7 +11,6 @@
 //! anagrams and base forms. The word, its length and points are stored
 //! fields of their own (search results read them).
 
-use crate::entry::{Entry, SenseEntry};
 use crate::morphy::Via;
 use crate::wordnet::Pos;
 
@@ -83,8 +82,86 @@ impl PageWriter {
 }
 
 /// A page being read.
-struct Reader<'a> {
+#[derive(Clone, Copy)]
+pub(crate) struct Reader<'a> {
+    pub text: &'a str,
+}
+
+/// One sense of a page, borrowed from its text.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RawSense<'a> {
+    pub pos: Option<Pos>,
+    pub via: Option<Via>,
+    pub definition: &'a str,
+    pub examples: Strs<'a>,
+    pub synonyms: Strs<'a>,
+    pub base_form: Option<&'a str>,
+    pub source: &'a str,
+}
+
+/// A stored list of strings, read as it is iterated (its text was checked
+/// when the page was opened).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Strs<'a> {
     text: &'a str,
+    left: usize,
+}
+
+impl<'a> Iterator for Strs<'a> {
+    type Item = &'a str;
+    fn next(&mut self) -> Option<&'a str> {
+        if self.left == 0 {
+            return None;
+        }
+        let mut r = Reader { text: self.text };
+        let s = r.str().ok()?;
+        self.text = r.text;
+        self.left -= 1;
+        Some(s)
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (0, Some(self.left))
+    }
+}
+
+impl serde::Serialize for Strs<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(*self)
+    }
+}
+
+/// Where the parts of a checked page start.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Layout {
+    /// The first sense, and how many there are.
+    pub senses_at: usize,
+    pub senses: usize,
+    /// The alphagram (the part after the senses).
+    pub tail_at: usize,
+}
+
+/// Checks a whole page (every length and digit) without copying anything:
+/// where its parts start.
+pub(crate) fn check(text: &str) -> Result<Layout, Bad> {
+    let (mut r, senses) = Reader::start(text)?;
+    let senses_at = text.len() - r.text.len();
+    for _ in 0..senses {
+        r.sense()?;
+    }
+    let tail_at = text.len() - r.text.len();
+    r.str()?;
+    r.str()?;
+    r.str()?;
+    r.strs()?;
+    r.strs()?;
+    if !r.text.is_empty() {
+        return Err("bytes after the page");
+    }
+    Ok(Layout {
+        senses_at,
+        senses,
+        tail_at,
+    })
 }
 
 /// What is wrong with a stored page.
@@ -116,7 +193,7 @@ impl<'a> Reader<'a> {
         Err("bad length in page")
     }
 
-    fn str(&mut self) -> Result<&'a str, Bad> {
+    pub fn str(&mut self) -> Result<&'a str, Bad> {
         let n = self.len()?;
         match (self.text.get(..n), self.text.get(n..)) {
             (Some(s), Some(rest)) => {
@@ -127,17 +204,39 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn string(&mut self) -> Result<String, Bad> {
-        self.str().map(str::to_string)
+    /// A list of strings, skipped over and returned unread.
+    pub fn strs(&mut self) -> Result<Strs<'a>, Bad> {
+        let n = self.len()?;
+        let start = self.text;
+        for _ in 0..n {
+            self.str()?;
+        }
+        Ok(Strs {
+            text: start,
+            left: n,
+        })
     }
 
-    fn list(&mut self) -> Result<Vec<String>, Bad> {
-        let n = self.len()?;
-        let mut out = Vec::with_capacity(n.min(self.text.len()));
-        for _ in 0..n {
-            out.push(self.string()?);
-        }
-        Ok(out)
+    /// One sense.
+    pub fn sense(&mut self) -> Result<RawSense<'a>, Bad> {
+        let (pos, via) = self.pos_via()?;
+        let definition = self.str()?;
+        let examples = self.strs()?;
+        let synonyms = self.strs()?;
+        let base_form = match self.byte()? {
+            0 => None,
+            _ => Some(self.str()?),
+        };
+        let source = self.str()?;
+        Ok(RawSense {
+            pos,
+            via,
+            definition,
+            examples,
+            synonyms,
+            base_form,
+            source,
+        })
     }
 
     fn start(text: &'a str) -> Result<(Reader<'a>, usize), Bad> {
@@ -164,41 +263,6 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// Fills `e` (whose word, length and points are set) from its page.
-pub(crate) fn read_page(text: &str, e: &mut Entry) -> Result<(), Bad> {
-    let (mut r, senses) = Reader::start(text)?;
-    e.senses.reserve_exact(senses.min(text.len()));
-    for _ in 0..senses {
-        let (pos, via) = r.pos_via()?;
-        let definition = r.string()?;
-        let examples = r.list()?;
-        let synonyms = r.list()?;
-        let base_form = match r.byte()? {
-            0 => None,
-            _ => Some(r.string()?),
-        };
-        let source = r.string()?;
-        e.senses.push(SenseEntry {
-            pos,
-            definition,
-            examples,
-            synonyms,
-            base_form,
-            via,
-            source,
-        });
-    }
-    e.alphagram = r.string()?;
-    e.front_hooks = r.string()?;
-    e.back_hooks = r.string()?;
-    e.anagrams = r.list()?;
-    e.base_forms = r.list()?;
-    if !r.text.is_empty() {
-        return Err("bytes after the page");
-    }
-    Ok(())
-}
-
 /// The first definition on a page, if it has senses.
 pub(crate) fn first_definition(text: &str) -> Result<Option<&str>, Bad> {
     let (mut r, senses) = Reader::start(text)?;
@@ -207,59 +271,4 @@ pub(crate) fn first_definition(text: &str) -> Result<Option<&str>, Bad> {
     }
     r.pos_via()?;
     Ok(Some(r.str()?))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn pages_read_back() {
-        let mut w = PageWriter::default();
-        w.start(2);
-        let long = "x".repeat(300);
-        w.sense(
-            Some(Pos::Verb),
-            Some(Via::Rule),
-            "feel concern",
-            ["I care"].into_iter(),
-            std::iter::empty(),
-            Some("CARE"),
-            "wordnet",
-        );
-        w.sense(
-            None,
-            None,
-            &long,
-            std::iter::empty(),
-            ["worry", "fret"].into_iter(),
-            None,
-            "mine.tsv",
-        );
-        w.str("ACERS");
-        w.str("S");
-        w.str("DRS");
-        w.list(["ACRES", "RACES"].into_iter());
-        w.list(["CARE"].into_iter());
-        assert_eq!(first_definition(&w.text), Ok(Some("feel concern")));
-        let mut e = Entry::valid("CARES".into(), 5, 7);
-        read_page(&w.text, &mut e).unwrap();
-        assert_eq!(e.senses.len(), 2);
-        assert_eq!(e.senses[0].pos, Some(Pos::Verb));
-        assert_eq!(e.senses[0].via, Some(Via::Rule));
-        assert_eq!(e.senses[0].examples, ["I care"]);
-        assert_eq!(e.senses[0].base_form.as_deref(), Some("CARE"));
-        assert_eq!(e.senses[1].definition, long);
-        assert_eq!(e.senses[1].synonyms, ["worry", "fret"]);
-        assert_eq!(e.senses[1].source, "mine.tsv");
-        assert_eq!(
-            (e.alphagram.as_str(), e.front_hooks.as_str()),
-            ("ACERS", "S")
-        );
-        assert_eq!(e.back_hooks, "DRS");
-        assert_eq!(e.anagrams, ["ACRES", "RACES"]);
-        assert_eq!(e.base_forms, ["CARE"]);
-        let cut = &w.text[..w.text.len() - 1];
-        assert!(read_page(cut, &mut e).is_err());
-    }
 }

@@ -161,6 +161,43 @@ fn bad_input_is_a_400_with_a_json_body() {
 }
 
 #[test]
+fn word_pages_serve_what_the_entries_hold() {
+    // The server writes the stored page's senses in place; they must read
+    // as the library's owned entry serialises, for every word.
+    let f = start(true, Limits::default());
+    let a = addr(&f);
+    let dir = tempfile::tempdir().unwrap();
+    let (out, _) = fixture_site(dir.path());
+    let site = Site::open(&out).unwrap();
+    let mut n = 0;
+    let mut senses = 0;
+    site.for_each_entry(|e| {
+        let (s, v) = get(a, &format!("/api/v1/word/{}", e.word.to_lowercase()));
+        assert_eq!(s, 200, "{}", e.word);
+        let want = serde_json::to_value(&e).unwrap();
+        for key in [
+            "word",
+            "valid",
+            "length",
+            "points",
+            "alphagram",
+            "front_hooks",
+            "back_hooks",
+            "anagrams",
+            "senses",
+        ] {
+            assert_eq!(v[key], want[key], "{} {key}", e.word);
+        }
+        assert_eq!(v.get("base_forms"), want.get("base_forms"), "{}", e.word);
+        n += 1;
+        senses += e.senses.len();
+        Ok(())
+    })
+    .unwrap();
+    assert!(n >= 20 && senses >= 20, "{n} words, {senses} senses");
+}
+
+#[test]
 fn word_check_hooks_and_search_endpoints() {
     let f = start(true, Limits::default());
     let a = addr(&f);
