@@ -236,9 +236,9 @@ impl Recorder for Best {
     }
 }
 
-/// A reusable move generator. Its only scratch space is the anchor list
-/// of best-first searches, kept between positions: a reused generator
-/// allocates nothing.
+/// A reusable move generator. Its only scratch space is what best-first
+/// searches keep (the anchor list and the board's lines), kept between
+/// positions: a reused generator allocates nothing.
 ///
 /// Recorders that want only the best moves ([`Best`], [`TopN`]) get a
 /// best-first search: every anchor is given an upper bound on the score
@@ -253,6 +253,10 @@ pub struct Generator {
     bag: Option<usize>,
     /// (bound, direction, line, square) of every anchor, for best-first.
     anchors: Vec<(i32, u8, u8, u8)>,
+    /// Every line of the board in both directions, loaded with its anchors
+    /// marked while the bounds are computed, for best-first searches that
+    /// then go from line to line.
+    lines: Vec<Line>,
 }
 
 impl Generator {
@@ -342,10 +346,12 @@ impl Generator {
                 w.start_anchor(sc);
             } else if w.rec.prunes() {
                 self.anchors.clear();
+                self.lines.clear();
                 for d in 0..2 {
                     w.d = d;
                     for line in 0..n {
                         w.anchor_bounds(line, &mut self.anchors);
+                        self.lines.push(w.l.clone());
                     }
                 }
                 self.anchors.sort_unstable_by(|a, b| {
@@ -358,8 +364,10 @@ impl Generator {
                     }
                     if loaded != Some((d, line)) {
                         w.d = d as usize;
-                        w.load_line(line as usize);
-                        w.mark_anchors();
+                        w.line = line as usize;
+                        if let Some(l) = self.lines.get(d as usize * n + line as usize) {
+                            w.l.clone_from(l);
+                        }
                         loaded = Some((d, line));
                     }
                     w.start_anchor(p as usize);
@@ -423,6 +431,7 @@ fn exchanges(rack: &Rack, rec: &mut impl Recorder) {
 const W: usize = 32;
 
 /// One row or column, copied out of the board for the walk.
+#[derive(Clone, Debug)]
 struct Line {
     /// Tiles (code | BLANK), 0 empty.
     sq: [u8; W],
@@ -558,6 +567,9 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
             let mut first_anchor = usize::MAX;
             // (letter mult, own word mult if it makes a cross word, else 0)
             let mut squares = [(0i32, 0i32); 16];
+            // (m, through, wmul, fixed) of the longest span that can be
+            // played from `s` (it ends before an empty square or the edge).
+            let mut longest = None;
             for e in s..n {
                 let t = l.sq[e];
                 if t != 0 {
@@ -585,24 +597,31 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
                     m += 1;
                 }
                 let closed = e + 1 == n || l.sq[e + 1] == 0;
-                if !closed || e == s || first_anchor == usize::MAX {
-                    continue;
+                if closed && e != s && first_anchor != usize::MAX {
+                    longest = Some((m, through, wmul, fixed));
                 }
-                let mut weights = [0i32; 16];
-                for (i, &(lm, own)) in squares[..m].iter().enumerate() {
-                    weights[i] = lm * (wmul + own);
-                }
-                weights[..m].sort_unstable_by(|a, b| b.cmp(a));
-                let mut bound = through * wmul + fixed;
-                for i in 0..m {
-                    bound += rv[i] * weights[i];
-                }
-                if m == self.rack_size as usize {
-                    bound += self.bingo;
-                }
-                let a = first_anchor;
-                best[a] = best[a].max(bound);
             }
+            // Every part of the bound grows as the span does (more squares,
+            // tiles and multipliers, all at least 0 or 1), and every span
+            // from `s` has the same first anchor: its best bound is that of
+            // the longest span, computed once.
+            let Some((m, through, wmul, fixed)) = longest else {
+                continue;
+            };
+            let mut weights = [0i32; 16];
+            for (i, &(lm, own)) in squares[..m].iter().enumerate() {
+                weights[i] = lm * (wmul + own);
+            }
+            weights[..m].sort_unstable_by(|a, b| b.cmp(a));
+            let mut bound = through * wmul + fixed;
+            for i in 0..m {
+                bound += rv[i] * weights[i];
+            }
+            if m == self.rack_size as usize {
+                bound += self.bingo;
+            }
+            let a = first_anchor;
+            best[a] = best[a].max(bound);
         }
         for (p, &b) in best.iter().enumerate().take(n) {
             if b != i32::MIN {
