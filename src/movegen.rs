@@ -245,7 +245,9 @@ impl Recorder for Best {
 /// of any move made from it (the rack's tile values placed on the
 /// squares' multipliers in the best order, cross sets ignored), anchors are
 /// visited from the highest bound down, and the search stops at the first
-/// bound below the recorder's threshold.
+/// bound below the recorder's threshold. Within an anchor, the walk skips
+/// the squares where every move starting there (or further left) is bound
+/// below the threshold.
 #[derive(Clone, Debug, Default)]
 pub struct Generator {
     exchanges: bool,
@@ -329,6 +331,8 @@ impl Generator {
                 wm: [1; W],
                 anchor: [false; W],
                 placed: [0; W],
+                start_bound: [i32::MAX; W],
+                reach_bound: [i32::MAX; W],
             },
             n,
         };
@@ -347,10 +351,11 @@ impl Generator {
             } else if w.rec.prunes() {
                 self.anchors.clear();
                 self.lines.clear();
+                let values = w.rack_values();
                 for d in 0..2 {
                     w.d = d;
                     for line in 0..n {
-                        w.anchor_bounds(line, &mut self.anchors);
+                        w.anchor_bounds(line, &values, &mut self.anchors);
                         self.lines.push(w.l.clone());
                     }
                 }
@@ -447,6 +452,11 @@ struct Line {
     anchor: [bool; W],
     /// Tiles placed so far by the walk (code | BLANK), 0 elsewhere.
     placed: [u8; W],
+    /// For best-first searches: the most a move whose main word starts
+    /// on each square can score (its bound), and the most for any start at
+    /// or left of each square; `i32::MAX` (no limit) otherwise.
+    start_bound: [i32; W],
+    reach_bound: [i32; W],
 }
 
 struct Walk<'w, 'b, G: Graph, R: Recorder> {
@@ -507,6 +517,8 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
             l.wm[p] = b.wmul[d][base + p] as i32;
             l.placed[p] = 0;
         }
+        l.start_bound = [i32::MAX; W];
+        l.reach_bound = [i32::MAX; W];
         for p in n..W {
             l.sq[p] = 0;
             l.cross[p] = 0;
@@ -528,23 +540,8 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         any
     }
 
-    /// Pushes (bound, direction, line, square) for every anchor of line
-    /// `line` that can start a move: the bound is the highest score any
-    /// move generated from that anchor can make. A move covers a span of
-    /// the line (maximal: no tile just before or after it) and is
-    /// generated from the leftmost anchor among the span's empty squares;
-    /// its score is at most the rack's tile values, highest first, on the
-    /// empty squares' weights (letter multiplier times the word multiplier
-    /// of the span, plus the square's own word multiplier if it makes a
-    /// cross word), plus the fixed parts (board tiles, cross-word tiles,
-    /// the bingo bonus).
-    fn anchor_bounds(&mut self, line: usize, out: &mut Vec<(i32, u8, u8, u8)>) {
-        let n = self.n;
-        self.load_line(line);
-        if !self.mark_anchors() {
-            return;
-        }
-        // Rack values, highest first.
+    /// The values of the rack's tiles, highest first, and how many.
+    fn rack_values(&self) -> ([i32; 64], usize) {
         let mut rv = [0i32; 64];
         let mut k = 0usize;
         for code in 0..64u8 {
@@ -556,9 +553,36 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
             }
         }
         rv[..k].sort_unstable_by(|a, b| b.cmp(a));
+        (rv, k)
+    }
+
+    /// Pushes (bound, direction, line, square) for every anchor of line
+    /// `line` that can start a move: the bound is the highest score any
+    /// move generated from that anchor can make. A move covers a span of
+    /// the line (maximal: no tile just before or after it) and is
+    /// generated from the leftmost anchor among the span's empty squares;
+    /// its score is at most the rack's tile values, highest first, on the
+    /// empty squares' weights (letter multiplier times the word multiplier
+    /// of the span, plus the square's own word multiplier if it makes a
+    /// cross word), plus the fixed parts (board tiles, cross-word tiles,
+    /// the bingo bonus).
+    #[allow(clippy::needless_range_loop)] // `s` is a square, not just an index
+    fn anchor_bounds(
+        &mut self,
+        line: usize,
+        rack_values: &([i32; 64], usize),
+        out: &mut Vec<(i32, u8, u8, u8)>,
+    ) {
+        let n = self.n;
+        self.load_line(line);
+        if !self.mark_anchors() {
+            return;
+        }
+        let (rv, k) = (&rack_values.0, rack_values.1);
         let blank = self.counts[0] > 0;
         let l = &self.l;
         let mut best = [i32::MIN; W];
+        let mut starts = [i32::MIN; W];
         for s in 0..n {
             if s > 0 && l.sq[s - 1] != 0 {
                 continue;
@@ -622,11 +646,25 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
             }
             let a = first_anchor;
             best[a] = best[a].max(bound);
+            starts[s] = bound;
         }
         for (p, &b) in best.iter().enumerate().take(n) {
             if b != i32::MIN {
                 out.push((b, self.d as u8, line as u8, p as u8));
             }
+        }
+        // What the walk from an anchor checks as it goes left: no move
+        // starting on the square (or, for `reach_bound`, at or left of it,
+        // back to the previous anchor, where left parts stop) can score
+        // more.
+        let mut reach = i32::MIN;
+        for (p, &start) in starts.iter().enumerate().take(n) {
+            if p > 0 && self.l.anchor[p - 1] {
+                reach = i32::MIN;
+            }
+            reach = reach.max(start);
+            self.l.start_bound[p] = start;
+            self.l.reach_bound[p] = reach;
         }
     }
 
@@ -652,6 +690,11 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
     /// Fills square `pos` (at or left of the anchor) from `node`.
     fn gen_left(&mut self, pos: usize, node: G::Node, main: i32, wm: i32, cross: i32) {
         let pos = pos & (W - 1);
+        // Best-first: no move starting here or further left can make the
+        // recorder's threshold.
+        if self.l.reach_bound[pos] < self.rec.threshold() {
+            return;
+        }
         let t = self.l.sq[pos];
         if t != 0 {
             if let Some(e) = self.g.edge(node, t & 63) {
@@ -719,6 +762,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
             && codes & 1 != 0
             && self.anchor + 1 < n
             && (self.left > 0 || !self.anchor_open_right)
+            && self.l.start_bound[pos] >= self.rec.threshold()
         {
             if let Some(sep) = self.g.edge(child, SEPARATOR) {
                 let start = pos;
