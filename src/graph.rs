@@ -663,6 +663,27 @@ impl Arcs {
         self.count == 0
     }
 
+    /// How many arcs read each code: roughly how common each letter is
+    /// in the lexicon's words (an anagram walk starts from the rarest).
+    pub(crate) fn code_counts(&self) -> [u32; 64] {
+        let t = self.table();
+        let h = self.header;
+        let mut counts = [0u32; 64];
+        let mut i = h;
+        while i < t.len() {
+            let k = self.mask(i as u32).count_ones() as usize;
+            let Some(arcs) = t.get(i + h..i + h + k) else {
+                break;
+            };
+            for &a in arcs {
+                let c = &mut counts[(a & CODE_MASK) as usize];
+                *c = c.saturating_add(1);
+            }
+            i += h + k;
+        }
+        counts
+    }
+
     /// Bytes the table takes: its own memory, or the part of the
     /// lexicon file it is read from in place.
     pub fn bytes(&self) -> usize {

@@ -91,6 +91,8 @@ pub struct Lexicon {
     file_len: usize,
     /// The flat arc table for move generation, built at first use.
     arcs: OnceLock<std::result::Result<Arcs, LexiconErrorKind>>,
+    /// Arcs per code in that table, counted at first use.
+    code_counts: OnceLock<[u32; 64]>,
 }
 
 /// Facts about a lexicon, as `lexq info` prints them.
@@ -243,6 +245,7 @@ impl Lexicon {
             fst,
             file_len,
             arcs: OnceLock::new(),
+            code_counts: OnceLock::new(),
         };
         if check == Check::Structure {
             lex.check_structure()?;
@@ -375,6 +378,14 @@ impl Lexicon {
     /// that can use either walk it then, and the fst otherwise.
     pub fn arcs_if_built(&self) -> Option<&Arcs> {
         self.arcs.get().and_then(|r| r.as_ref().ok())
+    }
+
+    /// How many arcs of the arc table read each code (see
+    /// [`Arcs::code_counts`]), once the table is built; counted at the
+    /// first call (a pass over the table).
+    pub(crate) fn code_counts(&self) -> Option<&[u32; 64]> {
+        let arcs = self.arcs_if_built()?;
+        Some(self.code_counts.get_or_init(|| arcs.code_counts()))
     }
 
     /// Whether the file stores its arc table (format version 2 with an

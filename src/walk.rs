@@ -314,7 +314,65 @@ pub(crate) fn rack<G: Graph>(
     }
 }
 
+/// Reports every word made of exactly the tiles of `tiles` (no blanks),
+/// each once, walking from its first `pivot` (a code on the rack, best the
+/// rarest in the lexicon): the keys read from the root are that letter,
+/// the letters before it right to left (no `pivot` among them), then the
+/// separator and the letters after it (no separator when the word ends
+/// with it). Only words holding the pivot are visited, and only their
+/// parts before the pivot and the prefixes after it: far fewer paths than
+/// every prefix the rack can spell, when the pivot is rare.
+pub(crate) fn anagram_from<G: Graph>(
+    g: &G,
+    tiles: Tiles,
+    pivot: u8,
+    lens: Lengths,
+    emit: &mut Emit<'_>,
+) {
+    let total = tiles.total();
+    let mut w = RackWalk::new(tiles, &[], true, total, lens.capped(), emit);
+    if w.tiles.blanks > 0 || w.tiles.counts[pivot as usize & 63] == 0 || w.lens.max == 0 {
+        return;
+    }
+    let Some(e) = g.edge(g.root(), pivot) else {
+        return;
+    };
+    let _ = w.take(pivot);
+    w.lbuf.push(pivot);
+    let (node, word) = g.follow_edge(e);
+    w.left_of_pivot(g, node, word, pivot);
+}
+
 impl<'w, 'e> RackWalk<'w, 'e> {
+    /// [`anagram_from`] at `at`, the pivot and the letters before it read:
+    /// `word` if that path is a whole key (a word ending with the pivot).
+    fn left_of_pivot<G: Graph>(&mut self, g: &G, at: G::Node, word: bool, pivot: u8) {
+        if word && self.complete() {
+            (self.emit)(self.lbuf.as_slice(), self.anchor, self.rbuf.as_slice());
+        }
+        let used = self.used();
+        if used >= self.total || used >= self.lens.max {
+            return;
+        }
+        // Letters on the rack other than the pivot, and the separator.
+        let wanted = (self.held & !(1u64 << pivot) & !1) | 1;
+        for edge in g.edges_within(at, wanted) {
+            let code = g.code(edge);
+            if code == SEPARATOR {
+                // The node just past the separator is never a word end.
+                self.spell(g, g.target(edge), true);
+                continue;
+            }
+            if let Some(blank) = self.take(code) {
+                self.lbuf.push(code);
+                let (child, word) = g.follow_edge(edge);
+                self.left_of_pivot(g, child, word, pivot);
+                self.lbuf.pop();
+                self.give_back(code, blank);
+            }
+        }
+    }
+
     fn new(
         tiles: Tiles,
         anchor: &'w [u8],
