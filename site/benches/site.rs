@@ -21,6 +21,28 @@ use lexq::Lexicon;
 use lexq_site::Site;
 use lexq_site::build::{BuildOptions, build};
 
+/// Racks for the anagram benchmarks beyond AEINRST (a dense rack): the
+/// letters of every 800th 5-letter, 400th 7-letter and 800th 9-letter
+/// ENABLE word, 101 racks, with the alphagrams the baseline looks up.
+fn racks() -> Vec<(String, String)> {
+    let text = include_str!("../../indexes/enable1.txt");
+    let pick = |len: usize, step: usize| {
+        text.lines()
+            .filter(move |w| w.len() == len)
+            .step_by(step)
+            .map(str::to_string)
+    };
+    pick(5, 800)
+        .chain(pick(7, 400))
+        .chain(pick(9, 800))
+        .map(|w| {
+            let mut letters: Vec<char> = w.to_uppercase().chars().collect();
+            letters.sort_unstable();
+            (w, letters.into_iter().collect())
+        })
+        .collect()
+}
+
 fn target() -> PathBuf {
     match std::env::var_os("CARGO_TARGET_DIR") {
         Some(d) => PathBuf::from(d),
@@ -93,6 +115,15 @@ fn bench_queries(c: &mut Criterion) {
     });
     g.bench_function("anagram AEINRST (GADDAG)", |b| {
         b.iter(|| lex.anagram("aeinrst").unwrap().to_strings())
+    });
+    let racks = racks();
+    g.bench_function(format!("anagram {} racks (GADDAG)", racks.len()), |b| {
+        b.iter(|| {
+            racks
+                .iter()
+                .map(|(r, _)| lex.anagram(r).unwrap().to_strings().len())
+                .sum::<usize>()
+        })
     });
     g.bench_function("anagram AEINRST (index alphagram)", |b| {
         b.iter(|| site.search("alphagram:AEINRST", 20, 0).unwrap())
@@ -249,6 +280,25 @@ fn bench_fts5(c: &mut Criterion) {
     g.bench_function("anagram AEINRST (alphagram index)", |b| {
         b.iter(|| words("SELECT word FROM words WHERE alphagram = ?1", "AEINRST"))
     });
+    let racks = racks();
+    let found = |(r, _): &(String, String)| lex.anagram(r).unwrap().to_strings().len();
+    let total: usize = racks.iter().map(found).sum();
+    let baseline: usize = racks
+        .iter()
+        .map(|(_, a)| words("SELECT word FROM words WHERE alphagram = ?1", a).len())
+        .sum();
+    assert_eq!(total, baseline, "the baseline finds the same anagrams");
+    g.bench_function(
+        format!("anagram {} racks (alphagram index)", racks.len()),
+        |b| {
+            b.iter(|| {
+                racks
+                    .iter()
+                    .map(|(_, a)| words("SELECT word FROM words WHERE alphagram = ?1", a).len())
+                    .sum::<usize>()
+            })
+        },
+    );
     g.bench_function("starts QU, 805 words (range)", |b| {
         b.iter(|| {
             words(
