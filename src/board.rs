@@ -197,10 +197,22 @@ impl<'a> Board<'a> {
 
     /// Recomputes every cross set.
     pub(crate) fn refresh(&mut self) {
+        let n = self.n;
         for d in 0..2 {
-            for line in 0..self.n {
-                for pos in 0..self.n {
-                    self.update_cross(d, line, pos);
+            for line in 0..n {
+                for pos in 0..n {
+                    let i = line * n + pos;
+                    // Most squares touch no tile across the line: every
+                    // letter fits and no cross word forms.
+                    let p = &self.sq[1 - d][pos * n..pos * n + n];
+                    let touching =
+                        (line > 0 && p[line - 1] != 0) || (line + 1 < n && p[line + 1] != 0);
+                    if self.sq[d][i] == 0 && !touching {
+                        self.cross[d][i] = self.all;
+                        self.cross_score[d][i] = -1;
+                    } else {
+                        self.update_cross(d, line, pos);
+                    }
                 }
             }
         }

@@ -103,12 +103,18 @@ pub struct Layout {
 impl Layout {
     /// The standard 15x15 board (start square 8H, a double word).
     pub fn standard() -> Layout {
-        Layout::from_text("standard", STANDARD).expect("built-in layout")
+        static STANDARD_LAYOUT: std::sync::LazyLock<Layout> = std::sync::LazyLock::new(|| {
+            Layout::from_text("standard", STANDARD).expect("built-in layout")
+        });
+        STANDARD_LAYOUT.clone()
     }
 
     /// The super 21x21 board (start square at the centre, 0-based (10,10)).
     pub fn super_board() -> Layout {
-        Layout::from_text("super", SUPER).expect("built-in layout")
+        static SUPER_LAYOUT: std::sync::LazyLock<Layout> = std::sync::LazyLock::new(|| {
+            Layout::from_text("super", SUPER).expect("built-in layout")
+        });
+        SUPER_LAYOUT.clone()
     }
 
     /// The friends-style 15x15 board (as published by open-source clones).
