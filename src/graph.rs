@@ -541,19 +541,26 @@ impl Arcs {
     /// without a lookup per arc. Tests write such files.
     #[cfg(test)]
     pub(crate) fn to_stored(&self) -> Vec<u8> {
-        let h = self.header;
         let mut out = Vec::with_capacity((self.count + 1) * 4);
         out.extend_from_slice(&(self.root() << CHILD_SHIFT).to_le_bytes());
-        let mut i = h;
-        let t = self.table();
-        while i < t.len() {
-            let k = self.mask(i as u32).count_ones() as usize;
-            for &a in &t[i + h..i + h + k] {
-                out.extend_from_slice(&a.to_le_bytes());
-            }
-            i += h + k;
+        for &a in self.nodes().flatten() {
+            out.extend_from_slice(&a.to_le_bytes());
         }
         out
+    }
+
+    /// The arcs of every node, in table order (a node whose arcs would run
+    /// past the end, in a crafted table, ends the list).
+    fn nodes(&self) -> impl Iterator<Item = &[u32]> {
+        let t = self.table();
+        let h = self.header;
+        let mut i = h;
+        std::iter::from_fn(move || {
+            let k = self.mask(i as u32).count_ones() as usize;
+            let arcs = t.get(i + h..i + h + k)?;
+            i += h + k;
+            Some(arcs)
+        })
     }
 
     /// Rebuilds a table from its stored form (see [`Arcs::to_stored`]),
@@ -666,20 +673,10 @@ impl Arcs {
     /// How many arcs read each code: roughly how common each letter is
     /// in the lexicon's words (an anagram walk starts from the rarest).
     pub(crate) fn code_counts(&self) -> [u32; 64] {
-        let t = self.table();
-        let h = self.header;
         let mut counts = [0u32; 64];
-        let mut i = h;
-        while i < t.len() {
-            let k = self.mask(i as u32).count_ones() as usize;
-            let Some(arcs) = t.get(i + h..i + h + k) else {
-                break;
-            };
-            for &a in arcs {
-                let c = &mut counts[(a & CODE_MASK) as usize];
-                *c = c.saturating_add(1);
-            }
-            i += h + k;
+        for &a in self.nodes().flatten() {
+            let c = &mut counts[(a & CODE_MASK) as usize];
+            *c = c.saturating_add(1);
         }
         counts
     }

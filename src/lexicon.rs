@@ -380,6 +380,23 @@ impl Lexicon {
         self.arcs.get().and_then(|r| r.as_ref().ok())
     }
 
+    /// Builds, once, what the word queries walk besides the fst: the arc
+    /// table ([`Lexicon::arcs`], read in place from a version 3 file) and
+    /// the letter counts anagrams start from (a pass over the table, a few
+    /// ms), so that no query pays for them. A server calls it at start.
+    ///
+    /// ```
+    /// let lex = lexq::Lexicon::embedded();
+    /// lex.prepare_walks()?;
+    /// assert!(lex.arcs_if_built().is_some());
+    /// # Ok::<(), lexq::Error>(())
+    /// ```
+    pub fn prepare_walks(&self) -> Result<()> {
+        self.arcs()?;
+        self.code_counts();
+        Ok(())
+    }
+
     /// How many arcs of the arc table read each code (see
     /// [`Arcs::code_counts`]), once the table is built; counted at the
     /// first call (a pass over the table).

@@ -309,7 +309,6 @@ impl Generator {
                 v
             },
             left: rack.len() as u32,
-            blanks: rack.count(0) as u32,
             over: 0,
             over_code: 0,
             rack0: *rack.counts(),
@@ -471,10 +470,9 @@ struct Walk<'w, 'b, G: Graph, R: Recorder> {
     values: [i32; 64],
     /// Tiles left on the rack (blanks the walk has committed taken off).
     left: u32,
-    /// Blanks on the rack: the walk does not take them; it counts the
-    /// placed tiles the rack lacks (`over`), which blanks must stand for,
-    /// and [`Walk::found`] lists every way blanks can stand in.
-    blanks: u32,
+    /// Placed tiles the rack lacks, which its blanks must stand for: the
+    /// walk does not take blanks ([`Walk::blanks`]); [`Walk::found`] lists
+    /// every way they can stand in.
     over: u32,
     /// The tile of the last placement a blank must stand for.
     over_code: u8,
@@ -846,11 +844,17 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         }
     }
 
+    /// Blanks on the rack.
+    #[inline]
+    fn blanks(&self) -> u32 {
+        self.rack0[0] as u32
+    }
+
     /// The letters that may go on empty square `pos` with the rack left.
     #[inline]
     fn possible(&self, pos: usize) -> u64 {
         let cross = self.l.cross[pos & (W - 1)];
-        if self.over < self.blanks {
+        if self.over < self.blanks() {
             cross
         } else {
             cross & self.rack_mask
@@ -913,7 +917,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
             let t = self.l.placed[p];
             *sqr = if t != 0 { t } else { self.l.sq[p] | THROUGH };
         }
-        if self.blanks == 0 {
+        if self.blanks() == 0 {
             mv.score = score;
             let leave = Rack::from_counts(&self.counts);
             self.rec.record(&mv, &leave);
@@ -933,7 +937,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
                 k += 1;
             }
         }
-        if self.blanks == 1 {
+        if self.blanks() == 1 {
             self.one_blank_variants(k, score, &mut mv);
         } else {
             let mut leave = self.rack0;

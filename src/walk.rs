@@ -275,6 +275,8 @@ struct RackWalk<'w, 'e> {
     /// Codes with a count above 0 (bit `c` for code `c`).
     held: u64,
     anchor: &'w [u8],
+    /// Letters never played left of the anchor (bit `c` for code `c`).
+    barred_left: u64,
     /// Tiles that must be spent before a word counts.
     min_used: usize,
     /// Whether every tile must be spent.
@@ -315,64 +317,35 @@ pub(crate) fn rack<G: Graph>(
 }
 
 /// Reports every word made of exactly the tiles of `tiles` (no blanks),
-/// each once, walking from its first `pivot` (a code on the rack, best the
-/// rarest in the lexicon): the keys read from the root are that letter,
-/// the letters before it right to left (no `pivot` among them), then the
-/// separator and the letters after it (no separator when the word ends
-/// with it). Only words holding the pivot are visited, and only their
-/// parts before the pivot and the prefixes after it: far fewer paths than
-/// every prefix the rack can spell, when the pivot is rare.
+/// each once, from its first `pivot` (a code on the rack, best the rarest
+/// in the lexicon): the anchored walk of [`rack`] with that one tile as
+/// the anchor and no `pivot` left of it. Only words holding the pivot are
+/// visited, and only their parts before it and the prefixes after it: far
+/// fewer paths than every prefix the rack can spell, when the pivot is
+/// rare.
 pub(crate) fn anagram_from<G: Graph>(
     g: &G,
-    tiles: Tiles,
+    mut tiles: Tiles,
     pivot: u8,
     lens: Lengths,
     emit: &mut Emit<'_>,
 ) {
-    let total = tiles.total();
-    let mut w = RackWalk::new(tiles, &[], true, total, lens.capped(), emit);
-    if w.tiles.blanks > 0 || w.tiles.counts[pivot as usize & 63] == 0 || w.lens.max == 0 {
+    let anchor = [pivot];
+    let count = &mut tiles.counts[pivot as usize & 63];
+    if tiles.blanks > 0 || *count == 0 {
         return;
     }
-    let Some(e) = g.edge(g.root(), pivot) else {
+    *count -= 1;
+    let Some((at, word)) = follow_reversed(g, &anchor) else {
         return;
     };
-    let _ = w.take(pivot);
-    w.lbuf.push(pivot);
-    let (node, word) = g.follow_edge(e);
-    w.left_of_pivot(g, node, word, pivot);
+    let total = tiles.total();
+    let mut w = RackWalk::new(tiles, &anchor, true, total, lens.capped(), emit);
+    w.barred_left = 1u64 << (pivot & 63);
+    w.go(g, at, word, false);
 }
 
 impl<'w, 'e> RackWalk<'w, 'e> {
-    /// [`anagram_from`] at `at`, the pivot and the letters before it read:
-    /// `word` if that path is a whole key (a word ending with the pivot).
-    fn left_of_pivot<G: Graph>(&mut self, g: &G, at: G::Node, word: bool, pivot: u8) {
-        if word && self.complete() {
-            (self.emit)(self.lbuf.as_slice(), self.anchor, self.rbuf.as_slice());
-        }
-        let used = self.used();
-        if used >= self.total || used >= self.lens.max {
-            return;
-        }
-        // Letters on the rack other than the pivot, and the separator.
-        let wanted = (self.held & !(1u64 << pivot) & !1) | 1;
-        for edge in g.edges_within(at, wanted) {
-            let code = g.code(edge);
-            if code == SEPARATOR {
-                // The node just past the separator is never a word end.
-                self.spell(g, g.target(edge), true);
-                continue;
-            }
-            if let Some(blank) = self.take(code) {
-                self.lbuf.push(code);
-                let (child, word) = g.follow_edge(edge);
-                self.left_of_pivot(g, child, word, pivot);
-                self.lbuf.pop();
-                self.give_back(code, blank);
-            }
-        }
-    }
-
     fn new(
         tiles: Tiles,
         anchor: &'w [u8],
@@ -392,6 +365,7 @@ impl<'w, 'e> RackWalk<'w, 'e> {
             tiles,
             held,
             anchor,
+            barred_left: 0,
             min_used,
             use_all,
             total,
@@ -399,6 +373,27 @@ impl<'w, 'e> RackWalk<'w, 'e> {
             lbuf: Buf::new(),
             rbuf: Buf::new(),
             emit,
+        }
+    }
+
+    /// Records a tile placed right of the anchor (or the separator) if
+    /// `right`, else left of it.
+    #[inline(always)]
+    fn push(&mut self, right: bool, tile: u8) {
+        if right {
+            self.rbuf.push(tile);
+        } else {
+            self.lbuf.push(tile);
+        }
+    }
+
+    /// Takes back the last [`RackWalk::push`] on that side.
+    #[inline(always)]
+    fn pop(&mut self, right: bool) {
+        if right {
+            self.rbuf.pop();
+        } else {
+            self.lbuf.pop();
         }
     }
 
@@ -466,12 +461,7 @@ impl<'w, 'e> RackWalk<'w, 'e> {
             let Some(blank) = self.take(code) else {
                 continue;
             };
-            let tile = if blank { code | BLANK } else { code };
-            if right {
-                self.rbuf.push(tile);
-            } else {
-                self.lbuf.push(tile);
-            }
+            self.push(right, if blank { code | BLANK } else { code });
             let (child, word) = g.follow_edge(edge);
             if word && self.complete() {
                 (self.emit)(self.lbuf.as_slice(), self.anchor, self.rbuf.as_slice());
@@ -485,11 +475,7 @@ impl<'w, 'e> RackWalk<'w, 'e> {
                     self.spell(g, g.target(sep), true);
                 }
             }
-            if right {
-                self.rbuf.pop();
-            } else {
-                self.lbuf.pop();
-            }
+            self.pop(right);
             self.give_back(code, blank);
         }
     }
@@ -513,8 +499,11 @@ impl<'w, 'e> RackWalk<'w, 'e> {
         } else {
             self.held & !1
         };
-        if !right && !self.anchor.is_empty() {
-            wanted |= 1;
+        if !right {
+            wanted &= !self.barred_left;
+            if !self.anchor.is_empty() {
+                wanted |= 1;
+            }
         }
         for edge in g.edges_within(at, wanted) {
             let code = g.code(edge);
@@ -525,19 +514,10 @@ impl<'w, 'e> RackWalk<'w, 'e> {
             }
             if let Some(blank) = self.take(code) {
                 // A letter played with a blank is reported marked.
-                let played = if blank { code | BLANK } else { code };
-                if right {
-                    self.rbuf.push(played);
-                } else {
-                    self.lbuf.push(played);
-                }
+                self.push(right, if blank { code | BLANK } else { code });
                 let (child, word) = g.follow_edge(edge);
                 self.go(g, child, word, right);
-                if right {
-                    self.rbuf.pop();
-                } else {
-                    self.lbuf.pop();
-                }
+                self.pop(right);
                 self.give_back(code, blank);
             }
         }

@@ -242,28 +242,24 @@ impl Sources {
                     source: &d.source,
                 }
             }
-            Item::Own(i) => {
+            Item::Own(i) | Item::Base(i, ..) => {
                 let s = &cache.synsets[i as usize];
+                // Synonyms are the synset's other lemmas than the word or
+                // the base form it was found through.
+                let (lemma, base_form, via) = match *item {
+                    Item::Base(_, b, via) => {
+                        let base = &plan.bases[b as usize];
+                        (base.lower.as_str(), Some(base.upper.as_str()), Some(via))
+                    }
+                    _ => (plan.lower.as_str(), None, None),
+                };
                 SenseRef {
                     pos: Some(s.pos),
                     definition: &s.definition,
                     examples: &s.examples,
-                    synonyms: Synonyms::of(s, &plan.lower),
-                    base_form: None,
-                    via: None,
-                    source: "wordnet",
-                }
-            }
-            Item::Base(i, b, via) => {
-                let s = &cache.synsets[i as usize];
-                let base = &plan.bases[b as usize];
-                SenseRef {
-                    pos: Some(s.pos),
-                    definition: &s.definition,
-                    examples: &s.examples,
-                    synonyms: Synonyms::of(s, &base.lower),
-                    base_form: Some(&base.upper),
-                    via: Some(via),
+                    synonyms: Synonyms::of(s, lemma),
+                    base_form,
+                    via,
                     source: "wordnet",
                 }
             }

@@ -115,43 +115,37 @@ impl Page {
         })
     }
 
-    /// The parts after the senses: alphagram, front hooks, back hooks,
-    /// anagrams, base forms.
-    fn tail(&self) -> (&str, &str, &str, Strs<'_>, Strs<'_>) {
-        let mut r = Reader {
-            text: self.text.get(self.layout.tail_at..).unwrap_or_default(),
-        };
-        // Checked by `Page::new`.
-        let mut s = || r.str().unwrap_or_default();
-        let (a, f, b) = (s(), s(), s());
-        let anagrams = r.strs().unwrap_or_default();
-        let base_forms = r.strs().unwrap_or_default();
-        (a, f, b, anagrams, base_forms)
+    fn str(&self, (start, end): (usize, usize)) -> &str {
+        self.text.get(start..end).unwrap_or_default()
+    }
+
+    fn strs(&self, (start, left): (usize, usize)) -> Strs<'_> {
+        Strs::at(self.text.get(start..).unwrap_or_default(), left)
     }
 
     /// Its letters sorted.
     pub fn alphagram(&self) -> &str {
-        self.tail().0
+        self.str(self.layout.alphagram)
     }
 
     /// Letters that make a word in front of it.
     pub fn front_hooks(&self) -> &str {
-        self.tail().1
+        self.str(self.layout.front_hooks)
     }
 
     /// Letters that make a word behind it.
     pub fn back_hooks(&self) -> &str {
-        self.tail().2
+        self.str(self.layout.back_hooks)
     }
 
     /// Other words with the same letters.
     pub fn anagrams(&self) -> Strs<'_> {
-        self.tail().3
+        self.strs(self.layout.anagrams)
     }
 
     /// Base forms it is an inflection of.
     pub fn base_forms(&self) -> Strs<'_> {
-        self.tail().4
+        self.strs(self.layout.base_forms)
     }
 
     /// The senses, serialised as a list of [`SenseEntry`] would be
@@ -162,18 +156,17 @@ impl Page {
 
     /// The page as an owned [`Entry`].
     pub fn to_entry(&self) -> Entry {
-        let (alphagram, front, back, anagrams, base_forms) = self.tail();
         let strings = |s: Strs<'_>| s.map(str::to_string).collect();
         Entry {
             word: self.word.clone(),
             valid: true,
             length: self.length,
             points: self.points,
-            alphagram: alphagram.to_string(),
-            front_hooks: front.to_string(),
-            back_hooks: back.to_string(),
-            anagrams: strings(anagrams),
-            base_forms: strings(base_forms),
+            alphagram: self.alphagram().to_string(),
+            front_hooks: self.front_hooks().to_string(),
+            back_hooks: self.back_hooks().to_string(),
+            anagrams: strings(self.anagrams()),
+            base_forms: strings(self.base_forms()),
             senses: self
                 .senses()
                 .map(|s| SenseEntry {

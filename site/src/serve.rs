@@ -76,13 +76,14 @@ pub struct AppState {
 
 impl AppState {
     /// A server over `lex` and, optionally, a site index; `log` turns the
-    /// access log on. The lexicon's arc table is built here, once (10
-    /// ms from a file that stores it): move generation needs it, and the
-    /// anagram kinds walk it instead of the fst.
+    /// access log on. The lexicon's arc table and anagram letter counts
+    /// are prepared here, once ([`Lexicon::prepare_walks`]): move
+    /// generation needs the table, and the anagram kinds walk it instead
+    /// of the fst.
     pub fn new(lex: Lexicon, site: Option<Site>, limits: Limits, log: bool) -> AppState {
         // A lexicon too big for a table still serves every word query (the
         // rack walks use the fst); `moves` reports the error itself.
-        let _ = lex.arcs();
+        let _ = lex.prepare_walks();
         AppState {
             lex: Arc::new(lex),
             site: site.map(Arc::new),

@@ -130,38 +130,52 @@ impl serde::Serialize for Strs<'_> {
     }
 }
 
-/// Where the parts of a checked page start.
+/// Where the parts of a checked page are, as byte offsets into it.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Layout {
     /// The first sense, and how many there are.
     pub senses_at: usize,
     pub senses: usize,
-    /// The alphagram (the part after the senses).
-    pub tail_at: usize,
+    /// Alphagram, front hooks and back hooks: (start, end).
+    pub alphagram: (usize, usize),
+    pub front_hooks: (usize, usize),
+    pub back_hooks: (usize, usize),
+    /// Anagrams and base forms: where their items start, how many.
+    pub anagrams: (usize, usize),
+    pub base_forms: (usize, usize),
 }
 
 /// Checks a whole page (every length and digit) without copying anything:
-/// where its parts start.
+/// where its parts are.
 pub(crate) fn check(text: &str) -> Result<Layout, Bad> {
+    let at = |s: &str| s.as_ptr() as usize - text.as_ptr() as usize;
+    let span = |s: &str| (at(s), at(s) + s.len());
+    let list = |l: Strs<'_>| (at(l.text), l.left);
     let (mut r, senses) = Reader::start(text)?;
-    let senses_at = text.len() - r.text.len();
+    let senses_at = at(r.text);
     for _ in 0..senses {
         r.sense()?;
     }
-    let tail_at = text.len() - r.text.len();
-    r.str()?;
-    r.str()?;
-    r.str()?;
-    r.strs()?;
-    r.strs()?;
+    let layout = Layout {
+        senses_at,
+        senses,
+        alphagram: span(r.str()?),
+        front_hooks: span(r.str()?),
+        back_hooks: span(r.str()?),
+        anagrams: list(r.strs()?),
+        base_forms: list(r.strs()?),
+    };
     if !r.text.is_empty() {
         return Err("bytes after the page");
     }
-    Ok(Layout {
-        senses_at,
-        senses,
-        tail_at,
-    })
+    Ok(layout)
+}
+
+impl<'a> Strs<'a> {
+    /// The list whose `left` items start at `text` (as [`check`] found).
+    pub(crate) fn at(text: &'a str, left: usize) -> Strs<'a> {
+        Strs { text, left }
+    }
 }
 
 /// What is wrong with a stored page.
