@@ -57,25 +57,6 @@ pub struct Entry {
     pub senses: Vec<SenseEntry>,
 }
 
-impl Entry {
-    /// A valid word's entry with nothing known yet but its length and
-    /// points (the rest is filled from the stored page).
-    pub fn valid(word: String, length: usize, points: u32) -> Entry {
-        Entry {
-            word,
-            valid: true,
-            length,
-            points,
-            alphagram: String::new(),
-            front_hooks: String::new(),
-            back_hooks: String::new(),
-            anagrams: Vec::new(),
-            base_forms: Vec::new(),
-            senses: Vec::new(),
-        }
-    }
-}
-
 /// The points of a word spelled in the lexicon's alphabet: the face
 /// values of the core's built-in tile set for the alphabet (English or
 /// Spanish); 0 for an alphabet without one.
