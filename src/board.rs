@@ -195,42 +195,85 @@ impl<'a> Board<'a> {
         self.sq[1][col * n + row] = tile;
     }
 
-    /// Recomputes every cross set.
+    /// Recomputes every cross set: squares touching no tile across the
+    /// line allow every letter; then each run of tiles sets the squares
+    /// at its two ends, the run followed once for both.
     pub(crate) fn refresh(&mut self) {
         let n = self.n;
         for d in 0..2 {
-            for line in 0..n {
-                for pos in 0..n {
-                    let i = line * n + pos;
-                    // Most squares touch no tile across the line: every
-                    // letter fits and no cross word forms.
-                    let p = &self.sq[1 - d][pos * n..pos * n + n];
-                    let touching =
-                        (line > 0 && p[line - 1] != 0) || (line + 1 < n && p[line + 1] != 0);
-                    if self.sq[d][i] == 0 && !touching {
-                        self.cross[d][i] = self.all;
-                        self.cross_score[d][i] = -1;
-                    } else {
-                        self.update_cross(d, line, pos);
+            for i in 0..n * n {
+                self.cross[d][i] = if self.sq[d][i] == 0 { self.all } else { 0 };
+                self.cross_score[d][i] = -1;
+            }
+            for pos in 0..n {
+                let mut a = 0;
+                while a < n {
+                    if self.sq[1 - d][pos * n + a] == 0 {
+                        a += 1;
+                        continue;
                     }
+                    let mut b = a + 1;
+                    while b < n && self.sq[1 - d][pos * n + b] != 0 {
+                        b += 1;
+                    }
+                    // A square between this run and the last was set as
+                    // the last one's end.
+                    let joined = a > 1 && self.sq[1 - d][pos * n + a - 2] != 0;
+                    self.cross_run_ends(d, pos, a, b, !joined);
+                    a = b;
                 }
             }
         }
     }
 
-    /// Recomputes the cross set of square `pos` of line `line` in direction
-    /// `d`, from the tiles touching it in the other direction.
-    fn update_cross(&mut self, d: usize, line: usize, pos: usize) {
+    /// Sets the cross sets, for plays in direction `d`, of the empty
+    /// squares just before and after the run of tiles `a..b` of line `pos`
+    /// of the other direction. A run read right to left from the root is
+    /// the node of both: the letters ending a key there may go before it
+    /// (keys `rev(L run)`), and past the separator, the letters ending a
+    /// key may go after it (`rev(run) SEP L`). A square between two runs
+    /// takes the general computation. The square before the run is left
+    /// as it is unless `before`.
+    fn cross_run_ends(&mut self, d: usize, pos: usize, a: usize, b: usize, before: bool) {
         let n = self.n;
-        let i = line * n + pos;
-        if self.sq[d][i] != 0 {
-            self.cross[d][i] = 0;
-            self.cross_score[d][i] = -1;
-            return;
+        let p = &self.sq[1 - d][pos * n..pos * n + n];
+        let before = a.checked_sub(1).filter(|_| before);
+        let after = (b < n).then_some(b);
+        let between = |k: usize| (k > 0 && p[k - 1] != 0) && (k + 1 < n && p[k + 1] != 0);
+        let g = self.arcs;
+        let node = p[a..b]
+            .iter()
+            .rev()
+            .try_fold(g.root(), |node, &t| g.follow(node, t & 63));
+        let score: i32 = p[a..b].iter().map(|&t| self.values[t as usize]).sum();
+        let score = score.min(i16::MAX as i32) as i16;
+        let mut ends = [(usize::MAX, 0u64, -1i16); 2];
+        if let Some(k) = before {
+            ends[0] = if between(k) {
+                let (set, s) = self.compute_cross(d, k, pos);
+                (k, set, s)
+            } else {
+                let set = node.map_or(0, |nd| g.ending_letters(nd).0);
+                (k, set & self.all, score)
+            };
         }
-        let (set, score) = self.compute_cross(d, line, pos);
-        self.cross[d][i] = set;
-        self.cross_score[d][i] = score;
+        if let Some(k) = after {
+            ends[1] = if between(k) {
+                let (set, s) = self.compute_cross(d, k, pos);
+                (k, set, s)
+            } else {
+                let set = node
+                    .and_then(|nd| g.follow(nd, SEPARATOR))
+                    .map_or(0, |nd| g.ending_letters(nd).0);
+                (k, set & self.all, score)
+            };
+        }
+        for (k, set, s) in ends {
+            if k != usize::MAX {
+                self.cross[d][k * n + pos] = set;
+                self.cross_score[d][k * n + pos] = s;
+            }
+        }
     }
 
     fn compute_cross(&self, d: usize, line: usize, pos: usize) -> (u64, i16) {
@@ -318,38 +361,42 @@ impl<'a> Board<'a> {
             }
         }
         for &(r, c) in &placed[..np] {
-            // Across plays are constrained by columns (direction 0 lines are
-            // rows): the ends of the vertical run through (r, c).
-            let (top, bottom) = self.run_ends(1, c, r);
-            for rr in [top, bottom].into_iter().flatten() {
-                self.update_cross(0, rr, c);
-            }
-            let (left, right) = self.run_ends(0, r, c);
-            for cc in [left, right].into_iter().flatten() {
-                self.update_cross(1, cc, r);
-            }
             self.cross[0][r * n + c] = 0;
             self.cross[1][c * n + r] = 0;
             self.cross_score[0][r * n + c] = -1;
             self.cross_score[1][c * n + r] = -1;
         }
+        // Across plays are constrained by columns, down plays by rows. The
+        // run of the main word is the same for every placed tile; each
+        // placed tile has its own run across it.
+        let across = mv.across();
+        for (i, &(r, c)) in placed[..np].iter().enumerate() {
+            if i == 0 {
+                let (line, at) = if across { (r, c) } else { (c, r) };
+                let (a, b) = self.run(1 - across as usize, line, at);
+                self.cross_run_ends(across as usize, line, a, b, true);
+            }
+            let (line, at) = if across { (c, r) } else { (r, c) };
+            let (a, b) = self.run(across as usize, line, at);
+            self.cross_run_ends(1 - across as usize, line, a, b, true);
+        }
         Ok(())
     }
 
-    /// The empty squares just before and after the run of tiles through
-    /// position `pos` of line `line` in direction `d`.
-    fn run_ends(&self, d: usize, line: usize, pos: usize) -> (Option<usize>, Option<usize>) {
+    /// The run of tiles `a..b` through position `pos` of line `line` in
+    /// direction `d` (`pos` counted in, whether or not it holds a tile).
+    fn run(&self, d: usize, line: usize, pos: usize) -> (usize, usize) {
         let n = self.n;
         let l = &self.sq[d][line * n..line * n + n];
         let mut a = pos;
         while a > 0 && l[a - 1] != 0 {
             a -= 1;
         }
-        let mut b = pos;
-        while b + 1 < n && l[b + 1] != 0 {
+        let mut b = pos + 1;
+        while b < n && l[b] != 0 {
             b += 1;
         }
-        (a.checked_sub(1), (b + 1 < n).then_some(b + 1))
+        (a, b)
     }
 
     fn illegal(s: String) -> PositionError {
@@ -494,9 +541,8 @@ impl<'a> Board<'a> {
         let across = horizontal || !vertical;
         let d = if across { 0 } else { 1 };
         let (line, pos) = if across { (r, c) } else { (c, r) };
-        let (a, b) = self.run_ends(d, line, pos);
-        let start = a.map_or(0, |a| a + 1);
-        let end = b.map_or(self.n - 1, |b| b - 1);
+        let (start, b) = self.run(d, line, pos);
+        let end = b - 1;
         let mut squares = [0u8; MAX_SIZE];
         for p in start..=end {
             squares[p - start] = if p == pos {

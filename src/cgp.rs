@@ -16,7 +16,7 @@
 
 use crate::board::{BLANK, Board};
 use crate::error::Result;
-use crate::layout::Layout;
+use crate::layout::{Layout, MAX_SIZE};
 use crate::lexicon::Lexicon;
 use crate::moves::{Move, MoveKind};
 use crate::position_error::{PositionError, PositionErrorKind};
@@ -330,13 +330,11 @@ impl<'a> Position<'a> {
     fn check_possible(&self, bcol: usize) -> std::result::Result<(), PositionError> {
         let b = &self.board;
         let n = b.size();
+        let sq = &b.sq[0];
         let mut used = [0usize; 64];
-        for r in 0..n {
-            for c in 0..n {
-                let t = b.tile(r, c);
-                if t != 0 {
-                    used[if t & BLANK != 0 { 0 } else { (t & 63) as usize }] += 1;
-                }
+        for &t in sq {
+            if t != 0 {
+                used[if t & BLANK != 0 { 0 } else { (t & 63) as usize }] += 1;
             }
         }
         for rack in &self.racks {
@@ -362,32 +360,49 @@ impl<'a> Position<'a> {
         if b.is_empty() {
             return Ok(());
         }
+        // Every tile must be joined to the start square's: a flood fill
+        // from it, over a square grid of tiles.
         let (sr, sc) = b.layout().start();
-        let mut seen = vec![false; n * n];
-        if b.tile(sr, sc) != 0 {
-            let mut stack = vec![(sr, sc)];
+        let mut seen = [false; MAX_SIZE * MAX_SIZE];
+        let mut stack = [(0u8, 0u8); MAX_SIZE * MAX_SIZE];
+        let mut top = 0;
+        if sq[sr * n + sc] != 0 {
             seen[sr * n + sc] = true;
-            while let Some((r, c)) = stack.pop() {
-                let near = [
-                    (r.wrapping_sub(1), c),
-                    (r + 1, c),
-                    (r, c.wrapping_sub(1)),
-                    (r, c + 1),
-                ];
-                for (rr, cc) in near {
-                    if rr < n && cc < n && !seen[rr * n + cc] && b.tile(rr, cc) != 0 {
-                        seen[rr * n + cc] = true;
-                        stack.push((rr, cc));
-                    }
+            stack[0] = (sr as u8, sc as u8);
+            top = 1;
+        }
+        let mut joined = top;
+        while top > 0 {
+            top -= 1;
+            let (r, c) = (stack[top].0 as usize, stack[top].1 as usize);
+            let near = [
+                (r.wrapping_sub(1), c),
+                (r + 1, c),
+                (r, c.wrapping_sub(1)),
+                (r, c + 1),
+            ];
+            for (rr, cc) in near {
+                if rr >= n || cc >= n {
+                    continue;
+                }
+                let j = rr * n + cc;
+                if sq[j] != 0 && !seen[j] {
+                    seen[j] = true;
+                    stack[top] = (rr as u8, cc as u8);
+                    top += 1;
+                    joined += 1;
                 }
             }
         }
-        for r in 0..n {
-            for c in 0..n {
-                if b.tile(r, c) != 0 && !seen[r * n + c] {
-                    return Err(err(bcol, PositionErrorKind::Floating { row: r, col: c }));
-                }
-            }
+        if joined < b.tile_count() {
+            let i = (0..n * n).find(|&i| sq[i] != 0 && !seen[i]).unwrap_or(0);
+            return Err(err(
+                bcol,
+                PositionErrorKind::Floating {
+                    row: i / n,
+                    col: i % n,
+                },
+            ));
         }
         if b.tile_count() == 1 {
             return Err(syntax(
