@@ -714,16 +714,19 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
             let v = self.values[c as usize & 63] * lm;
             let cross2 = if cs >= 0 { cross + (cs + v) * w } else { cross };
             self.l.placed[pos] = c;
-            if self.counts[c as usize] > 0 {
+            // A letter not on the rack: a blank must stand for it.
+            let real = self.counts[c as usize] > 0;
+            if real {
                 self.take(c);
-                self.go_left(pos, e, main + v, wm2, cross2);
-                self.give(c);
             } else {
-                // Not on the rack: a blank must stand for it.
                 self.over += 1;
                 self.over_code = c;
                 self.left -= 1;
-                self.go_left(pos, e, main + v, wm2, cross2);
+            }
+            self.go_left(pos, e, main + v, wm2, cross2);
+            if real {
+                self.give(c);
+            } else {
                 self.over -= 1;
                 self.left += 1;
             }
@@ -803,16 +806,19 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
             let v = self.values[c as usize & 63] * lm;
             let cross2 = if cs >= 0 { cross + (cs + v) * w } else { cross };
             self.l.placed[pos] = c;
-            if self.counts[c as usize] > 0 {
+            // A letter not on the rack: a blank must stand for it.
+            let real = self.counts[c as usize] > 0;
+            if real {
                 self.take(c);
-                self.go_right(pos, e, start, main + v, wm2, cross2);
-                self.give(c);
             } else {
-                // Not on the rack: a blank must stand for it.
                 self.over += 1;
                 self.over_code = c;
                 self.left -= 1;
-                self.go_right(pos, e, start, main + v, wm2, cross2);
+            }
+            self.go_right(pos, e, start, main + v, wm2, cross2);
+            if real {
+                self.give(c);
+            } else {
                 self.over -= 1;
                 self.left += 1;
             }
@@ -910,15 +916,21 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
             (start, self.line)
         };
         // The move built in place (no copy of a variable length).
-        let mut mv = Move::place(row, col, self.d == 0, &[]);
-        mv.len = len as u8;
+        let mut mv = Move {
+            kind: MoveKind::Place,
+            row: row as u8,
+            col: col as u8,
+            down: self.d != 0,
+            len: len as u8,
+            score,
+            tiles: [0; MAX_SIZE],
+        };
         for (i, sqr) in mv.tiles.iter_mut().enumerate().take(len) {
             let p = (start + i) & (W - 1);
             let t = self.l.placed[p];
             *sqr = if t != 0 { t } else { self.l.sq[p] | THROUGH };
         }
         if self.blanks() == 0 {
-            mv.score = score;
             let leave = Rack::from_counts(&self.counts);
             self.rec.record(&mv, &leave);
             return;
