@@ -208,8 +208,9 @@ impl<'a> Position<'a> {
         for (r, row) in rows.iter().enumerate() {
             let mut c = 0usize;
             let mut rest = *row;
+            // The column of `rest`'s first character.
+            let mut here = col;
             while let Some(ch) = rest.chars().next() {
-                let here = col + row[..row.len() - rest.len()].chars().count();
                 if ch.is_ascii_digit() {
                     let digits = rest
                         .find(|x: char| !x.is_ascii_digit())
@@ -222,6 +223,7 @@ impl<'a> Position<'a> {
                     }
                     c = c.saturating_add(k);
                     rest = &rest[digits..];
+                    here += digits;
                 } else {
                     let (tile, len) = if ch == '[' {
                         match rest.find(']') {
@@ -238,6 +240,7 @@ impl<'a> Position<'a> {
                         board.put(r, c, code);
                     }
                     c += 1;
+                    here += rest[..len].chars().count();
                     rest = &rest[len..];
                 }
                 if c > n {
