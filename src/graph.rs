@@ -681,6 +681,63 @@ impl Arcs {
         counts
     }
 
+    /// For every node (indexed as the table is), the codes read on some
+    /// path from it: a walk that must spend every tile it holds leaves a
+    /// node where one of them is never read below. `None` for alphabets of
+    /// more than 31 codes (the masks are 32 bits) and for a table with a
+    /// cycle (which a crafted file could hold). One depth-first pass.
+    pub(crate) fn reach(&self) -> Option<Vec<u32>> {
+        if self.header != 1 {
+            return None;
+        }
+        let t = self.table();
+        let mut reach = vec![0u32; t.len()];
+        // 0 unseen, 1 on the stack, 2 done.
+        let mut state = vec![0u8; t.len()];
+        let arcs = |node: u32| -> &[u32] {
+            let first = node as usize + 1;
+            let k = self.mask(node).count_ones() as usize;
+            t.get(first..first + k).unwrap_or(&[])
+        };
+        let root = self.root();
+        if root == 0 {
+            return Some(reach);
+        }
+        // (node, arcs of it gone into)
+        let mut stack: Vec<(u32, usize)> = vec![(root, 0)];
+        state[root as usize] = 1;
+        while let Some(&mut (node, ref mut k)) = stack.last_mut() {
+            let a = arcs(node);
+            if let Some(&arc) = a.get(*k) {
+                *k += 1;
+                let child = arc >> CHILD_SHIFT;
+                match state.get(child as usize) {
+                    _ if child == 0 => {}
+                    Some(0) => {
+                        state[child as usize] = 1;
+                        stack.push((child, 0));
+                    }
+                    Some(2) => {}
+                    _ => return None,
+                }
+            } else {
+                let mut m = 0u32;
+                for &arc in a {
+                    let code = arc & CODE_MASK;
+                    if code >= 32 {
+                        return None; // only in a crafted table
+                    }
+                    let below = reach.get((arc >> CHILD_SHIFT) as usize);
+                    m |= 1 << code | below.copied().unwrap_or(!0);
+                }
+                reach[node as usize] = m;
+                state[node as usize] = 2;
+                stack.pop();
+            }
+        }
+        Some(reach)
+    }
+
     /// Bytes the table takes: its own memory, or the part of the
     /// lexicon file it is read from in place.
     pub fn bytes(&self) -> usize {
@@ -808,6 +865,28 @@ mod tests {
         assert_eq!(flat.len(), 874_584);
         assert_eq!((flat.len(), flat.header), (map.len(), map.header));
         assert!(flat.same(&map), "the two conversions differ");
+    }
+
+    #[test]
+    fn reach_is_every_code_below_each_node() {
+        let lex = crate::Lexicon::embedded();
+        let t = lex.arcs().unwrap();
+        let reach = t.reach().expect("an acyclic table of 27 codes");
+        // In a graph without cycles the masks are the one solution of: a
+        // node's mask is the codes of its edges and the masks of their
+        // children. Checked node by node.
+        let (mut i, mut nodes) = (t.header, 0);
+        while i < t.words {
+            let mut m = 0u32;
+            for e in t.edges(i as u32) {
+                m |= 1 << t.code(e) | reach[t.target(e) as usize];
+            }
+            assert_eq!(reach[i], m, "node {i}");
+            i += t.header + t.mask(i as u32).count_ones() as usize;
+            nodes += 1;
+        }
+        assert_eq!(reach[0], 0, "the node without edges");
+        assert!(nodes > 400_000, "{nodes} nodes");
     }
 
     #[test]

@@ -93,6 +93,9 @@ pub struct Lexicon {
     arcs: OnceLock<std::result::Result<Arcs, LexiconErrorKind>>,
     /// Arcs per code in that table, counted at first use.
     code_counts: OnceLock<[u32; 64]>,
+    /// The codes below each node of that table (see `Arcs::reach`),
+    /// built by [`Lexicon::prepare_walks`] only.
+    reach: OnceLock<Option<Vec<u32>>>,
 }
 
 /// Facts about a lexicon, as `lexq info` prints them.
@@ -246,6 +249,7 @@ impl Lexicon {
             file_len,
             arcs: OnceLock::new(),
             code_counts: OnceLock::new(),
+            reach: OnceLock::new(),
         };
         if check == Check::Structure {
             lex.check_structure()?;
@@ -381,9 +385,12 @@ impl Lexicon {
     }
 
     /// Builds, once, what the word queries walk besides the fst: the arc
-    /// table ([`Lexicon::arcs`], read in place from a version 3 file) and
-    /// the letter counts anagrams start from (a pass over the table, a few
-    /// ms), so that no query pays for them. A server calls it at start.
+    /// table ([`Lexicon::arcs`], read in place from a version 3 file), the
+    /// letter counts anagrams start from, and the letters below each node
+    /// (a 32-bit mask per word of the table, 5 MB for ENABLE) with which an
+    /// anagram walk leaves a node that cannot spend its tiles (passes over
+    /// the table, about 20 ms), so that no query pays for them. A server
+    /// calls it at start.
     ///
     /// ```
     /// let lex = lexq::Lexicon::embedded();
@@ -392,9 +399,16 @@ impl Lexicon {
     /// # Ok::<(), lexq::Error>(())
     /// ```
     pub fn prepare_walks(&self) -> Result<()> {
-        self.arcs()?;
+        let arcs = self.arcs()?;
         self.code_counts();
+        self.reach.get_or_init(|| arcs.reach());
         Ok(())
+    }
+
+    /// The codes below each node of the arc table, if
+    /// [`Lexicon::prepare_walks`] has built them; else empty.
+    pub(crate) fn reach(&self) -> &[u32] {
+        self.reach.get().and_then(|r| r.as_deref()).unwrap_or(&[])
     }
 
     /// How many arcs of the arc table read each code (see

@@ -281,6 +281,10 @@ struct RackWalk<'w, 'e> {
     min_used: usize,
     /// Whether every tile must be spent.
     use_all: bool,
+    /// With `use_all`, the codes below each node of the graph (see
+    /// [`crate::Lexicon::prepare_walks`]), by [`Graph::node_id`]; empty if
+    /// not known.
+    reach: &'w [u32],
     total: usize,
     lens: Lengths,
     lbuf: Buf,
@@ -306,9 +310,11 @@ pub(crate) fn rack<G: Graph>(
     use_all: bool,
     min_used: usize,
     lens: Lengths,
+    reach: &[u32],
     emit: &mut Emit<'_>,
 ) {
     let mut w = RackWalk::new(tiles, anchor, use_all, min_used, lens.capped(), emit);
+    w.reach = reach;
     if anchor.is_empty() {
         w.walk_words(g, at);
     } else {
@@ -328,6 +334,7 @@ pub(crate) fn anagram_from<G: Graph>(
     mut tiles: Tiles,
     pivot: u8,
     lens: Lengths,
+    reach: &[u32],
     emit: &mut Emit<'_>,
 ) {
     let anchor = [pivot];
@@ -342,6 +349,7 @@ pub(crate) fn anagram_from<G: Graph>(
     let total = tiles.total();
     let mut w = RackWalk::new(tiles, &anchor, true, total, lens.capped(), emit);
     w.barred_left = 1u64 << (pivot & 63);
+    w.reach = reach;
     w.go(g, at, word, false);
 }
 
@@ -368,6 +376,7 @@ impl<'w, 'e> RackWalk<'w, 'e> {
             barred_left: 0,
             min_used,
             use_all,
+            reach: &[],
             total,
             lens,
             lbuf: Buf::new(),
@@ -405,6 +414,20 @@ impl<'w, 'e> RackWalk<'w, 'e> {
         let used = self.used();
         let n = used + self.anchor.len();
         used >= self.min_used && (!self.use_all || used == self.total) && n >= self.lens.min
+    }
+
+    /// Whether a word from `node` can still spend every tile: each letter
+    /// held is read somewhere below it (always true when not every tile
+    /// must be spent, or the codes below nodes are not known).
+    #[inline]
+    fn can_finish<G: Graph>(&self, g: &G, node: G::Node) -> bool {
+        if !self.use_all {
+            return true;
+        }
+        match self.reach.get(g.node_id(node) as usize) {
+            Some(&below) => self.held & !(below as u64) == 0,
+            None => true,
+        }
     }
 
     /// Spends a tile for `code`: a real one if there is one, else a blank.
@@ -469,10 +492,15 @@ impl<'w, 'e> RackWalk<'w, 'e> {
             let used = self.used();
             if used < self.total && used < self.lens.max {
                 if right {
-                    self.spell(g, child, true);
+                    if self.can_finish(g, child) {
+                        self.spell(g, child, true);
+                    }
                 } else if let Some(sep) = g.edge(child, SEPARATOR) {
                     // The node just past the separator is never a word end.
-                    self.spell(g, g.target(sep), true);
+                    let next = g.target(sep);
+                    if self.can_finish(g, next) {
+                        self.spell(g, next, true);
+                    }
                 }
             }
             self.pop(right);
@@ -509,15 +537,20 @@ impl<'w, 'e> RackWalk<'w, 'e> {
             let code = g.code(edge);
             if code == SEPARATOR {
                 // The node just past the separator is never a word end.
-                self.go(g, g.target(edge), false, true);
+                let child = g.target(edge);
+                if self.can_finish(g, child) {
+                    self.go(g, child, false, true);
+                }
                 continue;
             }
             if let Some(blank) = self.take(code) {
                 // A letter played with a blank is reported marked.
-                self.push(right, if blank { code | BLANK } else { code });
                 let (child, word) = g.follow_edge(edge);
-                self.go(g, child, word, right);
-                self.pop(right);
+                if self.can_finish(g, child) {
+                    self.push(right, if blank { code | BLANK } else { code });
+                    self.go(g, child, word, right);
+                    self.pop(right);
+                }
                 self.give_back(code, blank);
             }
         }

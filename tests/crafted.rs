@@ -259,6 +259,10 @@ fn walk_the_table(lex: &Lexicon) {
         }
     }
     let _ = lex.anagram("cats");
+    // With the letters below each node too (the server's set-up).
+    let _ = lex.prepare_walks();
+    let _ = lex.anagram("cats");
+    let _ = lex.anagram("cat?");
     let _ = lex.subanagram("ahz??");
     let _ = lex.contains("a");
     let _ = lex.pattern("?a*");

@@ -32,6 +32,15 @@ static ENABLE_ARCS_LEX: LazyLock<Lexicon> = LazyLock::new(|| {
     lex
 });
 
+/// The same lexicon set up as a server sets it up
+/// ([`Lexicon::prepare_walks`]): anagram walks also leave nodes below which
+/// a tile held is never read.
+static ENABLE_PREPARED_LEX: LazyLock<Lexicon> = LazyLock::new(|| {
+    let lex = Lexicon::embedded();
+    lex.prepare_walks().expect("arc table");
+    lex
+});
+
 static ENABLE: LazyLock<Oracle> = LazyLock::new(|| {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/indexes/enable1.txt");
     let text = std::fs::read_to_string(path).expect("indexes/enable1.txt");
@@ -49,6 +58,12 @@ static SPANISH_LEX: LazyLock<Lexicon> =
 static SPANISH_ARCS_LEX: LazyLock<Lexicon> = LazyLock::new(|| {
     let lex = build_lexicon(Alphabet::spanish(), &SPANISH_TEXT).expect("spanish sample");
     lex.arcs().expect("arc table");
+    lex
+});
+
+static SPANISH_PREPARED_LEX: LazyLock<Lexicon> = LazyLock::new(|| {
+    let lex = build_lexicon(Alphabet::spanish(), &SPANISH_TEXT).expect("spanish sample");
+    lex.prepare_walks().expect("arc table");
     lex
 });
 
@@ -1112,6 +1127,14 @@ fn enable_rack_queries_on_the_arc_table() {
         40,
     );
     run_cases(
+        "enable_anagrams_prepared",
+        64,
+        word_cases(&ENABLE, Kind::Anagram, 9, false),
+        &ENABLE_PREPARED_LEX,
+        &ENABLE,
+        40,
+    );
+    run_cases(
         "enable_subanagrams_arcs",
         48,
         word_cases(&ENABLE, Kind::Subanagram, 9, false),
@@ -1854,6 +1877,14 @@ fn spanish_anagrams() {
         96,
         word_cases(&SPANISH, Kind::Anagram, 9, true),
         &SPANISH_ARCS_LEX,
+        &SPANISH,
+        40,
+    );
+    run_cases(
+        "spanish_anagrams_prepared",
+        96,
+        word_cases(&SPANISH, Kind::Anagram, 9, true),
+        &SPANISH_PREPARED_LEX,
         &SPANISH,
         40,
     );

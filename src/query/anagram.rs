@@ -8,7 +8,11 @@
 //! built, starts instead from the rack's rarest letter (the fewest arcs in
 //! the table): its first place in each word, the letters before it right
 //! to left, the separator, the rest; only words holding that letter are
-//! visited (on 101 racks of 5 to 9 letters, a quarter faster).
+//! visited (on 101 racks of 5 to 9 letters, a quarter faster). Once
+//! [`crate::Lexicon::prepare_walks`] has marked the letters below each node
+//! of the table, a walk that must spend every tile does not step into a
+//! node below which a tile it holds is never read (on the same racks,
+//! another 30% faster).
 //! Through a block of letters, it starts from the block read right to
 //! left (the GADDAG's home ground), spends tiles leftwards, crosses the
 //! separator and spends tiles rightwards.
@@ -115,10 +119,11 @@ impl<'a> Search<'a> {
                     _ => None,
                 };
                 if let Some(pivot) = pivot {
-                    walk::anagram_from(g, tiles, pivot, lens, &mut emit);
+                    walk::anagram_from(g, tiles, pivot, lens, self.lex.reach(), &mut emit);
                 } else if let Some((at, word)) = walk::follow_reversed(g, &anchor) {
+                    let reach = self.lex.reach();
                     walk::rack(
-                        g, at, word, &anchor, tiles, use_all, min_used, lens, &mut emit,
+                        g, at, word, &anchor, tiles, use_all, min_used, lens, reach, &mut emit,
                     );
                 }
             }
@@ -126,7 +131,16 @@ impl<'a> Search<'a> {
                 let g = self.lex.fst_graph();
                 if let Some((at, word)) = walk::follow_reversed(&g, &anchor) {
                     walk::rack(
-                        &g, at, word, &anchor, tiles, use_all, min_used, lens, &mut emit,
+                        &g,
+                        at,
+                        word,
+                        &anchor,
+                        tiles,
+                        use_all,
+                        min_used,
+                        lens,
+                        &[],
+                        &mut emit,
                     );
                 }
             }
