@@ -96,6 +96,14 @@ pub trait Graph {
         LetterSet(s.0 & !1)
     }
 
+    /// Every code read on some path from `node` (bit `c` for code `c`), if
+    /// the graph knows it without a walk (see
+    /// [`Arcs::with_letters_below`]).
+    #[inline]
+    fn letters_below(&self, _node: Self::Node) -> Option<u64> {
+        None
+    }
+
     /// The letters whose edge out of `node` ends a key.
     fn ending_letters(&self, node: Self::Node) -> LetterSet {
         let mut s = LetterSet::EMPTY;
@@ -277,6 +285,10 @@ pub struct Arcs {
     /// Words of a node's header (its letter mask): 1, or 2 when codes above
     /// 31 occur.
     header: usize,
+    /// Whether the second word of each node's header holds the letters
+    /// below the node (see [`Arcs::with_letters_below`]) instead of the
+    /// mask's upper half.
+    below: bool,
 }
 
 // SAFETY: an `Arcs` only reads its words, which nothing writes while it
@@ -464,6 +476,7 @@ impl Arcs {
             owned,
             count,
             header,
+            below: false,
         }
     }
 
@@ -515,6 +528,7 @@ impl Arcs {
                 owned: Vec::new(),
                 count,
                 header,
+                below: false,
             })
         } else {
             let words = bytes
@@ -653,7 +667,7 @@ impl Arcs {
         let i = node as usize;
         let t = self.table();
         let low = t.get(i).copied().unwrap_or(0) as u64;
-        if self.header == 1 {
+        if self.header == 1 || self.below {
             low
         } else {
             low | (t.get(i + 1).copied().unwrap_or(0) as u64) << 32
@@ -682,11 +696,10 @@ impl Arcs {
     }
 
     /// For every node (indexed as the table is), the codes read on some
-    /// path from it: a walk that must spend every tile it holds leaves a
-    /// node where one of them is never read below. `None` for alphabets of
-    /// more than 31 codes (the masks are 32 bits) and for a table with a
-    /// cycle (which a crafted file could hold). One depth-first pass.
-    pub(crate) fn reach(&self) -> Option<Vec<u32>> {
+    /// path from it. `None` for alphabets of more than 31 codes (the masks
+    /// are 32 bits) and for a table with a cycle (which a crafted file
+    /// could hold). One depth-first pass.
+    fn reach(&self) -> Option<Vec<u32>> {
         if self.header != 1 {
             return None;
         }
@@ -736,6 +749,76 @@ impl Arcs {
             }
         }
         Some(reach)
+    }
+
+    /// A copy of the table whose node headers hold, after the letter
+    /// mask, the codes read on some path below the node
+    /// ([`Graph::letters_below`]): a walk that must spend every tile it
+    /// holds need not step into a node below which one of them is never
+    /// read, and reads that from the header it reads anyway. The nodes are
+    /// laid out depth-first from the root, so that a walk down a path reads
+    /// on (5% faster anagrams than in the table's order). A word more per
+    /// node (6.9 MB for ENABLE, against 5.2). `None` for an empty table and
+    /// where [`Arcs::reach`] is.
+    pub(crate) fn with_letters_below(&self) -> Option<Arcs> {
+        if self.root() == 0 {
+            return None;
+        }
+        let reach = self.reach()?;
+        let t = self.table();
+        // Where each node goes (0: not yet placed), in depth-first order,
+        // smaller codes first.
+        let node_len = |i: usize| 1 + self.mask(i as u32).count_ones() as usize;
+        let mut moved = vec![0u32; t.len()];
+        let mut order: Vec<usize> = Vec::new();
+        let mut next = 2u32;
+        let mut stack = vec![self.root() as usize];
+        while let Some(i) = stack.pop() {
+            if moved[i] != 0 {
+                continue;
+            }
+            let end = i + node_len(i);
+            if end > t.len() {
+                return None;
+            }
+            moved[i] = next;
+            next += 1 + (end - i) as u32;
+            order.push(i);
+            for &a in t[i + 1..end].iter().rev() {
+                let child = (a >> CHILD_SHIFT) as usize;
+                if child != 0 && moved.get(child) == Some(&0) {
+                    stack.push(child);
+                }
+            }
+        }
+        let words = next as usize;
+        if words > MAX_ARCS {
+            return None;
+        }
+        let mut out = Vec::with_capacity(words);
+        out.extend([0u32, 0]);
+        let mut count = 0;
+        for &i in &order {
+            let n = node_len(i) - 1;
+            count += n;
+            out.push(t[i]);
+            out.push(reach[i]);
+            for &a in &t[i + 1..i + 1 + n] {
+                let child = (a >> CHILD_SHIFT) as usize;
+                let to = if child == 0 {
+                    0
+                } else {
+                    moved.get(child).copied().unwrap_or(0)
+                };
+                if child != 0 && to == 0 {
+                    return None;
+                }
+                out.push(a & ((1 << CHILD_SHIFT) - 1) | to << CHILD_SHIFT);
+            }
+        }
+        let mut table = Arcs::owned(out, count, 2);
+        table.below = true;
+        Some(table)
     }
 
     /// Bytes the table takes: its own memory, or the part of the
@@ -815,6 +898,13 @@ impl Graph for Arcs {
     fn letters(&self, node: u32) -> LetterSet {
         LetterSet(self.mask(node) & !1)
     }
+    #[inline]
+    fn letters_below(&self, node: u32) -> Option<u64> {
+        if !self.below {
+            return None;
+        }
+        self.table().get(node as usize + 1).map(|&w| w as u64)
+    }
 }
 
 /// Follows `codes` from the root, first to last, in any graph.
@@ -868,25 +958,37 @@ mod tests {
     }
 
     #[test]
-    fn reach_is_every_code_below_each_node() {
+    fn letters_below_are_every_code_below_each_node() {
         let lex = crate::Lexicon::embedded();
         let t = lex.arcs().unwrap();
-        let reach = t.reach().expect("an acyclic table of 27 codes");
-        // In a graph without cycles the masks are the one solution of: a
-        // node's mask is the codes of its edges and the masks of their
-        // children. Checked node by node.
-        let (mut i, mut nodes) = (t.header, 0);
-        while i < t.words {
-            let mut m = 0u32;
-            for e in t.edges(i as u32) {
-                m |= 1 << t.code(e) | reach[t.target(e) as usize];
+        let b = t
+            .with_letters_below()
+            .expect("an acyclic table of 27 codes");
+        assert_eq!(t.letters_below(t.root()), None);
+        // Both tables walked side by side, each node once: the same edges,
+        // and, in a graph without cycles, masks that are the one solution
+        // of: a node's mask is the codes of its edges and the masks of
+        // their children.
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![(t.root(), b.root())];
+        while let Some((n, m)) = stack.pop() {
+            if !seen.insert(n) {
+                continue;
             }
-            assert_eq!(reach[i], m, "node {i}");
-            i += t.header + t.mask(i as u32).count_ones() as usize;
-            nodes += 1;
+            let old: Vec<u32> = t.edges(n).collect();
+            let new: Vec<u32> = b.edges(m).collect();
+            assert_eq!(old.len(), new.len(), "node {n}");
+            let mut below = 0u64;
+            for (&e, &f) in old.iter().zip(&new) {
+                assert_eq!((t.code(e), t.accepts(e)), (b.code(f), b.accepts(f)));
+                below |= 1 << b.code(f) | b.letters_below(b.target(f)).unwrap();
+                stack.push((t.target(e), b.target(f)));
+            }
+            assert_eq!(b.letters_below(m), Some(below), "node {n}");
+            assert_eq!(b.codes(m), t.codes(n));
         }
-        assert_eq!(reach[0], 0, "the node without edges");
-        assert!(nodes > 400_000, "{nodes} nodes");
+        assert!(seen.len() > 400_000, "{} nodes", seen.len());
+        assert_eq!(b.len(), t.len(), "every arc copied once");
     }
 
     #[test]

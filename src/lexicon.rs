@@ -93,9 +93,10 @@ pub struct Lexicon {
     arcs: OnceLock<std::result::Result<Arcs, LexiconErrorKind>>,
     /// Arcs per code in that table, counted at first use.
     code_counts: OnceLock<[u32; 64]>,
-    /// The codes below each node of that table (see `Arcs::reach`),
-    /// built by [`Lexicon::prepare_walks`] only.
-    reach: OnceLock<Option<Vec<u32>>>,
+    /// That table with the letters below each node in its headers (see
+    /// [`Arcs::with_letters_below`]), built by [`Lexicon::prepare_walks`]
+    /// only.
+    below: OnceLock<Option<Arcs>>,
 }
 
 /// Facts about a lexicon, as `lexq info` prints them.
@@ -249,7 +250,7 @@ impl Lexicon {
             file_len,
             arcs: OnceLock::new(),
             code_counts: OnceLock::new(),
-            reach: OnceLock::new(),
+            below: OnceLock::new(),
         };
         if check == Check::Structure {
             lex.check_structure()?;
@@ -386,10 +387,10 @@ impl Lexicon {
 
     /// Builds, once, what the word queries walk besides the fst: the arc
     /// table ([`Lexicon::arcs`], read in place from a version 3 file), the
-    /// letter counts anagrams start from, and the letters below each node
-    /// (a 32-bit mask per word of the table, 5 MB for ENABLE) with which an
-    /// anagram walk leaves a node that cannot spend its tiles (passes over
-    /// the table, about 20 ms), so that no query pays for them. A server
+    /// letter counts anagrams start from, and a copy of the table with the
+    /// letters below each node (6.9 MB for ENABLE), with which a walk that
+    /// must spend its tiles leaves the nodes where it cannot (passes over
+    /// the table, about 25 ms), so that no query pays for them. A server
     /// calls it at start.
     ///
     /// ```
@@ -401,14 +402,14 @@ impl Lexicon {
     pub fn prepare_walks(&self) -> Result<()> {
         let arcs = self.arcs()?;
         self.code_counts();
-        self.reach.get_or_init(|| arcs.reach());
+        self.below.get_or_init(|| arcs.with_letters_below());
         Ok(())
     }
 
-    /// The codes below each node of the arc table, if
-    /// [`Lexicon::prepare_walks`] has built them; else empty.
-    pub(crate) fn reach(&self) -> &[u32] {
-        self.reach.get().and_then(|r| r.as_deref()).unwrap_or(&[])
+    /// The arc table with the letters below each node, if
+    /// [`Lexicon::prepare_walks`] has built it.
+    pub(crate) fn arcs_with_letters_below(&self) -> Option<&Arcs> {
+        self.below.get().and_then(Option::as_ref)
     }
 
     /// How many arcs of the arc table read each code (see

@@ -281,10 +281,6 @@ struct RackWalk<'w, 'e> {
     min_used: usize,
     /// Whether every tile must be spent.
     use_all: bool,
-    /// With `use_all`, the codes below each node of the graph (see
-    /// [`crate::Lexicon::prepare_walks`]), by [`Graph::node_id`]; empty if
-    /// not known.
-    reach: &'w [u32],
     total: usize,
     lens: Lengths,
     lbuf: Buf,
@@ -310,11 +306,9 @@ pub(crate) fn rack<G: Graph>(
     use_all: bool,
     min_used: usize,
     lens: Lengths,
-    reach: &[u32],
     emit: &mut Emit<'_>,
 ) {
     let mut w = RackWalk::new(tiles, anchor, use_all, min_used, lens.capped(), emit);
-    w.reach = reach;
     if anchor.is_empty() {
         w.walk_words(g, at);
     } else {
@@ -334,7 +328,6 @@ pub(crate) fn anagram_from<G: Graph>(
     mut tiles: Tiles,
     pivot: u8,
     lens: Lengths,
-    reach: &[u32],
     emit: &mut Emit<'_>,
 ) {
     let anchor = [pivot];
@@ -349,7 +342,6 @@ pub(crate) fn anagram_from<G: Graph>(
     let total = tiles.total();
     let mut w = RackWalk::new(tiles, &anchor, true, total, lens.capped(), emit);
     w.barred_left = 1u64 << (pivot & 63);
-    w.reach = reach;
     w.go(g, at, word, false);
 }
 
@@ -376,7 +368,6 @@ impl<'w, 'e> RackWalk<'w, 'e> {
             barred_left: 0,
             min_used,
             use_all,
-            reach: &[],
             total,
             lens,
             lbuf: Buf::new(),
@@ -418,14 +409,14 @@ impl<'w, 'e> RackWalk<'w, 'e> {
 
     /// Whether a word from `node` can still spend every tile: each letter
     /// held is read somewhere below it (always true when not every tile
-    /// must be spent, or the codes below nodes are not known).
+    /// must be spent, or the graph does not know the letters below).
     #[inline]
     fn can_finish<G: Graph>(&self, g: &G, node: G::Node) -> bool {
         if !self.use_all {
             return true;
         }
-        match self.reach.get(g.node_id(node) as usize) {
-            Some(&below) => self.held & !(below as u64) == 0,
+        match g.letters_below(node) {
+            Some(below) => self.held & !below == 0,
             None => true,
         }
     }

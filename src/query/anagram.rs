@@ -110,7 +110,9 @@ impl<'a> Search<'a> {
         // The arc table when it is already built (a server builds it once),
         // else the fst in place: the same walk, the same words.
         match self.lex.arcs_if_built() {
-            Some(g) => {
+            Some(arcs) => {
+                // With the letters below each node if prepared.
+                let g = self.lex.arcs_with_letters_below().unwrap_or(arcs);
                 // Every tile spent and no blank: start from the rarest letter.
                 let pivot = match self.lex.code_counts() {
                     Some(counts) if use_all && anchor.is_empty() && tiles.blanks == 0 => (1..64u8)
@@ -119,11 +121,10 @@ impl<'a> Search<'a> {
                     _ => None,
                 };
                 if let Some(pivot) = pivot {
-                    walk::anagram_from(g, tiles, pivot, lens, self.lex.reach(), &mut emit);
+                    walk::anagram_from(g, tiles, pivot, lens, &mut emit);
                 } else if let Some((at, word)) = walk::follow_reversed(g, &anchor) {
-                    let reach = self.lex.reach();
                     walk::rack(
-                        g, at, word, &anchor, tiles, use_all, min_used, lens, reach, &mut emit,
+                        g, at, word, &anchor, tiles, use_all, min_used, lens, &mut emit,
                     );
                 }
             }
@@ -131,16 +132,7 @@ impl<'a> Search<'a> {
                 let g = self.lex.fst_graph();
                 if let Some((at, word)) = walk::follow_reversed(&g, &anchor) {
                     walk::rack(
-                        &g,
-                        at,
-                        word,
-                        &anchor,
-                        tiles,
-                        use_all,
-                        min_used,
-                        lens,
-                        &[],
-                        &mut emit,
+                        &g, at, word, &anchor, tiles, use_all, min_used, lens, &mut emit,
                     );
                 }
             }

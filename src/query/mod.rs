@@ -85,10 +85,12 @@ impl<'a> Search<'a> {
     }
 
     fn collector(&self) -> Collector<'a> {
+        // Room for a typical answer (a dozen words), so that small
+        // answers do not grow their buffers step by step.
         Collector {
             alphabet: self.lex.alphabet(),
-            codes: Vec::new(),
-            spans: Vec::new(),
+            codes: Vec::with_capacity(128),
+            spans: Vec::with_capacity(16),
             blanks: Vec::new(),
         }
     }
@@ -205,7 +207,8 @@ impl<'a> Collector<'a> {
                 .then_with(|| mask(a.1.0).reverse_bits().cmp(&mask(b.1.0).reverse_bits()))
         });
         keyed.dedup_by(|a, b| a.0 == b.0 && slice(&a.1) == slice(&b.1));
-        words.spans = keyed.into_iter().map(|(_, span)| span).collect();
+        words.spans.clear();
+        words.spans.extend(keyed.iter().map(|&(_, span)| span));
         words
     }
 }
