@@ -537,7 +537,17 @@ impl<'w, 'e> RackWalk<'w, 'e> {
             if let Some(blank) = self.take(code) {
                 // A letter played with a blank is reported marked.
                 let (child, word) = g.follow_edge(edge);
-                if self.can_finish(g, child) {
+                if self.used() + 1 == self.total {
+                    // The last tile: the word ends with this edge or not
+                    // at all, seen without stepping into the child.
+                    if word {
+                        self.push(right, if blank { code | BLANK } else { code });
+                        if self.complete() {
+                            (self.emit)(self.lbuf.as_slice(), self.anchor, self.rbuf.as_slice());
+                        }
+                        self.pop(right);
+                    }
+                } else if self.can_finish(g, child) {
                     self.push(right, if blank { code | BLANK } else { code });
                     self.go(g, child, word, right);
                     self.pop(right);
