@@ -716,6 +716,9 @@ impl Arcs {
         if root == 0 {
             return Some(reach);
         }
+        if root as usize >= t.len() {
+            return None; // only in a crafted table
+        }
         // (node, arcs of it gone into)
         let mut stack: Vec<(u32, usize)> = vec![(root, 0)];
         state[root as usize] = 1;

@@ -195,9 +195,10 @@ impl<'a> Collector<'a> {
             .map(|span| {
                 let mut key = 0u128;
                 let w = slice(span);
-                for i in 0..21 {
-                    key = (key << 6) | w.get(i).copied().unwrap_or(0) as u128;
+                for &c in w.iter().take(21) {
+                    key = (key << 6) | c as u128;
                 }
+                key <<= 6 * (21 - w.len().min(21));
                 (key, *span)
             })
             .collect();
