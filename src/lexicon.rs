@@ -390,8 +390,8 @@ impl Lexicon {
     /// letter counts anagrams start from, and a copy of the table with the
     /// letters below each node (6.9 MB for ENABLE), with which a walk that
     /// must spend its tiles leaves the nodes where it cannot (passes over
-    /// the table, about 25 ms), so that no query pays for them. A server
-    /// calls it at start.
+    /// the table, about 50 ms in all), so that no query pays for them. A
+    /// server calls it at start.
     ///
     /// ```
     /// let lex = lexq::Lexicon::embedded();

@@ -76,8 +76,9 @@ pub struct AppState {
 
 impl AppState {
     /// A server over `lex` and, optionally, a site index; `log` turns the
-    /// access log on. The lexicon's arc table and anagram letter counts
-    /// are prepared here, once ([`Lexicon::prepare_walks`]): move
+    /// access log on. The lexicon's arc table, anagram letter counts and
+    /// letters below each node are prepared here, once
+    /// ([`Lexicon::prepare_walks`], about 50 ms for ENABLE): move
     /// generation needs the table, and the anagram kinds walk it instead
     /// of the fst.
     pub fn new(lex: Lexicon, site: Option<Site>, limits: Limits, log: bool) -> AppState {

@@ -12,7 +12,7 @@
 //! [`crate::Lexicon::prepare_walks`] has marked the letters below each node
 //! of the table, a walk that must spend every tile does not step into a
 //! node below which a tile it holds is never read (on the same racks,
-//! another 30% faster).
+//! 3.7 -> 2.4 µs a rack; AEINRST 5.6 -> 4.5 µs).
 //! Through a block of letters, it starts from the block read right to
 //! left (the GADDAG's home ground), spends tiles leftwards, crosses the
 //! separator and spends tiles rightwards.
