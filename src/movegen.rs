@@ -766,8 +766,20 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
             && self.l.start_bound[pos] >= self.rec.threshold()
         {
             if let Some(sep) = self.g.edge(child, SEPARATOR) {
-                let start = pos;
-                self.gen_right(self.anchor + 1, self.g.target(sep), start, main, wm, cross);
+                // Stepped into only if the square right of the anchor can
+                // take one of its letters.
+                let right = self.g.target(sep);
+                let codes = self.g.codes(right);
+                let q = (self.anchor + 1) & (W - 1);
+                let t = self.l.sq[q];
+                let next = if t != 0 {
+                    codes & (1u64 << (t & 63)) != 0
+                } else {
+                    codes & self.possible(q) != 0
+                };
+                if next {
+                    self.gen_right(self.anchor + 1, right, pos, main, wm, cross);
+                }
             }
         }
     }
