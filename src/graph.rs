@@ -76,6 +76,22 @@ pub trait Graph {
         self.edge(node, code).map(|e| self.target(e))
     }
 
+    /// [`Graph::edges_within`] for a node whose [`Graph::codes`] the
+    /// caller has read already (a walk reads them before it steps in).
+    #[inline]
+    fn edges_within_codes(&self, node: Self::Node, codes: u64, set: u64) -> Self::Within<'_> {
+        let _ = codes;
+        self.edges_within(node, set)
+    }
+
+    /// [`Graph::edge`] for a node whose [`Graph::codes`] the caller has
+    /// read already.
+    #[inline]
+    fn edge_codes(&self, node: Self::Node, codes: u64, code: u8) -> Option<Self::Edge> {
+        let _ = codes;
+        self.edge(node, code)
+    }
+
     /// Every code an edge out of `node` reads, as a mask (bit `c` for
     /// code `c`; bit 0, the separator, included): what a walk checks
     /// before it steps into a node.
@@ -865,6 +881,26 @@ impl Graph for Arcs {
             letters,
             bits: letters & set,
         }
+    }
+    #[inline]
+    fn edges_within_codes(&self, node: u32, codes: u64, set: u64) -> ArcsWithin<'_> {
+        ArcsWithin {
+            arcs: self.table(),
+            first: node as usize + self.header,
+            letters: codes,
+            bits: codes & set,
+        }
+    }
+    #[inline]
+    fn edge_codes(&self, node: u32, codes: u64, code: u8) -> Option<u32> {
+        let bit = 1u64 << (code & 63);
+        if codes & bit == 0 {
+            return None;
+        }
+        let below = codes & (bit - 1);
+        self.table()
+            .get(node as usize + self.header + below.count_ones() as usize)
+            .copied()
     }
     #[inline]
     fn code(&self, edge: u32) -> u8 {

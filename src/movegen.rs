@@ -682,11 +682,14 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
     fn start_anchor(&mut self, p: usize) {
         self.anchor = p;
         self.anchor_open_right = p + 1 == self.n || self.l.sq[(p + 1) & (W - 1)] == 0;
-        self.gen_left(p, self.g.root(), 0, 1, 0);
+        let root = self.g.root();
+        self.gen_left(p, root, self.g.codes(root), 0, 1, 0);
     }
 
-    /// Fills square `pos` (at or left of the anchor) from `node`.
-    fn gen_left(&mut self, pos: usize, node: G::Node, main: i32, wm: i32, cross: i32) {
+    /// Fills square `pos` (at or left of the anchor) from `node`, whose
+    /// codes are `codes`.
+    #[allow(clippy::too_many_arguments)]
+    fn gen_left(&mut self, pos: usize, node: G::Node, codes: u64, main: i32, wm: i32, cross: i32) {
         let pos = pos & (W - 1);
         // Best-first: no move starting here or further left can make the
         // recorder's threshold.
@@ -695,7 +698,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         }
         let t = self.l.sq[pos];
         if t != 0 {
-            if let Some(e) = self.g.edge(node, t & 63) {
+            if let Some(e) = self.g.edge_codes(node, codes, t & 63) {
                 let v = self.l.tv[pos];
                 self.go_left(pos, e, main + v, wm, cross);
             }
@@ -707,7 +710,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         }
         let (lm, w, cs) = (self.l.lm[pos], self.l.wm[pos], self.l.cs[pos]);
         let wm2 = wm * w;
-        for e in self.g.edges_within(node, possible) {
+        for e in self.g.edges_within_codes(node, codes, possible) {
             let c = self.g.code(e);
             // Scored as a rack tile; `found` lists the ways blanks can
             // stand for it.
@@ -756,7 +759,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
                 self.left > 0 && !self.l.anchor[p] && codes & self.possible(p) != 0
             };
             if next {
-                self.gen_left(p, child, main, wm, cross);
+                self.gen_left(p, child, codes, main, wm, cross);
             }
         }
         if open_left
@@ -765,32 +768,33 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
             && (self.left > 0 || !self.anchor_open_right)
             && self.l.start_bound[pos] >= self.rec.threshold()
         {
-            if let Some(sep) = self.g.edge(child, SEPARATOR) {
+            if let Some(sep) = self.g.edge_codes(child, codes, SEPARATOR) {
                 // Stepped into only if the square right of the anchor can
                 // take one of its letters.
                 let right = self.g.target(sep);
-                let codes = self.g.codes(right);
+                let rcodes = self.g.codes(right);
                 let q = (self.anchor + 1) & (W - 1);
                 let t = self.l.sq[q];
                 let next = if t != 0 {
-                    codes & (1u64 << (t & 63)) != 0
+                    rcodes & (1u64 << (t & 63)) != 0
                 } else {
-                    codes & self.possible(q) != 0
+                    rcodes & self.possible(q) != 0
                 };
                 if next {
-                    self.gen_right(self.anchor + 1, right, pos, main, wm, cross);
+                    self.gen_right(self.anchor + 1, right, rcodes, pos, main, wm, cross);
                 }
             }
         }
     }
 
-    /// Fills square `pos` (right of the anchor) from `node`; the word
-    /// starts at `start`.
+    /// Fills square `pos` (right of the anchor) from `node`, whose codes
+    /// are `codes`; the word starts at `start`.
     #[allow(clippy::too_many_arguments)]
     fn gen_right(
         &mut self,
         pos: usize,
         node: G::Node,
+        codes: u64,
         start: usize,
         main: i32,
         wm: i32,
@@ -799,7 +803,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         let pos = pos & (W - 1);
         let t = self.l.sq[pos];
         if t != 0 {
-            if let Some(e) = self.g.edge(node, t & 63) {
+            if let Some(e) = self.g.edge_codes(node, codes, t & 63) {
                 let v = self.l.tv[pos];
                 self.go_right(pos, e, start, main + v, wm, cross);
             }
@@ -811,7 +815,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         }
         let (lm, w, cs) = (self.l.lm[pos], self.l.wm[pos], self.l.cs[pos]);
         let wm2 = wm * w;
-        for e in self.g.edges_within(node, possible) {
+        for e in self.g.edges_within_codes(node, codes, possible) {
             let c = self.g.code(e);
             // Scored as a rack tile; `found` lists the ways blanks can
             // stand for it.
@@ -857,7 +861,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
                 codes & self.possible(q) != 0
             };
             if next {
-                self.gen_right(q, child, start, main, wm, cross);
+                self.gen_right(q, child, codes, start, main, wm, cross);
             }
         }
     }
