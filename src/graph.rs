@@ -1031,6 +1031,35 @@ mod tests {
     }
 
     #[test]
+    fn reads_given_a_nodes_codes_equal_the_plain_reads() {
+        let lex = crate::Lexicon::embedded();
+        let t = lex.arcs().unwrap();
+        let sets = [u64::MAX, 0, 0b1011_0110_1010_1100_1110, 1, !1];
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![t.root()];
+        while let Some(n) = stack.pop() {
+            if !seen.insert(n) {
+                continue;
+            }
+            let codes = t.codes(n);
+            for set in sets {
+                let plain: Vec<u32> = t.edges_within(n, set).collect();
+                let given: Vec<u32> = t.edges_within_codes(n, codes, set).collect();
+                assert_eq!(plain, given, "node {n}, set {set:#x}");
+            }
+            for c in 0..64u8 {
+                assert_eq!(
+                    t.edge(n, c),
+                    t.edge_codes(n, codes, c),
+                    "node {n}, code {c}"
+                );
+            }
+            stack.extend(t.edges(n).map(|e| t.target(e)).filter(|&m| m != 0));
+        }
+        assert!(seen.len() > 400_000, "{} nodes", seen.len());
+    }
+
+    #[test]
     fn the_stored_form_gives_back_the_table() {
         let lex = crate::Lexicon::embedded();
         let g = lex.fst_graph();

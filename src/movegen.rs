@@ -688,7 +688,6 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
 
     /// Fills square `pos` (at or left of the anchor) from `node`, whose
     /// codes are `codes`.
-    #[allow(clippy::too_many_arguments)]
     fn gen_left(&mut self, pos: usize, node: G::Node, codes: u64, main: i32, wm: i32, cross: i32) {
         let pos = pos & (W - 1);
         // Best-first: no move starting here or further left can make the
