@@ -30,8 +30,8 @@ impl PageWriter {
     }
 
     fn len(&mut self, n: usize) {
-        use std::fmt::Write;
-        let _ = write!(self.text, "{n}:");
+        self.text.push_str(itoa::Buffer::new().format(n));
+        self.text.push(':');
     }
 
     fn digit(&mut self, d: u8) {
