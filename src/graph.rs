@@ -874,13 +874,7 @@ impl Graph for Arcs {
     }
     #[inline]
     fn edges_within(&self, node: u32, set: u64) -> ArcsWithin<'_> {
-        let letters = self.mask(node);
-        ArcsWithin {
-            arcs: self.table(),
-            first: node as usize + self.header,
-            letters,
-            bits: letters & set,
-        }
+        self.edges_within_codes(node, self.mask(node), set)
     }
     #[inline]
     fn edges_within_codes(&self, node: u32, codes: u64, set: u64) -> ArcsWithin<'_> {
@@ -919,15 +913,7 @@ impl Graph for Arcs {
     }
     #[inline]
     fn edge(&self, node: u32, code: u8) -> Option<u32> {
-        let letters = self.mask(node);
-        let bit = 1u64 << (code & 63);
-        if letters & bit == 0 {
-            return None;
-        }
-        let below = letters & (bit - 1);
-        self.table()
-            .get(node as usize + self.header + below.count_ones() as usize)
-            .copied()
+        self.edge_codes(node, self.mask(node), code)
     }
     #[inline]
     fn codes(&self, node: u32) -> u64 {
