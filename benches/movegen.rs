@@ -6,10 +6,11 @@
 //! move only), `class` (every move, positions split by blanks on the rack:
 //! none, one, two), and `fst` (every move of the no-blank positions walked
 //! on the fst read in place instead of the flat arc table: the baseline the
-//! arc table is measured against). `two_blanks_sample` runs
-//! `benches/two-blanks.cgp`, 24 positions whose rack holds both blanks
-//! from 1000 more games (the main set has only 3). One iteration runs every position of
-//! the set once; divide by the position count for µs/position. Run with
+//! arc table is measured against); in `class`, `two_blanks_sample` runs
+//! `benches/two-blanks.cgp`, the 24 positions of 1000 more games whose
+//! rack holds both blanks (the main set has only 3). One iteration runs
+//! every position of the set once; divide by the position count for
+//! µs/position. Run with
 //! `cargo bench --bench movegen` (add `-- --quick` for a fast pass).
 
 use std::hint::black_box;

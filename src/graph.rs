@@ -78,6 +78,8 @@ pub trait Graph {
 
     /// [`Graph::edges_within`] for a node whose [`Graph::codes`] the
     /// caller has read already (a walk reads them before it steps in).
+    /// `codes` must be `self.codes(node)`: other values give meaningless
+    /// edges (never a panic: reads stay bounds-checked).
     #[inline]
     fn edges_within_codes(&self, node: Self::Node, codes: u64, set: u64) -> Self::Within<'_> {
         let _ = codes;
@@ -85,7 +87,8 @@ pub trait Graph {
     }
 
     /// [`Graph::edge`] for a node whose [`Graph::codes`] the caller has
-    /// read already.
+    /// read already (`self.codes(node)`, as for
+    /// [`Graph::edges_within_codes`]).
     #[inline]
     fn edge_codes(&self, node: Self::Node, codes: u64, code: u8) -> Option<Self::Edge> {
         let _ = codes;
@@ -1017,7 +1020,7 @@ mod tests {
     }
 
     #[test]
-    fn reads_given_a_nodes_codes_equal_the_plain_reads() {
+    fn reads_through_the_mask_equal_the_arcs_read_in_order() {
         let lex = crate::Lexicon::embedded();
         let t = lex.arcs().unwrap();
         let sets = [u64::MAX, 0, 0b1011_0110_1010_1100_1110, 1, !1];
@@ -1027,18 +1030,30 @@ mod tests {
             if !seen.insert(n) {
                 continue;
             }
+            // The oracle: the node's arcs read one after another (no rank
+            // from the mask), filtered by their own codes.
+            let all: Vec<u32> = t.edges(n).collect();
             let codes = t.codes(n);
+            assert_eq!(
+                codes,
+                all.iter().fold(0u64, |m, &e| m | 1 << t.code(e)),
+                "node {n}"
+            );
             for set in sets {
-                let plain: Vec<u32> = t.edges_within(n, set).collect();
+                let want: Vec<u32> = all
+                    .iter()
+                    .copied()
+                    .filter(|&e| set & 1 << t.code(e) != 0)
+                    .collect();
                 let given: Vec<u32> = t.edges_within_codes(n, codes, set).collect();
-                assert_eq!(plain, given, "node {n}, set {set:#x}");
+                assert_eq!(given, want, "node {n}, set {set:#x}");
+                let plain: Vec<u32> = t.edges_within(n, set).collect();
+                assert_eq!(plain, want, "node {n}, set {set:#x}");
             }
             for c in 0..64u8 {
-                assert_eq!(
-                    t.edge(n, c),
-                    t.edge_codes(n, codes, c),
-                    "node {n}, code {c}"
-                );
+                let want = all.iter().copied().find(|&e| t.code(e) == c);
+                assert_eq!(t.edge_codes(n, codes, c), want, "node {n}, code {c}");
+                assert_eq!(t.edge(n, c), want, "node {n}, code {c}");
             }
             stack.extend(t.edges(n).map(|e| t.target(e)).filter(|&m| m != 0));
         }
