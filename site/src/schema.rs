@@ -19,7 +19,7 @@
 
 use tantivy::Index;
 use tantivy::schema::{
-    FAST, Facet, FacetOptions, Field, INDEXED, IndexRecordOption, STORED, Schema,
+    Facet, FacetOptions, Field, IndexRecordOption, NumericOptions, STORED, Schema,
     TextFieldIndexing, TextOptions,
 };
 use tantivy::tokenizer::{LowerCaser, RawTokenizer, TextAnalyzer};
@@ -58,11 +58,20 @@ pub struct Fields {
     pub anagrams: Field,
 }
 
+/// A number field: indexed (without field norms), stored and fast.
+fn number() -> NumericOptions {
+    NumericOptions::default()
+        .set_indexed()
+        .set_stored()
+        .set_fast()
+}
+
 fn raw(stored: bool) -> TextOptions {
     let mut o = TextOptions::default().set_indexing_options(
         TextFieldIndexing::default()
             .set_tokenizer(WORD_TOKENIZER)
-            .set_index_option(IndexRecordOption::Basic),
+            .set_index_option(IndexRecordOption::Basic)
+            .set_fieldnorms(false),
     );
     if stored {
         o = o.set_stored();
@@ -81,13 +90,13 @@ impl Fields {
         );
         let fields = Fields {
             word: b.add_text_field("word", raw(true)),
-            length: b.add_u64_field("length", INDEXED | STORED | FAST),
+            length: b.add_u64_field("length", number()),
             alphagram: b.add_text_field("alphagram", raw(false)),
-            points: b.add_u64_field("points", INDEXED | STORED | FAST),
+            points: b.add_u64_field("points", number()),
             definition: b.add_text_field("definition", text),
             page: b.add_text_field("page", STORED),
             pos: b.add_facet_field("pos", FacetOptions::default()),
-            senses: b.add_u64_field("senses", INDEXED | STORED | FAST),
+            senses: b.add_u64_field("senses", number()),
             base_form: b.add_text_field("base_form", raw(false)),
             front_hooks: b.add_text_field("front_hooks", raw(false)),
             back_hooks: b.add_text_field("back_hooks", raw(false)),
