@@ -101,7 +101,7 @@ pub const WORDNET_LICENCE_FILE: &str = "WORDNET-LICENSE.txt";
 /// The tantivy index's folder inside a site directory.
 pub const INDEX_DIR: &str = "index";
 /// The site format this version writes.
-pub const FORMAT: u32 = 2;
+pub const FORMAT: u32 = 3;
 
 /// What `site.json` holds.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -596,6 +596,13 @@ impl<'a> WordTable<'a> {
         &self.text[start..self.text_ends[i] as usize]
     }
 
+    /// Whether `word` is in the lexicon.
+    fn is_word(&self, word: &str) -> bool {
+        self.alphabet
+            .encode(word)
+            .is_ok_and(|codes| lexq::graph::is_word(self.arcs, &codes))
+    }
+
     fn letters(&self, set: lexq::LetterSet) -> String {
         let mut out = String::new();
         for c in set.iter() {
@@ -712,6 +719,8 @@ struct DocMaker<'a> {
     plan: Plan,
     page: PageWriter,
     text: String,
+    /// Whether each base form of the word is in the lexicon.
+    linked: Vec<bool>,
     summary: BuildSummary,
     /// Words with definitions from files.
     used: Vec<String>,
@@ -727,6 +736,7 @@ impl<'a> DocMaker<'a> {
             plan: Plan::default(),
             page: PageWriter::default(),
             text: String::new(),
+            linked: Vec::new(),
             summary: BuildSummary::default(),
             used: Vec::new(),
         }
@@ -745,10 +755,64 @@ impl<'a> DocMaker<'a> {
         doc.add_text(f.alphagram, &self.text);
         doc.add_u64(f.points, t.points(i) as u64);
         doc.add_u64(f.senses, plan.items.len() as u64);
+        // The senses of base forms in the lexicon are on their own pages:
+        // a reference to each run of them (one base form, one part of
+        // speech) instead.
+        self.linked.clear();
+        self.linked.extend(
+            plan.bases
+                .iter()
+                .map(|b| b.lower.bytes().all(|c| c.is_ascii_lowercase()) && t.is_word(&b.upper)),
+        );
+        let (linked, cache) = (&self.linked, &self.cache);
+        let run = |item: &Item| match *item {
+            Item::Base(s, b, via) if linked[b as usize] => {
+                Some((b, cache.synsets[s as usize].pos, via))
+            }
+            _ => None,
+        };
+        let mut items = 0;
+        let mut last = None;
+        for item in &plan.items {
+            let r = run(item);
+            if r.is_none() || r != last {
+                items += 1;
+            }
+            last = r;
+        }
+        let files = plan
+            .items
+            .iter()
+            .take_while(|i| matches!(i, Item::File(_)))
+            .count();
         let page = &mut self.page;
-        page.start(plan.items.len());
+        page.start(plan.items.len(), files, plan.own, items);
         let mut seen = [false; 4];
-        for s in self.sources.sense_refs(word, plan, &self.cache) {
+        // The run being counted: base form, part of speech, way, senses.
+        let mut pending: Option<((u32, Pos, Via), usize)> = None;
+        let senses = self.sources.sense_refs(word, plan, cache);
+        for (item, s) in plan.items.iter().zip(senses) {
+            if let Some(pos) = s.pos
+                && !seen[pos as usize]
+            {
+                seen[pos as usize] = true;
+                doc.add_facet(f.pos, schema::pos_facet(pos));
+            }
+            let r = run(item);
+            match (&mut pending, r) {
+                (Some((p, n)), Some(r)) if *p == r => {
+                    *n += 1;
+                    continue;
+                }
+                _ => {}
+            }
+            if let Some(((b, pos, via), n)) = pending.take() {
+                page.reference(pos, via, &plan.bases[b as usize].upper, n);
+            }
+            if let Some(r) = r {
+                pending = Some((r, 1));
+                continue;
+            }
             doc.add_text(f.definition, s.definition);
             page.sense(
                 s.pos,
@@ -759,12 +823,9 @@ impl<'a> DocMaker<'a> {
                 s.base_form,
                 s.source,
             );
-            if let Some(pos) = s.pos
-                && !seen[pos as usize]
-            {
-                seen[pos as usize] = true;
-                doc.add_facet(f.pos, schema::pos_facet(pos));
-            }
+        }
+        if let Some(((b, pos, via), n)) = pending {
+            page.reference(pos, via, &plan.bases[b as usize].upper, n);
         }
         page.str(&self.text);
         let (front, back) = t.hooks(i);

@@ -1,14 +1,16 @@
 //! [`Page`]: a word page as the index stores it, read in place: one
 //! string fetched, checked once, and its fields borrowed from it (no
-//! string copied per definition, example or anagram). [`Page::to_entry`]
-//! copies it into an owned [`Entry`].
+//! string copied per definition, example or anagram), with the pages of
+//! the base forms whose senses it shows (an inflection's page refers to
+//! them: see [`crate::stored`]). [`Page::to_entry`] copies it into an
+//! owned [`Entry`].
 
 use serde::Serialize;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 
 use crate::entry::{Entry, SenseEntry};
 use crate::morphy::Via;
-use crate::stored::{self, Layout, Reader};
+use crate::stored::{self, Layout, RawItem, RawRef, RawSense, Reader};
 use crate::wordnet::Pos;
 
 pub use crate::stored::Strs;
@@ -31,6 +33,8 @@ pub struct Page {
     points: u32,
     text: String,
     layout: Layout,
+    /// The pages of the base forms its references point to.
+    bases: Vec<Page>,
 }
 
 /// One sense of a [`Page`], borrowed from it (the fields of
@@ -72,7 +76,63 @@ impl Page {
             points,
             text,
             layout,
+            bases: Vec::new(),
         })
+    }
+
+    /// The sense items, read in place.
+    fn items(&self) -> impl Iterator<Item = RawItem<'_>> + Clone {
+        let mut r = Reader {
+            text: self.text.get(self.layout.items_at..).unwrap_or_default(),
+        };
+        // Checked by `Page::new`: no item fails to read.
+        (0..self.layout.items).map_while(move |_| r.item().ok())
+    }
+
+    /// The base forms its references point to, each once: the pages
+    /// [`Page::attach`] needs.
+    pub(crate) fn references(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for item in self.items() {
+            if let RawItem::Reference(r) = item
+                && !out.iter().any(|b| b == r.base)
+            {
+                out.push(r.base.to_string());
+            }
+        }
+        out
+    }
+
+    /// The word's own WordNet senses of `pos` (what a reference to this
+    /// page stands for).
+    fn own_wordnet(&self, pos: Pos) -> impl Iterator<Item = RawSense<'_>> + Clone {
+        let (files, own) = (self.layout.files, self.layout.own);
+        self.items()
+            .take(own)
+            .skip(files)
+            .filter_map(move |item| match item {
+                RawItem::Sense(s) if s.pos == Some(pos) => Some(s),
+                _ => None,
+            })
+    }
+
+    /// Gives the page the pages of the base forms it refers to
+    /// ([`Page::references`]), checking that each reference finds as many
+    /// senses as it counts.
+    pub(crate) fn attach(&mut self, bases: Vec<Page>) -> Result<(), stored::Bad> {
+        for item in self.items() {
+            if let RawItem::Reference(r) = item {
+                let base = bases
+                    .iter()
+                    .find(|b| b.word == r.base)
+                    .ok_or("no page for a base form")?;
+                if base.own_wordnet(r.pos).count() != r.count {
+                    return Err("a base form's page without the senses referred to");
+                }
+            }
+        }
+        self.bases = bases;
+        Ok(())
     }
 
     /// The word, uppercase.
@@ -97,22 +157,26 @@ impl Page {
 
     /// Its senses: its own first, then those of its base forms.
     pub fn senses(&self) -> impl Iterator<Item = PageSense<'_>> + Clone {
-        let mut r = Reader {
-            text: self.text.get(self.layout.senses_at..).unwrap_or_default(),
-        };
-        // Checked by `Page::new`: no sense fails to read.
-        (0..self.layout.senses).map_while(move |_| {
-            let s = r.sense().ok()?;
-            Some(PageSense {
-                pos: s.pos,
-                definition: s.definition,
-                examples: s.examples,
-                synonyms: s.synonyms,
-                base_form: s.base_form,
-                via: s.via,
-                source: s.source,
-            })
+        self.items().flat_map(move |item| {
+            let (inline, reference) = match item {
+                RawItem::Sense(s) => (Some(PageSense::from(s)), None),
+                RawItem::Reference(r) => (None, Some(self.referred(r))),
+            };
+            inline.into_iter().chain(reference.into_iter().flatten())
         })
+    }
+
+    /// The senses reference `r` stands for (none if its base page is
+    /// missing, which [`Page::attach`] rules out).
+    fn referred<'a>(&'a self, r: RawRef<'a>) -> impl Iterator<Item = PageSense<'a>> + Clone {
+        let base = self.bases.iter().find(|b| b.word == r.base);
+        base.into_iter()
+            .flat_map(move |b| b.own_wordnet(r.pos))
+            .map(move |s| PageSense {
+                base_form: Some(r.base),
+                via: Some(r.via),
+                ..PageSense::from(s)
+            })
     }
 
     fn str(&self, (start, end): (usize, usize)) -> &str {
@@ -183,6 +247,20 @@ impl Page {
     }
 }
 
+impl<'a> From<RawSense<'a>> for PageSense<'a> {
+    fn from(s: RawSense<'a>) -> PageSense<'a> {
+        PageSense {
+            pos: s.pos,
+            definition: s.definition,
+            examples: s.examples,
+            synonyms: s.synonyms,
+            base_form: s.base_form,
+            via: s.via,
+            source: s.source,
+        }
+    }
+}
+
 /// [`Page::senses_json`].
 struct SensesJson<'a>(&'a Page);
 
@@ -224,60 +302,116 @@ impl Serialize for PageSense<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stored::PageWriter;
+    use crate::stored::{First, PageWriter};
 
-    fn sample() -> String {
+    /// The page of CARE: a file definition, then a noun and a verb sense
+    /// of WordNet's.
+    fn care() -> String {
         let mut w = PageWriter::default();
-        w.start(2);
-        let long = "x".repeat(300);
+        w.start(3, 1, 3, 3);
+        let none = std::iter::empty;
         w.sense(
-            Some(Pos::Verb),
-            Some(Via::Rule),
-            "feel concern",
-            ["I care"].into_iter(),
-            std::iter::empty(),
-            Some("CARE"),
-            "wordnet",
-        );
-        w.sense(
+            Some(Pos::Noun),
             None,
-            None,
-            &long,
-            std::iter::empty(),
-            ["worry", "fret"].into_iter(),
+            "mine",
+            none(),
+            none(),
             None,
             "mine.tsv",
         );
-        w.str("ACERS");
+        w.sense(
+            Some(Pos::Noun),
+            None,
+            "attention",
+            none(),
+            none(),
+            None,
+            "wordnet",
+        );
+        let ex = ["I care"].into_iter();
+        w.sense(
+            Some(Pos::Verb),
+            None,
+            "feel concern",
+            ex,
+            none(),
+            None,
+            "wordnet",
+        );
+        w.str("ACER");
         w.str("S");
         w.str("DRS");
-        w.list(["ACRES", "RACES"].into_iter());
-        w.list(["CARE"].into_iter());
+        w.list(["ACRE", "RACE"].into_iter());
+        w.list(none());
         w.text
+    }
+
+    /// The page of CARES: references to CARE's verb and noun senses, and
+    /// a sense of a base form outside the lexicon, stored whole.
+    fn cares() -> String {
+        let mut w = PageWriter::default();
+        w.start(3, 0, 0, 3);
+        w.reference(Pos::Verb, Via::Rule, "CARE", 1);
+        w.reference(Pos::Noun, Via::Rule, "CARE", 1);
+        let long = "x".repeat(300);
+        w.sense(
+            Some(Pos::Noun),
+            Some(Via::Exception),
+            &long,
+            std::iter::empty(),
+            ["worry", "fret"].into_iter(),
+            Some("CARX"),
+            "wordnet",
+        );
+        w.str("ACERS");
+        w.str("S");
+        w.str("");
+        w.list(["ACRES", "RACES"].into_iter());
+        w.list(["CARE", "CARX"].into_iter());
+        w.text
+    }
+
+    fn page(word: &str, text: &str) -> Page {
+        Page::new(word.into(), word.len(), 7, text.to_string()).unwrap()
     }
 
     #[test]
     fn pages_read_back() {
-        let text = sample();
-        assert_eq!(stored::first_definition(&text), Ok(Some("feel concern")));
-        let page = Page::new("CARES".into(), 5, 7, text.clone()).unwrap();
+        assert_eq!(
+            stored::first_definition(&care()),
+            Ok(First::Definition("mine"))
+        );
+        assert_eq!(stored::first_definition(&cares()), Ok(First::Reference));
+        let mut page = page("CARES", &cares());
+        assert_eq!(page.references(), ["CARE"]);
+        page.attach(vec![self::page("CARE", &care())]).unwrap();
+        assert_eq!(page.sense_count(), 3);
         let e = page.to_entry();
         assert_eq!((e.word.as_str(), e.length, e.points), ("CARES", 5, 7));
-        assert_eq!(e.senses.len(), 2);
-        assert_eq!(e.senses[0].pos, Some(Pos::Verb));
-        assert_eq!(e.senses[0].via, Some(Via::Rule));
-        assert_eq!(e.senses[0].examples, ["I care"]);
-        assert_eq!(e.senses[0].base_form.as_deref(), Some("CARE"));
-        assert_eq!(e.senses[1].definition, "x".repeat(300));
-        assert_eq!(e.senses[1].synonyms, ["worry", "fret"]);
-        assert_eq!(e.senses[1].source, "mine.tsv");
+        assert_eq!(e.senses.len(), 3);
+        let s = &e.senses;
+        assert_eq!((s[0].pos, s[0].via), (Some(Pos::Verb), Some(Via::Rule)));
+        assert_eq!(s[0].definition, "feel concern");
+        assert_eq!(s[0].examples, ["I care"]);
+        assert_eq!(s[0].base_form.as_deref(), Some("CARE"));
+        assert_eq!(s[0].source, "wordnet");
+        // The file definition of CARE is not a WordNet sense it refers to.
+        assert_eq!(
+            (s[1].pos, s[1].definition.as_str()),
+            (Some(Pos::Noun), "attention")
+        );
+        assert_eq!(s[1].base_form.as_deref(), Some("CARE"));
+        assert_eq!(s[2].definition, "x".repeat(300));
+        assert_eq!(s[2].synonyms, ["worry", "fret"]);
+        assert_eq!(s[2].via, Some(Via::Exception));
+        assert_eq!(s[2].base_form.as_deref(), Some("CARX"));
         assert_eq!(
             (e.alphagram.as_str(), e.front_hooks.as_str()),
             ("ACERS", "S")
         );
-        assert_eq!(e.back_hooks, "DRS");
+        assert_eq!(e.back_hooks, "");
         assert_eq!(e.anagrams, ["ACRES", "RACES"]);
-        assert_eq!(e.base_forms, ["CARE"]);
+        assert_eq!(e.base_forms, ["CARE", "CARX"]);
         assert_eq!(page.alphagram(), "ACERS");
         assert_eq!(page.anagrams().collect::<Vec<_>>(), ["ACRES", "RACES"]);
         // The borrowed senses serialise as the owned ones do.
@@ -285,28 +419,75 @@ mod tests {
             serde_json::to_value(page.senses_json()).unwrap(),
             serde_json::to_value(&e.senses).unwrap()
         );
+        // A page read on its own: CARE's senses, none from elsewhere.
+        let care = self::page("CARE", &care()).to_entry();
+        let defs: Vec<&str> = care.senses.iter().map(|s| s.definition.as_str()).collect();
+        assert_eq!(defs, ["mine", "attention", "feel concern"]);
+        assert!(care.senses.iter().all(|s| s.base_form.is_none()));
+    }
+
+    #[test]
+    fn references_must_find_their_senses() {
+        let mut page = page("CARES", &cares());
+        // No base page, the wrong one, or one without the senses counted.
+        assert!(page.clone().attach(Vec::new()).is_err());
+        assert!(
+            page.clone()
+                .attach(vec![self::page("RACE", &care())])
+                .is_err()
+        );
+        let mut w = PageWriter::default();
+        w.start(0, 0, 0, 0);
+        for s in ["ACER", "", ""] {
+            w.str(s);
+        }
+        w.list(std::iter::empty());
+        w.list(std::iter::empty());
+        assert!(
+            page.clone()
+                .attach(vec![self::page("CARE", &w.text)])
+                .is_err()
+        );
+        page.attach(vec![self::page("CARE", &care())]).unwrap();
+        // Counts that do not add up are refused when a page is read.
+        let bad = cares().replacen("2:3:0:0:3:", "2:4:0:0:3:", 1);
+        assert!(Page::new("CARES".into(), 5, 7, bad).is_err());
+        let bad = care().replacen("2:3:1:3:3:", "2:3:1:4:3:", 1);
+        assert!(Page::new("CARE".into(), 4, 7, bad).is_err());
+        // A reference among the word's own senses is refused.
+        let bad = cares().replacen("2:3:0:0:3:", "2:3:0:1:3:", 1);
+        assert!(Page::new("CARES".into(), 5, 7, bad).is_err());
     }
 
     #[test]
     fn every_damaged_page_is_refused() {
-        let text = sample();
         // Cut anywhere, or one byte changed to a digit, a colon or a letter:
         // refused, or read back as a whole page (a changed length can
         // still add up), never a panic.
-        for cut in 0..text.len() {
-            assert!(Page::new("W".into(), 1, 1, text[..cut].to_string()).is_err());
-        }
-        for i in 0..text.len() {
-            for b in [b'0', b'9', b':', b'x'] {
-                let mut bytes = text.clone().into_bytes();
-                bytes[i] = b;
-                let Ok(t) = String::from_utf8(bytes) else {
-                    continue;
-                };
-                if let Ok(p) = Page::new("W".into(), 1, 1, t) {
-                    let e = p.to_entry();
-                    assert_eq!(e.senses.len(), p.sense_count());
-                    let _ = serde_json::to_string(&p.senses_json()).unwrap();
+        for text in [care(), cares()] {
+            for cut in 0..text.len() {
+                assert!(Page::new("W".into(), 1, 1, text[..cut].to_string()).is_err());
+            }
+            for i in 0..text.len() {
+                for b in [b'0', b'1', b'9', b':', b'x'] {
+                    let mut bytes = text.clone().into_bytes();
+                    bytes[i] = b;
+                    let Ok(t) = String::from_utf8(bytes) else {
+                        continue;
+                    };
+                    let Ok(mut p) = Page::new("W".into(), 1, 1, t) else {
+                        continue;
+                    };
+                    let bases: Vec<Page> = p
+                        .references()
+                        .iter()
+                        .map(|b| self::page(b, &care()))
+                        .collect();
+                    if p.attach(bases).is_ok() {
+                        let e = p.to_entry();
+                        assert_eq!(e.senses.len(), p.sense_count());
+                        let _ = serde_json::to_string(&p.senses_json()).unwrap();
+                    }
                 }
             }
         }

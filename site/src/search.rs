@@ -16,7 +16,7 @@ use crate::entry::Entry;
 use crate::error::{Result, SiteError};
 use crate::page::Page;
 use crate::schema::{self, Fields};
-use crate::stored;
+use crate::stored::{self, First};
 
 /// The longest search query taken, in bytes.
 pub const MAX_QUERY_LEN: usize = 1024;
@@ -223,11 +223,31 @@ impl Site {
         let Some(addr) = self.find(&searcher, word)? else {
             return Ok(None);
         };
-        self.page_of(searcher.doc(addr)?).map(Some)
+        self.page_of(&searcher, searcher.doc(addr)?).map(Some)
     }
 
-    /// The page of a stored document.
-    fn page_of(&self, doc: PageDoc) -> Result<Page> {
+    /// The page of a stored document, with the pages of the base forms
+    /// it refers to.
+    fn page_of(&self, searcher: &tantivy::Searcher, doc: PageDoc) -> Result<Page> {
+        let mut page = self.page_alone(doc)?;
+        let refs = page.references();
+        if refs.is_empty() {
+            return Ok(page);
+        }
+        let mut bases = Vec::with_capacity(refs.len());
+        for base in &refs {
+            let addr = self
+                .find(searcher, base)?
+                .ok_or_else(|| self.bad_page(page.word(), "a base form without a page"))?;
+            bases.push(self.page_alone(searcher.doc(addr)?)?);
+        }
+        page.attach(bases)
+            .map_err(|why| self.bad_page(page.word(), why))?;
+        Ok(page)
+    }
+
+    /// The page of a stored document as it is (references unresolved).
+    fn page_alone(&self, doc: PageDoc) -> Result<Page> {
         let PageDoc {
             word,
             length,
@@ -255,13 +275,14 @@ impl Site {
                 .and_then(|v| v.as_str())
                 .map(str::to_string)
         };
-        self.page_of(PageDoc {
+        let doc = PageDoc {
             word: text(f.word).unwrap_or_default(),
             length: num(f.length),
             points: num(f.points),
             page: text(f.page),
-        })
-        .map(|p| p.to_entry())
+        };
+        self.page_of(&self.reader.searcher(), doc)
+            .map(|p| p.to_entry())
     }
 
     /// Searches with tantivy's query syntax (`definition:"chewed as a
@@ -296,16 +317,31 @@ impl Site {
         let mut hits = Vec::with_capacity(top.len());
         for (score, addr) in top {
             let doc: PageDoc = searcher.doc(addr)?;
-            let definition = match doc.page.as_deref() {
-                Some(page) => stored::first_definition(page)
+            // The first definition if the page holds it, `None` if it is
+            // a base form's.
+            let first = match doc.page.as_deref() {
+                Some(page) => match stored::first_definition(page)
                     .map_err(|why| self.bad_page(&doc.word, why))?
-                    .map(str::to_string),
-                None => None,
+                {
+                    First::None => Some(None),
+                    First::Definition(d) => Some(Some(d.to_string())),
+                    First::Reference => None,
+                },
+                None => Some(None),
+            };
+            let (word, length, points) = (doc.word.clone(), doc.length, doc.points);
+            let definition = match first {
+                Some(d) => d,
+                None => self
+                    .page_of(&searcher, doc)?
+                    .senses()
+                    .next()
+                    .map(|s| s.definition.to_string()),
             };
             hits.push(Hit {
-                word: doc.word,
-                length: doc.length,
-                points: doc.points,
+                word,
+                length,
+                points,
                 definition,
                 score,
             });
@@ -321,7 +357,7 @@ impl Site {
                 .get_store_reader(4)
                 .map_err(|e| SiteError::io(&self.dir, e))?;
             for doc in store.iter::<PageDoc>(seg.alive_bitset()) {
-                f(self.page_of(doc?)?.to_entry())?;
+                f(self.page_of(&searcher, doc?)?.to_entry())?;
             }
         }
         Ok(())

@@ -5,16 +5,24 @@
 //! time): numbers are decimal digits ended by `:`, strings their length
 //! in bytes then the text, lists a count then their items; part of speech
 //! and the way a base form was found are one digit each. The layout, after
-//! the version number: the senses (count, then each:
-//! part of speech, how its base form was found, definition, examples,
-//! synonyms, base form, source), then alphagram, front hooks, back hooks,
-//! anagrams and base forms. The word, its length and points are stored
-//! fields of their own (search results read them).
+//! the version number: the number of senses the page shows, how many of
+//! them come first from definition files, how many are the word's own;
+//! the sense items (count, then each either a sense: `0`, part of speech,
+//! how its base form was found, definition, examples, synonyms, base
+//! form, source; or a reference: `1`, part of speech, how the base form
+//! was found, the base form, the number of senses); then alphagram, front
+//! hooks, back hooks, anagrams and base forms. The word, its length and
+//! points are stored fields of their own (search results read them).
+//!
+//! A reference stands for the WordNet senses of a part of speech that a
+//! base form in the lexicon has on its own page (the senses of `CARE` as
+//! a verb, on the page of `CARES`): each sense is stored, and indexed for
+//! definition search, once, on the page of the word whose sense it is.
 
 use crate::morphy::Via;
 use crate::wordnet::Pos;
 
-const VERSION: usize = 1;
+const VERSION: usize = 2;
 
 /// Writes pages into a reused buffer.
 #[derive(Default)]
@@ -23,10 +31,16 @@ pub(crate) struct PageWriter {
 }
 
 impl PageWriter {
-    pub fn start(&mut self, senses: usize) {
+    /// Starts a page of `senses` senses in all, `files` of them from
+    /// definition files and `own` the word's own (files included), in
+    /// `items` items.
+    pub fn start(&mut self, senses: usize, files: usize, own: usize, items: usize) {
         self.text.clear();
         self.len(VERSION);
         self.len(senses);
+        self.len(files);
+        self.len(own);
+        self.len(items);
     }
 
     fn len(&mut self, n: usize) {
@@ -61,12 +75,8 @@ impl PageWriter {
         base_form: Option<&str>,
         source: &str,
     ) {
-        self.digit(pos.map_or(0, |p| p as u8 + 1));
-        self.digit(match via {
-            None => 0,
-            Some(Via::Exception) => 1,
-            Some(Via::Rule) => 2,
-        });
+        self.digit(0);
+        self.pos_via(pos, via);
         self.str(definition);
         self.list(examples);
         self.list(synonyms);
@@ -78,6 +88,24 @@ impl PageWriter {
             None => self.digit(0),
         }
         self.str(source);
+    }
+
+    /// A reference to the `count` WordNet senses of `pos` on the page of
+    /// the base form `base`, found `via`.
+    pub fn reference(&mut self, pos: Pos, via: Via, base: &str, count: usize) {
+        self.digit(1);
+        self.pos_via(Some(pos), Some(via));
+        self.str(base);
+        self.len(count);
+    }
+
+    fn pos_via(&mut self, pos: Option<Pos>, via: Option<Via>) {
+        self.digit(pos.map_or(0, |p| p as u8 + 1));
+        self.digit(match via {
+            None => 0,
+            Some(Via::Exception) => 1,
+            Some(Via::Rule) => 2,
+        });
     }
 }
 
@@ -133,9 +161,16 @@ impl serde::Serialize for Strs<'_> {
 /// Where the parts of a checked page are, as byte offsets into it.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Layout {
-    /// The first sense, and how many there are.
-    pub senses_at: usize,
+    /// The first sense item, and how many items there are.
+    pub items_at: usize,
+    pub items: usize,
+    /// The senses the page shows (references expanded).
     pub senses: usize,
+    /// The first items that are senses from definition files, and the
+    /// first that are the word's own (files included): all senses, not
+    /// references.
+    pub files: usize,
+    pub own: usize,
     /// Alphagram, front hooks and back hooks: (start, end).
     pub alphagram: (usize, usize),
     pub front_hooks: (usize, usize),
@@ -145,20 +180,31 @@ pub(crate) struct Layout {
     pub base_forms: (usize, usize),
 }
 
-/// Checks a whole page (every length and digit) without copying anything:
-/// where its parts are.
+/// Checks a whole page (every length and digit, and that its counts add
+/// up) without copying anything: where its parts are.
 pub(crate) fn check(text: &str) -> Result<Layout, Bad> {
     let at = |s: &str| s.as_ptr() as usize - text.as_ptr() as usize;
     let span = |s: &str| (at(s), at(s) + s.len());
     let list = |l: Strs<'_>| (at(l.text), l.left);
-    let (mut r, senses) = Reader::start(text)?;
-    let senses_at = at(r.text);
-    for _ in 0..senses {
-        r.sense()?;
+    let (mut r, head) = Reader::start(text)?;
+    let items_at = at(r.text);
+    let mut senses = 0usize;
+    for i in 0..head.items {
+        match r.item()? {
+            RawItem::Sense(_) => senses += 1,
+            RawItem::Reference(_) if i < head.own => return Err("reference among own senses"),
+            RawItem::Reference(x) => senses = senses.saturating_add(x.count),
+        }
+    }
+    if senses != head.senses || head.files > head.own || head.own > head.items {
+        return Err("sense counts that do not add up");
     }
     let layout = Layout {
-        senses_at,
+        items_at,
+        items: head.items,
         senses,
+        files: head.files,
+        own: head.own,
         alphagram: span(r.str()?),
         front_hooks: span(r.str()?),
         back_hooks: span(r.str()?),
@@ -169,6 +215,30 @@ pub(crate) fn check(text: &str) -> Result<Layout, Bad> {
         return Err("bytes after the page");
     }
     Ok(layout)
+}
+
+/// A page's header: its counts.
+struct Head {
+    senses: usize,
+    files: usize,
+    own: usize,
+    items: usize,
+}
+
+/// One item of a page's senses.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum RawItem<'a> {
+    Sense(RawSense<'a>),
+    Reference(RawRef<'a>),
+}
+
+/// A reference to the senses of a part of speech on a base form's page.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RawRef<'a> {
+    pub pos: Pos,
+    pub via: Via,
+    pub base: &'a str,
+    pub count: usize,
 }
 
 impl<'a> Strs<'a> {
@@ -231,8 +301,29 @@ impl<'a> Reader<'a> {
         })
     }
 
-    /// One sense.
-    pub fn sense(&mut self) -> Result<RawSense<'a>, Bad> {
+    /// One sense item.
+    pub fn item(&mut self) -> Result<RawItem<'a>, Bad> {
+        match self.byte()? {
+            0 => self.sense().map(RawItem::Sense),
+            1 => {
+                let (Some(pos), Some(via)) = self.pos_via()? else {
+                    return Err("reference without a part of speech or a way");
+                };
+                let base = self.str()?;
+                let count = self.len()?;
+                Ok(RawItem::Reference(RawRef {
+                    pos,
+                    via,
+                    base,
+                    count,
+                }))
+            }
+            _ => Err("bad sense kind"),
+        }
+    }
+
+    /// One sense (after its kind).
+    fn sense(&mut self) -> Result<RawSense<'a>, Bad> {
         let (pos, via) = self.pos_via()?;
         let definition = self.str()?;
         let examples = self.strs()?;
@@ -253,13 +344,18 @@ impl<'a> Reader<'a> {
         })
     }
 
-    fn start(text: &'a str) -> Result<(Reader<'a>, usize), Bad> {
+    fn start(text: &'a str) -> Result<(Reader<'a>, Head), Bad> {
         let mut r = Reader { text };
         if r.len()? != VERSION {
             return Err("page of another version");
         }
-        let senses = r.len()?;
-        Ok((r, senses))
+        let head = Head {
+            senses: r.len()?,
+            files: r.len()?,
+            own: r.len()?,
+            items: r.len()?,
+        };
+        Ok((r, head))
     }
 
     fn pos_via(&mut self) -> Result<(Option<Pos>, Option<Via>), Bad> {
@@ -277,12 +373,25 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// The first definition on a page, if it has senses.
-pub(crate) fn first_definition(text: &str) -> Result<Option<&str>, Bad> {
-    let (mut r, senses) = Reader::start(text)?;
-    if senses == 0 {
-        return Ok(None);
+/// How a page's senses begin.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum First<'a> {
+    /// No senses.
+    None,
+    /// With a sense of its own: its definition.
+    Definition(&'a str),
+    /// With a reference to a base form's page.
+    Reference,
+}
+
+/// How the senses of a page begin (read without checking the rest).
+pub(crate) fn first_definition(text: &str) -> Result<First<'_>, Bad> {
+    let (mut r, head) = Reader::start(text)?;
+    if head.items == 0 {
+        return Ok(First::None);
     }
-    r.pos_via()?;
-    Ok(Some(r.str()?))
+    Ok(match r.item()? {
+        RawItem::Sense(s) => First::Definition(s.definition),
+        RawItem::Reference(_) => First::Reference,
+    })
 }

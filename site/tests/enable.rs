@@ -86,6 +86,57 @@ fn inflections_map_to_their_base_forms() {
     assert!(site.licence().unwrap().contains("Princeton"));
 }
 
+#[test]
+fn every_page_shows_the_entry_the_build_computed() {
+    // Inflections' pages refer to their base forms' senses: read back,
+    // every page is the whole entry, in alphabet order.
+    use std::hash::{DefaultHasher, Hash, Hasher};
+    let hash = |e: &Entry| {
+        let mut h = DefaultHasher::new();
+        serde_json::to_string(e).unwrap().hash(&mut h);
+        h.finish()
+    };
+    let sources = Sources::read(&BuildOptions {
+        wordnet: Some(wordnet_dir()),
+        ..Default::default()
+    })
+    .unwrap();
+    let mut expected = Vec::new();
+    entries(&Lexicon::embedded(), &sources, &mut (), |e, _| {
+        expected.push((e.word.clone(), hash(&e)));
+        Ok(())
+    })
+    .unwrap();
+    let site = site();
+    let mut i = 0;
+    site.for_each_entry(|e| {
+        assert_eq!(
+            (&e.word, hash(&e)),
+            (&expected[i].0, expected[i].1),
+            "{e:?}"
+        );
+        i += 1;
+        Ok(())
+    })
+    .unwrap();
+    assert_eq!(i, expected.len());
+    let cares = site.entry("cares").unwrap().unwrap();
+    assert!(cares.senses.len() > 5, "{cares:?}");
+    // Their senses are indexed once, on the base form.
+    let found = hits(&site, "definition:\"feel concern or interest\"");
+    let words: Vec<&str> = found.iter().map(|h| h.word.as_str()).collect();
+    assert_eq!(words, ["CARE"]);
+    let found = hits(&site, "base_form:care");
+    let words: BTreeSet<&str> = found.iter().map(|h| h.word.as_str()).collect();
+    assert_eq!(words, ["CARED", "CARES", "CARING"].into());
+    // A result whose first sense is its base form's shows that definition.
+    let top = site.search("word:cares", 1, 0).unwrap();
+    assert_eq!(
+        top.hits[0].definition.as_deref(),
+        Some(cares.senses[0].definition.as_str())
+    );
+}
+
 /// Text as a phrase search sees it: lowercase words between single
 /// spaces, with a space at each end.
 fn tokens(text: &str) -> String {
@@ -163,8 +214,10 @@ fn searches_agree_with_the_inputs() {
         ..Default::default()
     })
     .unwrap();
+    let lex = Lexicon::embedded();
+    let is_word = |w: &str| lex.is_word(w).unwrap();
     let has_token = |e: &Entry, t: &str| {
-        e.senses.iter().any(|s| {
+        indexed_senses(e, is_word).any(|s| {
             s.definition
                 .split(|c: char| !c.is_alphanumeric())
                 .any(|w| w.eq_ignore_ascii_case(t))
@@ -189,7 +242,6 @@ fn searches_agree_with_the_inputs() {
     assert_eq!(words("definition:tool AND length:[3 TO 4]"), tool34);
     assert_eq!(site.search("pos:/noun", 1, 0).unwrap().total, nouns);
     assert_eq!(words("alphagram:AEX"), aex);
-    let lex = Lexicon::embedded();
     assert_eq!(
         aex,
         lex.anagram("aex")

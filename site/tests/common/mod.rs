@@ -11,6 +11,18 @@ use std::sync::OnceLock;
 use lexq::{Alphabet, Lexicon, WordList};
 use lexq_site::build::{BuildOptions, BuildSummary, build};
 
+/// The senses of `e` that definition search finds it by: its own, and
+/// those of base forms outside the lexicon (`is_word` tells); the senses
+/// of a base form in the lexicon are found on the base form's page.
+pub fn indexed_senses<'e>(
+    e: &'e lexq_site::Entry,
+    is_word: impl Fn(&str) -> bool + 'e,
+) -> impl Iterator<Item = &'e lexq_site::entry::SenseEntry> + 'e {
+    e.senses
+        .iter()
+        .filter(move |s| s.base_form.as_deref().is_none_or(|b| !is_word(b)))
+}
+
 /// `site/tests/data`.
 pub fn data() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data")
