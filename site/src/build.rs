@@ -596,11 +596,22 @@ impl<'a> WordTable<'a> {
         &self.text[start..self.text_ends[i] as usize]
     }
 
-    /// Whether `word` is in the lexicon.
+    /// Whether `word` is in the lexicon (a binary search of the words,
+    /// which are in the order of their codes).
     fn is_word(&self, word: &str) -> bool {
-        self.alphabet
-            .encode(word)
-            .is_ok_and(|codes| lexq::graph::is_word(self.arcs, &codes))
+        let Ok(codes) = self.alphabet.encode(word) else {
+            return false;
+        };
+        let (mut lo, mut hi) = (0, self.len());
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            match self.codes(mid).cmp(&codes) {
+                std::cmp::Ordering::Less => lo = mid + 1,
+                std::cmp::Ordering::Greater => hi = mid,
+                std::cmp::Ordering::Equal => return true,
+            }
+        }
+        false
     }
 
     fn letters(&self, set: lexq::LetterSet) -> String {
