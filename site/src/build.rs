@@ -165,7 +165,12 @@ impl Sources {
 
     /// Finds the senses of `word` (uppercase) into `plan`, parsing the
     /// synsets it needs into `cache`.
-    pub(crate) fn plan(&self, word: &str, cache: &mut SynsetCache, plan: &mut Plan) -> Result<()> {
+    pub(crate) fn plan<'s>(
+        &'s self,
+        word: &str,
+        cache: &mut SynsetCache<'s>,
+        plan: &mut Plan,
+    ) -> Result<()> {
         plan.clear();
         if let Some(defs) = self.files.words.get(word) {
             plan.items
@@ -226,7 +231,7 @@ impl Sources {
         &'s self,
         word: &'s str,
         plan: &'s Plan,
-        cache: &'s SynsetCache,
+        cache: &'s SynsetCache<'_>,
     ) -> impl Iterator<Item = SenseRef<'s>> + 's {
         let files = self.files.words.get(word);
         plan.items.iter().map(move |item| match *item {
@@ -270,13 +275,13 @@ impl Sources {
 /// Synsets parsed once per build (per build thread), by part of speech
 /// and offset: an inflection's senses are its base form's.
 #[derive(Default)]
-pub(crate) struct SynsetCache {
+pub(crate) struct SynsetCache<'w> {
     index: rustc_hash::FxHashMap<u64, u32>,
-    synsets: Vec<Synset>,
+    synsets: Vec<Synset<'w>>,
 }
 
-impl SynsetCache {
-    fn get(&mut self, wn: &WordNet, pos: Pos, offset: u32) -> Result<u32> {
+impl<'w> SynsetCache<'w> {
+    fn get(&mut self, wn: &'w WordNet, pos: Pos, offset: u32) -> Result<u32> {
         let key = (pos as u64) << 32 | offset as u64;
         if let Some(&i) = self.index.get(&key) {
             return Ok(i);
@@ -292,7 +297,7 @@ impl SynsetCache {
 pub(crate) struct SenseRef<'s> {
     pub pos: Option<Pos>,
     pub definition: &'s str,
-    pub examples: &'s [Box<str>],
+    pub examples: &'s [String],
     pub synonyms: Synonyms<'s>,
     pub base_form: Option<&'s str>,
     pub via: Option<Via>,
@@ -317,7 +322,7 @@ impl SenseRef<'_> {
 /// A synset's other words as seen from a lemma.
 #[derive(Clone)]
 pub(crate) struct Synonyms<'s> {
-    synset: Option<&'s Synset>,
+    synset: Option<&'s Synset<'s>>,
     lemma: &'s str,
 }
 
@@ -328,7 +333,7 @@ impl<'s> Synonyms<'s> {
             lemma: "",
         }
     }
-    fn of(synset: &'s Synset, lemma: &'s str) -> Synonyms<'s> {
+    fn of(synset: &'s Synset<'s>, lemma: &'s str) -> Synonyms<'s> {
         Synonyms {
             synset: Some(synset),
             lemma,
@@ -655,11 +660,11 @@ impl<'a> WordTable<'a> {
     }
 
     /// The entry of word `i`, with its senses from `sources`.
-    fn entry(
+    fn entry<'s>(
         &self,
         i: usize,
-        sources: &Sources,
-        cache: &mut SynsetCache,
+        sources: &'s Sources,
+        cache: &mut SynsetCache<'s>,
         plan: &mut Plan,
     ) -> Result<(Entry, WordSenses)> {
         let word = self.word(i);
@@ -726,7 +731,7 @@ struct DocMaker<'a> {
     table: &'a WordTable<'a>,
     sources: &'a Sources,
     fields: Fields,
-    cache: SynsetCache,
+    cache: SynsetCache<'a>,
     plan: Plan,
     page: PageWriter,
     text: String,
@@ -829,7 +834,7 @@ impl<'a> DocMaker<'a> {
                 s.pos,
                 s.via,
                 s.definition,
-                s.examples.iter().map(|e| &**e),
+                s.examples.iter().map(String::as_str),
                 s.synonyms.iter(),
                 s.base_form,
                 s.source,

@@ -7,6 +7,7 @@
 //! offsets are byte offsets) only when asked for.
 
 use rustc_hash::FxHashMap;
+use std::borrow::Cow;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -98,9 +99,12 @@ pub struct Sense {
 /// ```
 pub struct WordNet {
     dir: PathBuf,
-    /// Lemma (lowercase, single words of ASCII letters) to synset offsets,
-    /// per part of speech, in WordNet's sense order.
-    lemmas: FxHashMap<Box<str>, [Vec<u32>; 4]>,
+    /// Lemma (lowercase, single words of ASCII letters) to where its
+    /// synset offsets are in `offsets`, per part of speech.
+    lemmas: FxHashMap<Box<str>, Spans>,
+    /// Every lemma's synset offsets, a run per lemma and part of speech,
+    /// in WordNet's sense order.
+    offsets: Vec<u32>,
     data: [Vec<u8>; 4],
     licence: String,
 }
@@ -113,6 +117,10 @@ impl fmt::Debug for WordNet {
             .finish()
     }
 }
+
+/// Where a lemma's offsets of each part of speech are: start and end in
+/// [`WordNet`]'s `offsets`.
+type Spans = [(u32, u32); 4];
 
 fn read(path: &Path) -> Result<Vec<u8>> {
     std::fs::read(path).map_err(|e| SiteError::io(path, e))
@@ -130,8 +138,9 @@ impl WordNet {
                 reason: "no such directory".into(),
             });
         }
-        let mut lemmas: FxHashMap<Box<str>, [Vec<u32>; 4]> =
+        let mut lemmas: FxHashMap<Box<str>, Spans> =
             FxHashMap::with_capacity_and_hasher(160_000, Default::default());
+        let mut offsets: Vec<u32> = Vec::with_capacity(220_000);
         let mut data: [Vec<u8>; 4] = Default::default();
         for pos in Pos::ALL {
             let index_path = dir.join(format!("index.{}", pos.file_suffix()));
@@ -150,19 +159,28 @@ impl WordNet {
                 if !lemma.bytes().all(|b| b.is_ascii_lowercase()) {
                     continue;
                 }
-                let fields: Vec<&str> = fields.collect();
                 let count: usize = fields
-                    .get(1)
+                    .nth(1)
                     .and_then(|c| c.parse().ok())
                     .ok_or_else(|| bad("no synset count"))?;
-                if count > fields.len() {
+                // The offsets are the line's last `count` fields.
+                if count > fields.count() {
                     return Err(bad("fewer synset offsets than its count says"));
                 }
-                let offsets = fields[fields.len() - count..]
-                    .iter()
-                    .map(|o| o.parse::<u32>().map_err(|_| bad("bad synset offset")))
-                    .collect::<Result<Vec<u32>>>()?;
-                lemmas.entry(lemma.into()).or_default()[pos.index()] = offsets;
+                let start = offsets.len();
+                for o in line.split_ascii_whitespace().rev().take(count) {
+                    offsets.push(o.parse::<u32>().map_err(|_| bad("bad synset offset"))?);
+                }
+                offsets[start..].reverse();
+                let span = (start as u32, offsets.len() as u32);
+                match lemmas.get_mut(lemma) {
+                    Some(spans) => spans[pos.index()] = span,
+                    None => {
+                        let mut spans = Spans::default();
+                        spans[pos.index()] = span;
+                        lemmas.insert(lemma.into(), spans);
+                    }
+                }
             }
             data[pos.index()] = read(&dir.join(format!("data.{}", pos.file_suffix())))?;
         }
@@ -177,6 +195,7 @@ impl WordNet {
         Ok(WordNet {
             dir: dir.to_path_buf(),
             lemmas,
+            offsets,
             data,
             licence,
         })
@@ -200,9 +219,10 @@ impl WordNet {
 
     /// Whether `lemma` (lowercase) has senses as `pos`.
     pub fn has(&self, lemma: &str, pos: Pos) -> bool {
-        self.lemmas
-            .get(lemma)
-            .is_some_and(|p| !p[pos.index()].is_empty())
+        self.lemmas.get(lemma).is_some_and(|p| {
+            let (start, end) = p[pos.index()];
+            start < end
+        })
     }
 
     /// Whether `lemma` (lowercase) has senses of any part of speech.
@@ -247,14 +267,14 @@ impl WordNet {
         pos: Option<Pos>,
         mut f: impl FnMut(Sense, bool),
     ) -> Result<()> {
-        let Some(offsets) = self.lemmas.get(lemma) else {
+        let Some(offsets) = self.all_offsets(lemma) else {
             return Ok(());
         };
         for p in Pos::ALL {
             if pos.is_some_and(|want| want != p) {
                 continue;
             }
-            for &offset in &offsets[p.index()] {
+            for &offset in offsets[p.index()] {
                 let (sense, proper) = self.synset(p, offset, lemma)?;
                 f(sense, proper);
             }
@@ -276,19 +296,26 @@ impl WordNet {
     }
 
     /// The synset offsets of `lemma` (lowercase) per part of speech.
-    pub(crate) fn all_offsets(&self, lemma: &str) -> Option<&[Vec<u32>; 4]> {
-        self.lemmas.get(lemma)
+    pub(crate) fn all_offsets(&self, lemma: &str) -> Option<[&[u32]; 4]> {
+        let spans = self.lemmas.get(lemma)?;
+        Some(spans.map(|span| self.span(span)))
     }
 
     /// The synset offsets of `lemma` (lowercase) as `pos`.
     pub(crate) fn offsets(&self, lemma: &str, pos: Pos) -> &[u32] {
         self.lemmas
             .get(lemma)
-            .map_or(&[][..], |p| &p[pos.index()][..])
+            .map_or(&[][..], |p| self.span(p[pos.index()]))
+    }
+
+    fn span(&self, (start, end): (u32, u32)) -> &[u32] {
+        self.offsets
+            .get(start as usize..end as usize)
+            .unwrap_or_default()
     }
 
     /// Parses the synset at `offset` of `pos`'s data file.
-    pub(crate) fn parse_synset(&self, pos: Pos, offset: u32) -> Result<Synset> {
+    pub(crate) fn parse_synset(&self, pos: Pos, offset: u32) -> Result<Synset<'_>> {
         let data = &self.data[pos.index()];
         let bad = |reason: &str| SiteError::BadWordNet {
             path: self.dir.join(format!("data.{}", pos.file_suffix())),
@@ -328,22 +355,30 @@ impl WordNet {
                     m.upper |= upper;
                 }
                 None => members.push(Member {
-                    word: word.into(),
+                    word,
                     text: if word.contains('_') {
-                        word.replace('_', " ").into()
+                        Cow::Owned(word.replace('_', " "))
                     } else {
-                        word.into()
+                        Cow::Borrowed(word)
                     },
                     lower: !upper,
                     upper,
                 }),
             }
         }
-        let (definition, examples) = split_gloss(gloss.trim());
+        let gloss = gloss.trim();
+        let (definition, examples) = match gloss.find('"') {
+            // No examples: the definition borrowed from the file.
+            None => (Cow::Borrowed(definition_of(gloss)), Vec::new()),
+            Some(_) => {
+                let (d, e) = split_gloss(gloss);
+                (Cow::Owned(d), e)
+            }
+        };
         Ok(Synset {
             pos,
-            definition: definition.into(),
-            examples: examples.into_iter().map(Into::into).collect(),
+            definition,
+            examples,
             members,
         })
     }
@@ -356,29 +391,30 @@ fn memchr_newline(bytes: &[u8]) -> usize {
         .unwrap_or(bytes.len())
 }
 
-/// A synset's line, parsed once and seen from any of its words.
+/// A synset's line, parsed once and seen from any of its words (its
+/// text borrowed from the data file where it is used as it stands).
 #[derive(Clone, Debug)]
-pub(crate) struct Synset {
+pub(crate) struct Synset<'w> {
     pub pos: Pos,
-    pub definition: Box<str>,
-    pub examples: Vec<Box<str>>,
+    pub definition: Cow<'w, str>,
+    pub examples: Vec<String>,
     /// Its words, each once (case aside), in file order.
-    members: Vec<Member>,
+    members: Vec<Member<'w>>,
 }
 
 #[derive(Clone, Debug)]
-struct Member {
+struct Member<'w> {
     /// As in the file (underscores for spaces), the first spelling met.
-    word: Box<str>,
+    word: &'w str,
     /// With spaces.
-    text: Box<str>,
+    text: Cow<'w, str>,
     /// Whether some spelling of it has no capital.
     lower: bool,
     /// Whether some spelling of it has a capital.
     upper: bool,
 }
 
-impl Synset {
+impl Synset<'_> {
     /// The synset's other words, seen from `lemma` (lowercase, spaces for
     /// underscores).
     pub(crate) fn synonyms<'s>(
@@ -408,7 +444,7 @@ pub fn split_gloss(gloss: &str) -> (String, Vec<String>) {
         Some(i) => (&gloss[..i], &gloss[i..]),
         None => (gloss, ""),
     };
-    let definition = def.trim().trim_end_matches(';').trim_end().to_string();
+    let definition = definition_of(def).to_string();
     let mut examples: Vec<String> = Vec::new();
     let mut inside = false;
     let mut current = String::new();
@@ -446,6 +482,11 @@ pub fn split_gloss(gloss: &str) -> (String, Vec<String>) {
     }
     examples.retain(|e| !e.is_empty());
     (definition, examples)
+}
+
+/// The definition part of a gloss (before its examples), trimmed.
+fn definition_of(def: &str) -> &str {
+    def.trim().trim_end_matches(';').trim_end()
 }
 
 /// The licence lines of a data file's header (lines starting with spaces).
