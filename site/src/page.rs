@@ -104,16 +104,18 @@ impl Page {
     }
 
     /// The word's own WordNet senses of `pos` (what a reference to this
-    /// page stands for).
+    /// page stands for): a run of items, read from where it starts.
     fn own_wordnet(&self, pos: Pos) -> impl Iterator<Item = RawSense<'_>> + Clone {
-        let (files, own) = (self.layout.files, self.layout.own);
-        self.items()
-            .take(own)
-            .skip(files)
-            .filter_map(move |item| match item {
-                RawItem::Sense(s) if s.pos == Some(pos) => Some(s),
-                _ => None,
-            })
+        let (at, count) = self.layout.own_pos[pos as usize];
+        let mut r = Reader {
+            text: self.text.get(at..).unwrap_or_default(),
+        };
+        // Checked by `Page::new`: the run is of senses, of this part of
+        // speech.
+        (0..count).map_while(move |_| match r.item() {
+            Ok(RawItem::Sense(s)) => Some(s),
+            _ => None,
+        })
     }
 
     /// Gives the page the pages of the base forms it refers to
@@ -126,7 +128,7 @@ impl Page {
                     .iter()
                     .find(|b| b.word == r.base)
                     .ok_or("no page for a base form")?;
-                if base.own_wordnet(r.pos).count() != r.count {
+                if base.layout.own_pos[r.pos as usize].1 != r.count {
                     return Err("a base form's page without the senses referred to");
                 }
             }
@@ -454,6 +456,24 @@ mod tests {
         assert!(Page::new("CARES".into(), 5, 7, bad).is_err());
         let bad = care().replacen("2:3:1:3:3:", "2:3:1:4:3:", 1);
         assert!(Page::new("CARE".into(), 4, 7, bad).is_err());
+        // Own senses not grouped by part of speech are refused (a
+        // reference stands for a run of them).
+        let own = |order: [Pos; 3]| {
+            let mut w = PageWriter::default();
+            w.start(3, 0, 3, 3);
+            for pos in order {
+                let none = std::iter::empty;
+                w.sense(Some(pos), None, "d", none(), none(), None, "wordnet");
+            }
+            for s in ["ACER", "", ""] {
+                w.str(s);
+            }
+            w.list(std::iter::empty());
+            w.list(std::iter::empty());
+            Page::new("CARE".into(), 4, 7, w.text)
+        };
+        assert!(own([Pos::Noun, Pos::Verb, Pos::Noun]).is_err());
+        assert!(own([Pos::Noun, Pos::Noun, Pos::Verb]).is_ok());
         // A reference among the word's own senses is refused.
         let bad = cares().replacen("2:3:0:0:3:", "2:3:0:1:3:", 1);
         assert!(Page::new("CARES".into(), 5, 7, bad).is_err());

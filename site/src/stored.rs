@@ -166,11 +166,10 @@ pub(crate) struct Layout {
     pub items: usize,
     /// The senses the page shows (references expanded).
     pub senses: usize,
-    /// The first items that are senses from definition files, and the
-    /// first that are the word's own (files included): all senses, not
-    /// references.
-    pub files: usize,
-    pub own: usize,
+    /// The word's own WordNet senses of each part of speech (a run of
+    /// items among the own ones, after the files'): where the first
+    /// starts, and how many there are.
+    pub own_pos: [(usize, usize); 4],
     /// Alphagram, front hooks and back hooks: (start, end).
     pub alphagram: (usize, usize),
     pub front_hooks: (usize, usize),
@@ -189,8 +188,26 @@ pub(crate) fn check(text: &str) -> Result<Layout, Bad> {
     let (mut r, head) = Reader::start(text)?;
     let items_at = at(r.text);
     let mut senses = 0usize;
+    let mut own_pos = [(0, 0); 4];
+    let mut last = None;
     for i in 0..head.items {
+        let item_at = at(r.text);
         match r.item()? {
+            RawItem::Sense(s) if (head.files..head.own).contains(&i) => {
+                senses += 1;
+                let p = s
+                    .pos
+                    .ok_or("an own WordNet sense without a part of speech")?;
+                let run = &mut own_pos[p as usize];
+                if run.1 == 0 {
+                    *run = (item_at, 1);
+                } else if last == Some(p) {
+                    run.1 += 1;
+                } else {
+                    return Err("own senses out of part-of-speech order");
+                }
+                last = Some(p);
+            }
             RawItem::Sense(_) => senses += 1,
             RawItem::Reference(_) if i < head.own => return Err("reference among own senses"),
             RawItem::Reference(x) => senses = senses.saturating_add(x.count),
@@ -203,8 +220,7 @@ pub(crate) fn check(text: &str) -> Result<Layout, Bad> {
         items_at,
         items: head.items,
         senses,
-        files: head.files,
-        own: head.own,
+        own_pos,
         alphagram: span(r.str()?),
         front_hooks: span(r.str()?),
         back_hooks: span(r.str()?),
@@ -219,9 +235,14 @@ pub(crate) fn check(text: &str) -> Result<Layout, Bad> {
 
 /// A page's header: its counts.
 struct Head {
+    /// The senses the page shows (references expanded).
     senses: usize,
+    /// The first items that are senses from definition files, and the
+    /// first that are the word's own (files included): all senses, not
+    /// references.
     files: usize,
     own: usize,
+    /// The sense items.
     items: usize,
 }
 
