@@ -977,6 +977,7 @@ pub fn build(
     let dir = MetaNotes::open(&index_dir).map_err(|e| SiteError::Index(e.into()))?;
     let settings = IndexSettings {
         docstore_blocksize: 16_384,
+        docstore_compress_dedicated_thread: false,
         ..IndexSettings::default()
     };
     let index = Index::create(dir.clone(), schema, settings).map_err(index_err)?;
