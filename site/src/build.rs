@@ -8,19 +8,19 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::thread::ThreadId;
 use std::time::Instant;
 
 use lexq::{Lexicon, Progress};
 use serde::{Deserialize, Serialize};
-use tantivy::{Index, IndexSettings, TantivyDocument};
+use tantivy::directory::MmapDirectory;
+use tantivy::{Index, IndexSettings, SegmentMeta, TantivyDocument};
 
 use crate::entry::{Entry, SenseEntry};
 use crate::error::{Result, SiteError};
 use crate::fsutil::{self, TempDir};
 use crate::morphy::{Morphy, Via};
 use crate::schema::{self, Fields};
-use crate::segments::{MetaNotes, SegmentWriter};
+use crate::segments::{self, RunWriter};
 use crate::sources::{BadLine, Definitions};
 use crate::stored::PageWriter;
 use crate::wordnet::{Pos, Synset, WordNet};
@@ -912,14 +912,13 @@ impl<'a> Part<'a> {
         self,
         range: std::ops::Range<usize>,
         mut progress: Option<&mut dyn Progress>,
-    ) -> Result<(DocMaker<'a>, ThreadId, u64)> {
-        let mut writer =
-            SegmentWriter::new(self.index.clone(), SEGMENT_BUDGET).map_err(index_err)?;
+    ) -> Result<(DocMaker<'a>, SegmentMeta, u64)> {
+        let mut writer = RunWriter::new(self.index, SEGMENT_BUDGET).map_err(index_err)?;
         let mut maker = DocMaker::new(self.table, self.sources, self.fields);
         let mut reported = 0;
         let mut pending: u64 = 0;
         for i in range {
-            writer.add_document(maker.doc(i)?).map_err(index_err)?;
+            writer.add(maker.doc(i)?).map_err(index_err)?;
             pending += 1;
             if pending == 1024 {
                 let done = self.done.fetch_add(pending, Ordering::Relaxed) + pending;
@@ -931,8 +930,8 @@ impl<'a> Part<'a> {
             }
         }
         self.done.fetch_add(pending, Ordering::Relaxed);
-        writer.finalize().map_err(index_err)?;
-        Ok((maker, std::thread::current().id(), reported))
+        let meta = writer.finish().map_err(index_err)?;
+        Ok((maker, meta, reported))
     }
 }
 
@@ -978,13 +977,13 @@ pub fn build(
     let index_dir = tmp.path().join(INDEX_DIR);
     std::fs::create_dir(&index_dir).map_err(|e| SiteError::io(&index_dir, e))?;
     let (schema, fields) = Fields::schema();
-    let dir = MetaNotes::open(&index_dir).map_err(|e| SiteError::Index(e.into()))?;
+    let dir = MmapDirectory::open(&index_dir).map_err(|e| SiteError::Index(e.into()))?;
     let settings = IndexSettings {
         docstore_blocksize: 16_384,
         docstore_compress_dedicated_thread: false,
         ..IndexSettings::default()
     };
-    let index = Index::create(dir.clone(), schema, settings).map_err(index_err)?;
+    let index = Index::create(dir, schema, settings).map_err(index_err)?;
     schema::register_tokenizers(&index);
     let n = table.len();
     progress.stage("indexing", n as u64);
@@ -996,7 +995,7 @@ pub fn build(
         .map(|k| k * n / parts..(k + 1) * n / parts)
         .collect();
     let done = AtomicU64::new(0);
-    let made: Vec<Result<(DocMaker<'_>, ThreadId, u64)>> = std::thread::scope(|scope| {
+    let made: Vec<Result<(DocMaker<'_>, SegmentMeta, u64)>> = std::thread::scope(|scope| {
         let ctx = Part {
             index: &index,
             table: &table,
@@ -1025,9 +1024,8 @@ pub fn build(
     let makers = made.into_iter().collect::<Result<Vec<_>>>()?;
     progress.advance((n as u64).saturating_sub(makers[0].2));
     progress.stage("writing", 0);
-    let order: Vec<ThreadId> = makers.iter().map(|m| m.1).collect();
-    dir.write_meta(&index, &order)
-        .map_err(|e| SiteError::io(&index_dir, e))?;
+    let order: Vec<SegmentMeta> = makers.iter().map(|m| m.1.clone()).collect();
+    segments::write_meta(&index, order).map_err(index_err)?;
     let mut summary = BuildSummary::default();
     let mut used: std::collections::HashSet<&str> = Default::default();
     for (m, _, _) in &makers {

@@ -301,19 +301,39 @@ impl Site {
         if q.len() > MAX_QUERY_LEN {
             return Err(bad(format!("longer than {MAX_QUERY_LEN} bytes")));
         }
-        let parsed = self.parser.parse_query(q).map_err(|e| bad(e.to_string()))?;
+        // tantivy's parser has panicked on malformed queries (0.25 on
+        // `- *`): a panic there is a bad query, not a crash.
+        let parsed =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.parser.parse_query(q)))
+                .map_err(|_| bad("the query parser failed on it".into()))?
+                .map_err(|e| bad(e.to_string()))?;
+        // What a query can get wrong that the parser lets through (a
+        // field that does not exist in `nofield:*`) is a bad query too.
+        let query_err = |e: tantivy::TantivyError| match e {
+            tantivy::TantivyError::FieldNotFound(_)
+            | tantivy::TantivyError::SchemaError(_)
+            | tantivy::TantivyError::InvalidArgument(_) => bad(e.to_string()),
+            e => e.into(),
+        };
         let searcher = self.reader.searcher();
         if limit == 0 {
-            let total = searcher.search(&parsed, &Count)?;
+            let total = searcher.search(&parsed, &Count).map_err(query_err)?;
             return Ok(Hits {
                 total,
                 hits: Vec::new(),
             });
         }
-        let (total, top) = searcher.search(
-            &parsed,
-            &(Count, TopDocs::with_limit(limit).and_offset(offset)),
-        )?;
+        let (total, top) = searcher
+            .search(
+                &parsed,
+                &(
+                    Count,
+                    TopDocs::with_limit(limit)
+                        .and_offset(offset)
+                        .order_by_score(),
+                ),
+            )
+            .map_err(query_err)?;
         let mut hits = Vec::with_capacity(top.len());
         for (score, addr) in top {
             let doc: PageDoc = searcher.doc(addr)?;

@@ -4,103 +4,64 @@
 //! tantivy's own multi-threaded writer hands documents to whichever thread
 //! is free and lists segments in no set order, so documents that tie in a
 //! search would come out in a different order from one build to the next.
-//! Here each thread indexes its own run with a [`SingleSegmentIndexWriter`]
-//! (in the calling thread, with no channel), and `meta.json` is written at
-//! the end with the segments in the order of their runs. The directory
-//! notes the `meta.json` each writer saves (which lists only its segment)
-//! to learn each thread's segment.
+//! Here each thread writes its own run into a segment of its own with
+//! tantivy's [`SegmentWriter`] (in the calling thread, with no channel),
+//! and [`write_meta`] lists the finished segments in the order of their
+//! runs.
 
-use std::io;
 use std::path::Path;
-use std::sync::{Arc, Mutex};
-use std::thread::ThreadId;
 
-use tantivy::directory::error::{DeleteError, OpenDirectoryError, OpenReadError, OpenWriteError};
-use tantivy::directory::{FileHandle, MmapDirectory, WatchCallback, WatchHandle, WritePtr};
-use tantivy::{Directory, Index, SingleSegmentIndexWriter, TantivyDocument};
+use tantivy::indexer::{AddOperation, SegmentWriter};
+use tantivy::{Directory, Index, IndexMeta, Segment, SegmentMeta, TantivyDocument};
 
-const META: &str = "meta.json";
-
-/// The `meta.json` files written, with the thread that wrote each.
-type Notes = Vec<(ThreadId, Vec<u8>)>;
-
-/// An mmap directory that notes every `meta.json` written, by thread.
-#[derive(Clone, Debug)]
-pub(crate) struct MetaNotes {
-    inner: MmapDirectory,
-    notes: Arc<Mutex<Notes>>,
+/// A writer of one new segment of an index, on the calling thread.
+pub(crate) struct RunWriter {
+    writer: SegmentWriter,
+    segment: Segment,
 }
 
-impl MetaNotes {
-    pub(crate) fn open(dir: &Path) -> Result<MetaNotes, OpenDirectoryError> {
-        Ok(MetaNotes {
-            inner: MmapDirectory::open(dir)?,
-            notes: Default::default(),
+impl RunWriter {
+    /// A new segment of `index`, buffered in up to `budget` bytes.
+    pub(crate) fn new(index: &Index, budget: usize) -> tantivy::Result<RunWriter> {
+        let segment = index.new_segment();
+        Ok(RunWriter {
+            writer: SegmentWriter::for_segment(budget, segment.clone())?,
+            segment,
         })
     }
 
-    /// The segments (as `meta.json` lists them) the writers on threads
-    /// `order` saved, in that order, written as the index's `meta.json`.
-    pub(crate) fn write_meta(&self, index: &Index, order: &[ThreadId]) -> io::Result<()> {
-        let bad = |what: &str| io::Error::other(format!("index meta: {what}"));
-        let notes = self.notes.lock().map_err(|_| bad("poisoned"))?.clone();
-        let mut meta: Option<serde_json::Value> = None;
-        let mut segments = Vec::new();
-        for id in order {
-            let (_, bytes) = notes
-                .iter()
-                .rev()
-                .find(|(t, _)| t == id)
-                .ok_or_else(|| bad("a writer saved none"))?;
-            let mut m: serde_json::Value =
-                serde_json::from_slice(bytes).map_err(|e| bad(&e.to_string()))?;
-            match m.get_mut("segments").map(serde_json::Value::take) {
-                Some(serde_json::Value::Array(s)) => segments.extend(s),
-                _ => return Err(bad("no segments")),
-            }
-            meta.get_or_insert(m);
-        }
-        let mut meta = meta.ok_or_else(|| bad("no writer"))?;
-        meta["segments"] = serde_json::Value::Array(segments);
-        let mut bytes = serde_json::to_vec_pretty(&meta).map_err(|e| bad(&e.to_string()))?;
-        bytes.push(b'\n');
-        index.directory().atomic_write(Path::new(META), &bytes)?;
-        index.directory().sync_directory()
+    /// Adds the next document.
+    pub(crate) fn add(&mut self, doc: TantivyDocument) -> tantivy::Result<()> {
+        let opstamp = u64::from(self.writer.max_doc());
+        self.writer.add_document(AddOperation {
+            opstamp,
+            document: doc,
+        })
+    }
+
+    /// Writes the segment's files; its meta, to list in [`write_meta`].
+    pub(crate) fn finish(self) -> tantivy::Result<SegmentMeta> {
+        let max_doc = self.writer.max_doc();
+        self.writer.finalize()?;
+        Ok(self.segment.with_max_doc(max_doc).meta().clone())
     }
 }
 
-impl Directory for MetaNotes {
-    fn get_file_handle(&self, path: &Path) -> Result<Arc<dyn FileHandle>, OpenReadError> {
-        self.inner.get_file_handle(path)
-    }
-    fn delete(&self, path: &Path) -> Result<(), DeleteError> {
-        self.inner.delete(path)
-    }
-    fn exists(&self, path: &Path) -> Result<bool, OpenReadError> {
-        self.inner.exists(path)
-    }
-    fn open_write(&self, path: &Path) -> Result<WritePtr, OpenWriteError> {
-        self.inner.open_write(path)
-    }
-    fn atomic_read(&self, path: &Path) -> Result<Vec<u8>, OpenReadError> {
-        self.inner.atomic_read(path)
-    }
-    fn atomic_write(&self, path: &Path, data: &[u8]) -> io::Result<()> {
-        if path == Path::new(META) {
-            self.notes
-                .lock()
-                .map_err(|_| io::Error::other("poisoned"))?
-                .push((std::thread::current().id(), data.to_vec()));
-        }
-        self.inner.atomic_write(path, data)
-    }
-    fn sync_directory(&self) -> io::Result<()> {
-        self.inner.sync_directory()
-    }
-    fn watch(&self, watch_callback: WatchCallback) -> tantivy::Result<WatchHandle> {
-        self.inner.watch(watch_callback)
-    }
+/// Writes `index`'s `meta.json` listing `segments` in that order, and
+/// syncs the directory: the index is then complete.
+pub(crate) fn write_meta(index: &Index, segments: Vec<SegmentMeta>) -> tantivy::Result<()> {
+    let meta = IndexMeta {
+        index_settings: index.settings().clone(),
+        persisted_custom_extensions: Vec::new(),
+        segments,
+        schema: index.schema(),
+        opstamp: 0,
+        payload: None,
+    };
+    let mut bytes = serde_json::to_vec_pretty(&meta)?;
+    bytes.push(b'\n');
+    let dir = index.directory();
+    dir.atomic_write(Path::new("meta.json"), &bytes)?;
+    dir.sync_directory()?;
+    Ok(())
 }
-
-/// A writer of one segment, on the calling thread.
-pub(crate) type SegmentWriter = SingleSegmentIndexWriter<TantivyDocument>;
