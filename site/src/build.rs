@@ -13,8 +13,9 @@ use std::time::Instant;
 use lexq::{Lexicon, Progress};
 use serde::{Deserialize, Serialize};
 use tantivy::directory::MmapDirectory;
-use tantivy::{Index, IndexSettings, SegmentMeta, TantivyDocument};
+use tantivy::{Index, IndexSettings, SegmentMeta};
 
+use crate::document::{DocBuffer, WordDoc};
 use crate::entry::{Entry, SenseEntry};
 use crate::error::{Result, SiteError};
 use crate::fsutil::{self, TempDir};
@@ -736,6 +737,9 @@ struct DocMaker<'a> {
     cache: SynsetCache<'a>,
     plan: Plan,
     page: PageWriter,
+    docs: DocBuffer,
+    /// The facet of each part of speech.
+    facets: [tantivy::schema::Facet; 4],
     text: String,
     /// Whether each base form of the word is in the lexicon.
     linked: Vec<bool>,
@@ -753,6 +757,8 @@ impl<'a> DocMaker<'a> {
             cache: SynsetCache::default(),
             plan: Plan::default(),
             page: PageWriter::default(),
+            docs: DocBuffer::default(),
+            facets: Pos::ALL.map(schema::pos_facet),
             text: String::new(),
             linked: Vec::new(),
             summary: BuildSummary::default(),
@@ -761,18 +767,18 @@ impl<'a> DocMaker<'a> {
     }
 
     /// The document of word `i`.
-    fn doc(&mut self, i: usize) -> Result<TantivyDocument> {
+    fn doc(&mut self, i: usize) -> Result<WordDoc> {
         let (t, f) = (self.table, &self.fields);
         let word = t.word(i);
         self.sources.plan(word, &mut self.cache, &mut self.plan)?;
         let plan = &self.plan;
-        let mut doc = TantivyDocument::default();
-        doc.add_text(f.word, word);
-        doc.add_u64(f.length, t.codes(i).len() as u64);
+        let doc = self.docs.next();
+        doc.text(f.word, word);
+        doc.u64(f.length, t.codes(i).len() as u64);
         t.alphagram_into(i, &mut self.text);
-        doc.add_text(f.alphagram, &self.text);
-        doc.add_u64(f.points, t.points(i) as u64);
-        doc.add_u64(f.senses, plan.items.len() as u64);
+        doc.text(f.alphagram, &self.text);
+        doc.u64(f.points, t.points(i) as u64);
+        doc.u64(f.senses, plan.items.len() as u64);
         // The senses of base forms in the lexicon are on their own pages:
         // a reference to each run of them (one base form, one part of
         // speech) instead. Only where the base form's page finds them
@@ -816,7 +822,7 @@ impl<'a> DocMaker<'a> {
                 && !seen[pos as usize]
             {
                 seen[pos as usize] = true;
-                doc.add_facet(f.pos, schema::pos_facet(pos));
+                doc.facet(f.pos, &self.facets[pos as usize]);
             }
             let r = run(item);
             match (&mut pending, r) {
@@ -833,7 +839,7 @@ impl<'a> DocMaker<'a> {
                 pending = Some((r, 1));
                 continue;
             }
-            doc.add_text(f.definition, s.definition);
+            doc.text(f.definition, s.definition);
             page.sense(
                 s.pos,
                 s.via,
@@ -853,20 +859,20 @@ impl<'a> DocMaker<'a> {
             self.text.clear();
             for c in letters.iter() {
                 let label = t.alphabet.label(c).unwrap_or("\u{fffd}");
-                doc.add_text(field, label);
+                doc.text(field, label);
                 self.text.push_str(label);
             }
             page.str(&self.text);
         }
         for a in t.anagrams(i) {
-            doc.add_text(f.anagrams, a);
+            doc.text(f.anagrams, a);
         }
         page.list(t.anagrams(i));
         for b in plan.base_forms() {
-            doc.add_text(f.base_form, b);
+            doc.text(f.base_form, b);
         }
         page.list(plan.base_forms());
-        doc.add_text(f.page, &page.text);
+        doc.page(f.page, &mut page.text);
         let sum = &mut self.summary;
         sum.documents += 1;
         sum.senses += plan.items.len() as u64;
@@ -883,7 +889,7 @@ impl<'a> DocMaker<'a> {
         if self.sources.files.words.contains_key(word) {
             self.used.push(word.to_string());
         }
-        Ok(doc)
+        Ok(self.docs.doc())
     }
 }
 

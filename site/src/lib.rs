@@ -28,6 +28,7 @@
 #![warn(missing_docs)]
 
 pub mod build;
+mod document;
 pub mod entry;
 mod error;
 pub mod export;

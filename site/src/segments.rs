@@ -12,7 +12,8 @@
 use std::path::Path;
 
 use tantivy::indexer::{AddOperation, SegmentWriter};
-use tantivy::{Directory, Index, IndexMeta, Segment, SegmentMeta, TantivyDocument};
+use tantivy::schema::document::Document;
+use tantivy::{Directory, Index, IndexMeta, Segment, SegmentMeta};
 
 /// A writer of one new segment of an index, on the calling thread.
 pub(crate) struct RunWriter {
@@ -31,7 +32,7 @@ impl RunWriter {
     }
 
     /// Adds the next document.
-    pub(crate) fn add(&mut self, doc: TantivyDocument) -> tantivy::Result<()> {
+    pub(crate) fn add(&mut self, doc: impl Document) -> tantivy::Result<()> {
         let opstamp = u64::from(self.writer.max_doc());
         self.writer.add_document(AddOperation {
             opstamp,
