@@ -433,6 +433,9 @@ pub(crate) struct WordTable<'a> {
     by_alphagram: Vec<u32>,
     /// The run of each word's group in `by_alphagram`.
     group: Vec<(u32, u32)>,
+    /// Every word's codes sorted (its alphagram), ending where its codes
+    /// end.
+    sorted: Vec<u8>,
     /// Tile points of each code.
     points: [u32; 64],
     /// Each word's front and back hooks.
@@ -509,6 +512,7 @@ impl<'a> WordTable<'a> {
             code_ends,
             by_alphagram,
             group,
+            sorted,
             points: crate::entry::point_values(alphabet),
             hooks: Vec::new(),
         };
@@ -638,21 +642,27 @@ impl<'a> WordTable<'a> {
     /// The other words of word `i`'s anagram group.
     fn anagrams(&self, i: usize) -> impl Iterator<Item = &str> + Clone {
         let (gs, ge) = self.group[i];
-        self.by_alphagram[gs as usize..ge as usize]
-            .iter()
+        // Most groups are the word alone: their run in `by_alphagram`
+        // (somewhere else in memory for every word) is not read.
+        let run = match ge - gs {
+            1 => &[][..],
+            _ => &self.by_alphagram[gs as usize..ge as usize],
+        };
+        run.iter()
             .filter(move |&&j| j as usize != i)
             .map(|&j| self.word(j as usize))
     }
 
     /// Word `i`'s alphagram, spelled into `out`.
     fn alphagram_into(&self, i: usize, out: &mut String) {
-        let mut buf = [0u8; 64];
-        let codes = self.codes(i);
-        let sorted = &mut buf[..codes.len().min(64)];
-        sorted.copy_from_slice(&codes[..sorted.len()]);
-        sorted.sort_unstable();
+        let start = if i == 0 {
+            0
+        } else {
+            self.code_ends[i - 1] as usize
+        };
         out.clear();
-        self.alphabet.decode_into(sorted, out);
+        self.alphabet
+            .decode_into(&self.sorted[start..self.code_ends[i] as usize], out);
     }
 
     fn points(&self, i: usize) -> u32 {

@@ -35,6 +35,7 @@ pub mod export;
 mod fsutil;
 pub mod morphy;
 pub mod page;
+mod query;
 pub mod schema;
 pub mod search;
 mod segments;

@@ -3,19 +3,20 @@
 //! | field | kind | |
 //! |---|---|---|
 //! | `word` | raw text, stored | the word, uppercase (searched case-insensitively) |
-//! | `length` | u64, indexed, stored, fast | tiles |
+//! | `length` | u64, stored, fast | tiles |
 //! | `alphagram` | raw text | the letters sorted |
-//! | `points` | u64, indexed, stored, fast | tile points |
+//! | `points` | u64, stored, fast | tile points |
 //! | `definition` | text with positions | one value per sense |
 //! | `page` | stored text | the rest of the word page: senses (part of speech, definition, examples, synonyms, base form, source), alphagram, hooks, anagrams, base forms (see `stored.rs`) |
 //! | `pos` | facet | `/noun`, `/verb`, `/adjective`, `/adverb`, once per part of speech the word has |
-//! | `senses` | u64, indexed, stored, fast | the number of senses |
+//! | `senses` | u64, stored, fast | the number of senses |
 //! | `base_form` | raw text | base forms of an inflection |
 //! | `front_hooks`, `back_hooks` | raw text | one value per hook letter |
 //! | `anagrams` | raw text | the word's anagrams |
 //!
 //! Only what search results show and the page are stored: a word page is
-//! read from its document in one value.
+//! read from its document in one value. The numbers are searched through
+//! their fast columns, not the inverted index (see `query.rs`).
 
 use tantivy::Index;
 use tantivy::schema::{
@@ -58,12 +59,9 @@ pub struct Fields {
     pub anagrams: Field,
 }
 
-/// A number field: indexed (without field norms), stored and fast.
+/// A number field: stored and fast (searched through its column).
 fn number() -> NumericOptions {
-    NumericOptions::default()
-        .set_indexed()
-        .set_stored()
-        .set_fast()
+    NumericOptions::default().set_stored().set_fast()
 }
 
 fn raw(stored: bool) -> TextOptions {

@@ -15,6 +15,7 @@ use crate::build::{self, SiteMeta};
 use crate::entry::Entry;
 use crate::error::{Result, SiteError};
 use crate::page::Page;
+use crate::query;
 use crate::schema::{self, Fields};
 use crate::stored::{self, First};
 
@@ -301,12 +302,7 @@ impl Site {
         if q.len() > MAX_QUERY_LEN {
             return Err(bad(format!("longer than {MAX_QUERY_LEN} bytes")));
         }
-        // tantivy's parser has panicked on malformed queries (0.25 on
-        // `- *`): a panic there is a bad query, not a crash.
-        let parsed =
-            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.parser.parse_query(q)))
-                .map_err(|_| bad("the query parser failed on it".into()))?
-                .map_err(|e| bad(e.to_string()))?;
+        let parsed = query::parse(&self.parser, q).map_err(bad)?;
         // What a query can get wrong that the parser lets through (a
         // field that does not exist in `nofield:*`) is a bad query too.
         let query_err = |e: tantivy::TantivyError| match e {
