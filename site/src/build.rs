@@ -200,30 +200,30 @@ impl Sources {
             }
         }
         plan.own = plan.items.len();
-        for pos in Pos::ALL {
-            for (base, via) in morphy.base_forms(wn, lower, pos) {
-                let before = plan.items.len();
-                let b = match plan.bases.iter().position(|b| b.lower == base) {
-                    Some(b) => b,
-                    None => plan.bases.len(),
-                };
-                for &offset in wn.offsets(&base, pos) {
-                    let i = cache.get(wn, pos, offset)?;
-                    if !cache.synsets[i as usize].proper_for(&base) {
-                        plan.items.push(Item::Base(i, b as u32, via));
-                    }
-                }
-                if plan.items.len() == before {
-                    continue;
-                }
-                plan.first_via.get_or_insert(via);
-                if b == plan.bases.len() {
-                    let upper = base.to_ascii_uppercase();
-                    plan.bases.push(Base { lower: base, upper });
+        let (items, bases, first_via) = (&mut plan.items, &mut plan.bases, &mut plan.first_via);
+        morphy.each_base_form(wn, lower, &mut plan.spelled, |pos, base, via, offsets| {
+            let before = items.len();
+            let b = match bases.iter().position(|b| b.lower == base) {
+                Some(b) => b,
+                None => bases.len(),
+            };
+            for &offset in offsets {
+                let i = cache.get(wn, pos, offset)?;
+                if !cache.synsets[i as usize].proper_for(base) {
+                    items.push(Item::Base(i, b as u32, via));
                 }
             }
-        }
-        Ok(())
+            if items.len() > before {
+                first_via.get_or_insert(via);
+                if b == bases.len() {
+                    bases.push(Base {
+                        lower: base.to_string(),
+                        upper: base.to_ascii_uppercase(),
+                    });
+                }
+            }
+            Ok(())
+        })
     }
 
     /// The senses `plan` found for `word`, borrowed from the sources and
@@ -366,6 +366,8 @@ pub(crate) enum Item {
 #[derive(Default)]
 pub(crate) struct Plan {
     pub lower: String,
+    /// Room to spell base forms in.
+    spelled: String,
     pub items: Vec<Item>,
     bases: Vec<Base>,
     pub own: usize,

@@ -53,10 +53,12 @@ fn rules(pos: Pos) -> &'static [(&'static str, &'static str)] {
     }
 }
 
-/// WordNet's exception lists, one per part of speech.
+/// WordNet's exception lists.
 #[derive(Debug, Default)]
 pub struct Morphy {
-    exceptions: [FxHashMap<Box<str>, Vec<Box<str>>>; 4],
+    /// Each inflected form's base forms, per part of speech (one lookup
+    /// a word).
+    exceptions: FxHashMap<Box<str>, [Vec<Box<str>>; 4]>,
     files: usize,
 }
 
@@ -75,7 +77,6 @@ impl Morphy {
             };
             m.files += 1;
             let text = String::from_utf8_lossy(&text);
-            let map = &mut m.exceptions[pos as usize];
             for line in text.lines() {
                 let mut words = line.split_ascii_whitespace();
                 let Some(inflected) = words.next() else {
@@ -83,7 +84,7 @@ impl Morphy {
                 };
                 let bases: Vec<Box<str>> = words.map(Into::into).collect();
                 if !bases.is_empty() {
-                    map.entry(inflected.into()).or_default().extend(bases);
+                    m.exceptions.entry(inflected.into()).or_default()[pos as usize].extend(bases);
                 }
             }
         }
@@ -108,30 +109,72 @@ impl Morphy {
     /// # Ok::<(), lexq_site::SiteError>(())
     /// ```
     pub fn base_forms(&self, wn: &WordNet, word: &str, pos: Pos) -> Vec<(String, Via)> {
-        let mut out: Vec<(String, Via)> = Vec::new();
-        if let Some(bases) = self.exceptions[pos as usize].get(word) {
-            for b in bases {
-                if &**b != word && wn.has(b, pos) && !out.iter().any(|(o, _)| o == &**b) {
-                    out.push((b.to_string(), Via::Exception));
+        let mut out = Vec::new();
+        let mut buf = String::new();
+        let _ = self.each_base_form(wn, word, &mut buf, |p, base, via, _| {
+            if p == pos {
+                out.push((base.to_string(), via));
+            }
+            Ok(())
+        });
+        out
+    }
+
+    /// Calls `f` with each base form of `word` (lowercase) that
+    /// [`Morphy::base_forms`] finds, for each part of speech in the order
+    /// of [`Pos::ALL`], with its synset offsets; `buf` is room to spell
+    /// them. What a build runs for every word: one exception lookup, one
+    /// lemma lookup a candidate, nothing allocated.
+    pub(crate) fn each_base_form<'w>(
+        &self,
+        wn: &'w WordNet,
+        word: &str,
+        buf: &mut String,
+        mut f: impl FnMut(Pos, &str, Via, &'w [u32]) -> Result<()>,
+    ) -> Result<()> {
+        let exceptions = self.exceptions.get(word);
+        for pos in Pos::ALL {
+            let listed = exceptions.map_or(&[][..], |e| &e[pos as usize][..]);
+            if !listed.is_empty() {
+                for (k, b) in listed.iter().enumerate() {
+                    if &**b == word || listed[..k].contains(b) {
+                        continue;
+                    }
+                    let offsets = wn.offsets(b, pos);
+                    if !offsets.is_empty() {
+                        f(pos, b, Via::Exception, offsets)?;
+                    }
+                }
+                continue;
+            }
+            // The rules' candidates found so far as this part of speech,
+            // as (stem, ending): two rules may spell the same form.
+            let mut found: [(&str, &str); 8] = [("", ""); 8];
+            let mut n = 0;
+            for &(suffix, ending) in rules(pos) {
+                let Some(stem) = word.strip_suffix(suffix) else {
+                    continue;
+                };
+                let same = |&(s, e): &(&str, &str)| {
+                    s.len() + e.len() == stem.len() + ending.len()
+                        && s.bytes()
+                            .chain(e.bytes())
+                            .eq(stem.bytes().chain(ending.bytes()))
+                };
+                if stem.is_empty() || suffix == ending || found[..n].iter().any(same) {
+                    continue;
+                }
+                buf.clear();
+                buf.push_str(stem);
+                buf.push_str(ending);
+                let offsets = wn.offsets(buf, pos);
+                if !offsets.is_empty() {
+                    found[n] = (stem, ending);
+                    n += 1;
+                    f(pos, buf, Via::Rule, offsets)?;
                 }
             }
-            return out;
         }
-        let mut base = String::new();
-        for (suffix, ending) in rules(pos) {
-            let Some(stem) = word.strip_suffix(suffix) else {
-                continue;
-            };
-            if stem.is_empty() {
-                continue;
-            }
-            base.clear();
-            base.push_str(stem);
-            base.push_str(ending);
-            if base != word && wn.has(&base, pos) && !out.iter().any(|(o, _)| *o == base) {
-                out.push((base.clone(), Via::Rule));
-            }
-        }
-        out
+        Ok(())
     }
 }
