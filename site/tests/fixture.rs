@@ -350,13 +350,23 @@ fn searches_match_a_scan_of_the_entries() {
         search_words(&site, "length:[3 TO 3]"),
         scan(&all, |e| e.length == 3)
     );
+    // Whether one of the senses `e` indexes has the token `word`.
+    let has_token = |e: &Entry, word: &str| {
+        indexed_senses(e, is_word).any(|s| {
+            s.definition
+                .split(|c: char| !c.is_alphanumeric())
+                .any(|w| w.eq_ignore_ascii_case(word))
+        })
+    };
     assert_eq!(
         search_words(&site, "definition:care AND length:[4 TO 5]"),
         scan(&all, |e| (4..=5).contains(&e.length)
-            && indexed_senses(e, is_word).any(|s| s
-                .definition
-                .split(|c: char| !c.is_alphanumeric())
-                .any(|w| w.eq_ignore_ascii_case("care"))))
+            && has_token(e, "care"))
+    );
+    assert!(
+        !scan(&all, |e| (4..=5).contains(&e.length)
+            && has_token(e, "care"))
+        .is_empty()
     );
     assert_eq!(
         search_words(&site, "pos:/verb"),
@@ -393,13 +403,11 @@ fn searches_match_a_scan_of_the_entries() {
     assert!(!scan(&all, |e| e.length == 4).is_empty());
     // Exclusions: after AND NOT, alone, and in a group of their own.
     assert_eq!(
-        search_words(&site, "definition:care AND NOT length:4"),
-        scan(&all, |e| e.length != 4
-            && indexed_senses(e, is_word).any(|s| s
-                .definition
-                .split(|c: char| !c.is_alphanumeric())
-                .any(|w| w.eq_ignore_ascii_case("care"))))
+        search_words(&site, "definition:the AND NOT length:4"),
+        scan(&all, |e| e.length != 4 && has_token(e, "the"))
     );
+    assert!(!scan(&all, |e| e.length != 4 && has_token(e, "the")).is_empty());
+    assert!(!scan(&all, |e| e.length == 4 && has_token(e, "the")).is_empty());
     assert_eq!(
         search_words(&site, "-length:4"),
         scan(&all, |e| e.length != 4)
