@@ -415,6 +415,16 @@ pub fn all_words(lex: &Lexicon) -> Result<Vec<(String, Vec<u8>)>> {
         .collect())
 }
 
+/// Item `i`'s run in a buffer of items laid end to end, `ends[i]` being
+/// where item `i` ends.
+fn run(ends: &[u32], i: usize) -> std::ops::Range<usize> {
+    let start = match i {
+        0 => 0,
+        _ => ends[i - 1] as usize,
+    };
+    start..ends[i] as usize
+}
+
 /// What the entries need of the lexicon, computed once for all words:
 /// each word's codes and spelling, its anagram group, hooks from the arc
 /// table, tile points.
@@ -476,14 +486,7 @@ impl<'a> WordTable<'a> {
             keyed.push((key, i as u32));
             s = e as usize;
         }
-        let key_of = |i: u32| {
-            let start = if i == 0 {
-                0
-            } else {
-                code_ends[i as usize - 1] as usize
-            };
-            &sorted[start..code_ends[i as usize] as usize]
-        };
+        let key_of = |i: u32| &sorted[run(&code_ends, i as usize)];
         keyed.sort_unstable_by(|a, b| {
             a.0.cmp(&b.0)
                 .then_with(|| key_of(a.1).cmp(key_of(b.1)))
@@ -591,21 +594,11 @@ impl<'a> WordTable<'a> {
     }
 
     fn codes(&self, i: usize) -> &[u8] {
-        let start = if i == 0 {
-            0
-        } else {
-            self.code_ends[i - 1] as usize
-        };
-        &self.codes[start..self.code_ends[i] as usize]
+        &self.codes[run(&self.code_ends, i)]
     }
 
     fn word(&self, i: usize) -> &str {
-        let start = if i == 0 {
-            0
-        } else {
-            self.text_ends[i - 1] as usize
-        };
-        &self.text[start..self.text_ends[i] as usize]
+        &self.text[run(&self.text_ends, i)]
     }
 
     /// Whether `word` is a word of the table spelled exactly so (a binary
@@ -657,14 +650,9 @@ impl<'a> WordTable<'a> {
 
     /// Word `i`'s alphagram, spelled into `out`.
     fn alphagram_into(&self, i: usize, out: &mut String) {
-        let start = if i == 0 {
-            0
-        } else {
-            self.code_ends[i - 1] as usize
-        };
         out.clear();
         self.alphabet
-            .decode_into(&self.sorted[start..self.code_ends[i] as usize], out);
+            .decode_into(&self.sorted[run(&self.code_ends, i)], out);
     }
 
     fn points(&self, i: usize) -> u32 {

@@ -110,13 +110,18 @@ impl Morphy {
     /// ```
     pub fn base_forms(&self, wn: &WordNet, word: &str, pos: Pos) -> Vec<(String, Via)> {
         let mut out = Vec::new();
-        let mut buf = String::new();
-        let _ = self.each_base_form(wn, word, &mut buf, |p, base, via, _| {
-            if p == pos {
+        let listed = self.exceptions.get(word).map(|e| &e[pos as usize][..]);
+        let Ok(()) = base_forms_as::<std::convert::Infallible>(
+            wn,
+            word,
+            pos,
+            listed.unwrap_or_default(),
+            &mut String::new(),
+            &mut |_, base, via, _| {
                 out.push((base.to_string(), via));
-            }
-            Ok(())
-        });
+                Ok(())
+            },
+        );
         out
     }
 
@@ -135,46 +140,60 @@ impl Morphy {
         let exceptions = self.exceptions.get(word);
         for pos in Pos::ALL {
             let listed = exceptions.map_or(&[][..], |e| &e[pos as usize][..]);
-            if !listed.is_empty() {
-                for (k, b) in listed.iter().enumerate() {
-                    if &**b == word || listed[..k].contains(b) {
-                        continue;
-                    }
-                    let offsets = wn.offsets(b, pos);
-                    if !offsets.is_empty() {
-                        f(pos, b, Via::Exception, offsets)?;
-                    }
-                }
-                continue;
-            }
-            // The rules' candidates found so far as this part of speech,
-            // as (stem, ending): two rules may spell the same form.
-            let mut found: [(&str, &str); 8] = [("", ""); 8];
-            let mut n = 0;
-            for &(suffix, ending) in rules(pos) {
-                let Some(stem) = word.strip_suffix(suffix) else {
-                    continue;
-                };
-                let same = |&(s, e): &(&str, &str)| {
-                    s.len() + e.len() == stem.len() + ending.len()
-                        && s.bytes()
-                            .chain(e.bytes())
-                            .eq(stem.bytes().chain(ending.bytes()))
-                };
-                if stem.is_empty() || suffix == ending || found[..n].iter().any(same) {
-                    continue;
-                }
-                buf.clear();
-                buf.push_str(stem);
-                buf.push_str(ending);
-                let offsets = wn.offsets(buf, pos);
-                if !offsets.is_empty() {
-                    found[n] = (stem, ending);
-                    n += 1;
-                    f(pos, buf, Via::Rule, offsets)?;
-                }
-            }
+            base_forms_as(wn, word, pos, listed, buf, &mut f)?;
         }
         Ok(())
     }
+}
+
+/// The base forms of `word` as `pos`, given its exception list entry for
+/// `pos` (`listed`, empty if none): see [`Morphy::base_forms`].
+fn base_forms_as<'w, E>(
+    wn: &'w WordNet,
+    word: &str,
+    pos: Pos,
+    listed: &[Box<str>],
+    buf: &mut String,
+    f: &mut impl FnMut(Pos, &str, Via, &'w [u32]) -> std::result::Result<(), E>,
+) -> std::result::Result<(), E> {
+    if !listed.is_empty() {
+        for (k, b) in listed.iter().enumerate() {
+            if &**b == word || listed[..k].contains(b) {
+                continue;
+            }
+            let offsets = wn.offsets(b, pos);
+            if !offsets.is_empty() {
+                f(pos, b, Via::Exception, offsets)?;
+            }
+        }
+        return Ok(());
+    }
+    // The rules' candidates found so far, as (stem, ending): two rules
+    // may spell the same form.
+    let mut found: [(&str, &str); 8] = [("", ""); 8];
+    let mut n = 0;
+    for &(suffix, ending) in rules(pos) {
+        let Some(stem) = word.strip_suffix(suffix) else {
+            continue;
+        };
+        let same = |&(s, e): &(&str, &str)| {
+            s.len() + e.len() == stem.len() + ending.len()
+                && s.bytes()
+                    .chain(e.bytes())
+                    .eq(stem.bytes().chain(ending.bytes()))
+        };
+        if stem.is_empty() || suffix == ending || found[..n].iter().any(same) {
+            continue;
+        }
+        buf.clear();
+        buf.push_str(stem);
+        buf.push_str(ending);
+        let offsets = wn.offsets(buf, pos);
+        if !offsets.is_empty() {
+            found[n] = (stem, ending);
+            n += 1;
+            f(pos, buf, Via::Rule, offsets)?;
+        }
+    }
+    Ok(())
 }

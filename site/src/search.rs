@@ -38,6 +38,8 @@ pub struct Site {
     reader: IndexReader,
     fields: Fields,
     parser: QueryParser,
+    /// The number fields searched through their columns.
+    numbers: Vec<String>,
     meta: SiteMeta,
 }
 
@@ -144,6 +146,7 @@ impl Site {
             .reload_policy(ReloadPolicy::Manual)
             .try_into()
             .map_err(|e| bad(format!("index: {e}")))?;
+        let numbers = query::column_numbers(&index.schema());
         let mut parser = QueryParser::for_index(&index, vec![fields.word, fields.definition]);
         parser.set_conjunction_by_default();
         parser.set_field_boost(fields.word, 4.0);
@@ -153,6 +156,7 @@ impl Site {
             reader,
             fields,
             parser,
+            numbers,
             meta,
         })
     }
@@ -302,7 +306,7 @@ impl Site {
         if q.len() > MAX_QUERY_LEN {
             return Err(bad(format!("longer than {MAX_QUERY_LEN} bytes")));
         }
-        let parsed = query::parse(&self.parser, q).map_err(bad)?;
+        let parsed = query::parse(&self.parser, &self.numbers, q).map_err(bad)?;
         // What a query can get wrong that the parser lets through (a
         // field that does not exist in `nofield:*`) is a bad query too.
         let query_err = |e: tantivy::TantivyError| match e {
