@@ -1,4 +1,4 @@
-//! Search queries: tantivy's query syntax, with two changes made to the
+//! Search queries: tantivy's query syntax, with changes made to the
 //! parsed query before tantivy builds it.
 //!
 //! - A group of exclusions alone means everything but them: tantivy reads
@@ -10,14 +10,33 @@
 //!   them (`length:[3 TO 4]`) from the column but refuses a single value
 //!   (`length:5`) or a set (`length: IN [3 4]`), so those are rewritten
 //!   into ranges: `length:5` is `length:[5 TO 5]`.
+//! - A word ending in `*` is a prefix: `stimul*`, `word:car*`. tantivy
+//!   searches `stimul*` as the word `stimul` and `word:car*` as the word
+//!   `car*` (both find nothing), and refuses `"car"*` (its prefixes are of
+//!   phrases of two words or more, as `"edge to"*` still is). The prefix
+//!   becomes a regular expression over the field's terms, lowercased as
+//!   the field's tokenizers lowercase them.
+//! - What tantivy would silently search as something else is refused with
+//!   a reason: a `*` inside a word (`a*b`: the phrase "a b"), a fuzzy term
+//!   (`tool~1`: the phrase "tool 1"), and regular expressions (`/.../`)
+//!   written by the user.
 
+use tantivy::Index;
 use tantivy::query::{Occur, Query, QueryParser, QueryParserError};
-use tantivy::query_grammar::{UserInputAst, UserInputBound, UserInputLeaf};
+use tantivy::query_grammar::{
+    Delimiter, UserInputAst, UserInputBound, UserInputLeaf, UserInputLiteral,
+};
 use tantivy::schema::{Schema, Type};
 
+use crate::schema::Fields;
+
+/// How much more a match in `word` counts than one in `definition` for a
+/// query without a field.
+const WORD_BOOST: f32 = 4.0;
+
 /// The fields of `schema` that hold numbers in a fast column only (not
-/// in the inverted index): those [`parse`] rewrites.
-pub(crate) fn column_numbers(schema: &Schema) -> Vec<String> {
+/// in the inverted index): those [`Parser`] rewrites.
+fn column_numbers(schema: &Schema) -> Vec<String> {
     schema
         .fields()
         .filter(|(_, e)| {
@@ -30,47 +49,107 @@ pub(crate) fn column_numbers(schema: &Schema) -> Vec<String> {
         .collect()
 }
 
-/// Parses `query` with `parser`, `numbers` being the fields
-/// [`column_numbers`] gives: an error message for a bad query.
-pub(crate) fn parse(
-    parser: &QueryParser,
-    numbers: &[String],
-    query: &str,
-) -> Result<Box<dyn Query>, String> {
-    // tantivy's parser has panicked on malformed queries (0.25 on `- *`):
-    // a panic there is a bad query, not a crash.
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        let ast = tantivy::query_grammar::parse_query(query)
-            .map_err(|_| QueryParserError::SyntaxError(query.to_string()))?;
-        parser.build_query_from_user_input_ast(rewrite(ast, numbers))
-    }))
-    .map_err(|_| "the query parser failed on it".to_string())?
-    .map_err(|e| e.to_string())
+/// The query parser of a site: tantivy's, with this module's rewrites.
+pub(crate) struct Parser {
+    parser: QueryParser,
+    /// The fields [`column_numbers`] gives.
+    numbers: Vec<String>,
+    /// The fields a word without a field searches, with their boosts.
+    defaults: Vec<(String, f32)>,
+    /// The indexed text fields: those a prefix searches.
+    texts: Vec<String>,
 }
 
-/// `ast` with every group of exclusions alone made "all but them", and
-/// every single value or set of a number field made ranges.
-fn rewrite(ast: UserInputAst, numbers: &[String]) -> UserInputAst {
-    let is_number = |field: Option<&str>| field.is_some_and(|f| numbers.iter().any(|n| n == f));
-    match ast {
-        UserInputAst::Clause(clauses) => {
-            let mut clauses: Vec<_> = clauses
-                .into_iter()
-                .map(|(occur, ast)| (occur, rewrite(ast, numbers)))
-                .collect();
-            if !clauses.is_empty() && clauses.iter().all(|(o, _)| *o == Some(Occur::MustNot)) {
-                let all = UserInputAst::Leaf(Box::new(UserInputLeaf::All));
-                clauses.insert(0, (Some(Occur::Must), all));
-            }
-            UserInputAst::Clause(clauses)
+impl Parser {
+    /// The parser of `index`, whose schema has `fields`: a word without a
+    /// field searches `word` and `definition`, all words are required.
+    pub(crate) fn new(index: &Index, fields: &Fields) -> Parser {
+        let schema = index.schema();
+        let defaults = [(fields.word, WORD_BOOST), (fields.definition, 1.0)];
+        let mut parser = QueryParser::for_index(index, defaults.iter().map(|d| d.0).collect());
+        parser.set_conjunction_by_default();
+        for (field, boost) in defaults {
+            parser.set_field_boost(field, boost);
         }
-        UserInputAst::Boost(ast, boost) => {
-            UserInputAst::Boost(Box::new(rewrite(*ast, numbers)), boost)
+        // The only regular expressions are the prefixes `rewrite` makes:
+        // it refuses the user's own.
+        parser.allow_regexes();
+        Parser {
+            parser,
+            numbers: column_numbers(&schema),
+            texts: schema
+                .fields()
+                .filter(|(_, e)| e.field_type().value_type() == Type::Str && e.is_indexed())
+                .map(|(_, e)| e.name().to_string())
+                .collect(),
+            defaults: defaults
+                .iter()
+                .map(|&(f, b)| (schema.get_field_name(f).to_string(), b))
+                .collect(),
         }
-        UserInputAst::Leaf(leaf) => match *leaf {
-            UserInputLeaf::Literal(lit) if is_number(lit.field_name.as_deref()) && !lit.prefix => {
-                exactly(lit.field_name, lit.phrase)
+    }
+
+    /// The query `query` means, or why it is refused.
+    pub(crate) fn parse(&self, query: &str) -> Result<Box<dyn Query>, String> {
+        // tantivy's parser has panicked on malformed queries (0.25 on `- *`):
+        // a panic there is a bad query, not a crash.
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let ast = tantivy::query_grammar::parse_query(query)
+                .map_err(|_| QueryParserError::SyntaxError(query.to_string()).to_string())?;
+            self.parser
+                .build_query_from_user_input_ast(self.rewrite(ast)?)
+                .map_err(|e| e.to_string())
+        }))
+        .map_err(|_| "the query parser failed on it".to_string())?
+    }
+
+    /// `ast` with every group of exclusions alone made "all but them",
+    /// every single value or set of a number field made ranges, every
+    /// word ending in `*` made a prefix; or why it is refused.
+    fn rewrite(&self, ast: UserInputAst) -> Result<UserInputAst, String> {
+        Ok(match ast {
+            UserInputAst::Clause(clauses) => {
+                let mut clauses = clauses
+                    .into_iter()
+                    .map(|(occur, ast)| Ok((occur, self.rewrite(ast)?)))
+                    .collect::<Result<Vec<_>, String>>()?;
+                if !clauses.is_empty() && clauses.iter().all(|(o, _)| *o == Some(Occur::MustNot)) {
+                    let all = UserInputAst::Leaf(Box::new(UserInputLeaf::All));
+                    clauses.insert(0, (Some(Occur::Must), all));
+                }
+                UserInputAst::Clause(clauses)
             }
+            UserInputAst::Boost(ast, boost) => {
+                UserInputAst::Boost(Box::new(self.rewrite(*ast)?), boost)
+            }
+            UserInputAst::Leaf(leaf) => self.leaf(*leaf)?,
+        })
+    }
+
+    fn leaf(&self, leaf: UserInputLeaf) -> Result<UserInputAst, String> {
+        let is_number =
+            |field: Option<&str>| field.is_some_and(|f| self.numbers.iter().any(|n| n == f));
+        Ok(match leaf {
+            UserInputLeaf::Literal(lit) if is_number(lit.field_name.as_deref()) => {
+                if lit.prefix {
+                    UserInputAst::Leaf(Box::new(UserInputLeaf::Literal(lit)))
+                } else {
+                    exactly(lit.field_name, lit.phrase)
+                }
+            }
+            UserInputLeaf::Literal(lit) => match prefix_of(&lit)? {
+                // A field that is no indexed text (missing, stored only,
+                // a facet) is left to tantivy to refuse.
+                Some(stem)
+                    if lit
+                        .field_name
+                        .as_ref()
+                        .is_none_or(|f| self.texts.contains(f)) =>
+                {
+                    self.prefix(lit.field_name, &stem)
+                }
+                _ => UserInputAst::Leaf(Box::new(UserInputLeaf::Literal(lit))),
+            },
             UserInputLeaf::Set { field, elements } if is_number(field.as_deref()) => {
                 UserInputAst::Clause(
                     elements
@@ -79,9 +158,75 @@ fn rewrite(ast: UserInputAst, numbers: &[String]) -> UserInputAst {
                         .collect(),
                 )
             }
+            UserInputLeaf::Regex { .. } => {
+                return Err("regular expressions are not supported in a search".into());
+            }
             leaf => UserInputAst::Leaf(Box::new(leaf)),
-        },
+        })
     }
+
+    /// The words of `field` (of the default fields if `None`) that begin
+    /// with `stem`, lowercase letters and digits.
+    fn prefix(&self, field: Option<String>, stem: &str) -> UserInputAst {
+        let pattern = format!("{stem}.*");
+        let regex = |field: String| {
+            UserInputAst::Leaf(Box::new(UserInputLeaf::Regex {
+                field: Some(field),
+                pattern: pattern.clone(),
+            }))
+        };
+        match field {
+            Some(field) => regex(field),
+            None => UserInputAst::Clause(
+                self.defaults
+                    .iter()
+                    .map(|(field, boost)| {
+                        let leaf = regex(field.clone());
+                        let leaf = match *boost {
+                            1.0 => leaf,
+                            b => UserInputAst::Boost(Box::new(leaf), f64::from(b).into()),
+                        };
+                        (Some(Occur::Should), leaf)
+                    })
+                    .collect(),
+            ),
+        }
+    }
+}
+
+/// The stem of a literal that is a prefix (`stimul*`, `"stimul"*`: letters
+/// and digits, lowercased), `None` for any other literal; an error for
+/// what tantivy would search as something else than was meant.
+fn prefix_of(lit: &UserInputLiteral) -> Result<Option<String>, String> {
+    let word = |s: &str| !s.is_empty() && s.chars().all(char::is_alphanumeric);
+    let stem = match lit.delimiter {
+        Delimiter::None => {
+            let p = &lit.phrase;
+            if let Some((stem, slop)) = p.split_once('~')
+                && word(stem)
+                && !slop.is_empty()
+                && slop.bytes().all(|b| b.is_ascii_digit())
+            {
+                return Err(format!(
+                    "{p:?}: fuzzy words are not supported (~N is the slop of a quoted phrase: \"edge tool\"~1)"
+                ));
+            }
+            if !p.contains('*') {
+                return Ok(None);
+            }
+            match p.strip_suffix('*') {
+                Some(stem) if word(stem) => stem,
+                _ => {
+                    return Err(format!(
+                        "{p:?}: a * can only end a word (stimul* finds the words beginning with stimul)"
+                    ));
+                }
+            }
+        }
+        _ if lit.prefix && word(&lit.phrase) => &lit.phrase,
+        _ => return Ok(None),
+    };
+    Ok(Some(stem.to_lowercase()))
 }
 
 /// The range of one value of `field`.
@@ -97,18 +242,25 @@ fn exactly(field: Option<String>, value: String) -> UserInputAst {
 mod tests {
     use super::*;
 
-    fn numbers() -> Vec<String> {
-        column_numbers(&crate::schema::Fields::schema().0)
+    fn parser() -> Parser {
+        let (schema, fields) = Fields::schema();
+        let index = Index::create_in_ram(schema);
+        crate::schema::register_tokenizers(&index);
+        Parser::new(&index, &fields)
+    }
+
+    fn try_rewritten(q: &str) -> Result<String, String> {
+        let ast = tantivy::query_grammar::parse_query(q).unwrap();
+        parser().rewrite(ast).map(|a| format!("{a:?}"))
     }
 
     fn rewritten(q: &str) -> String {
-        let ast = tantivy::query_grammar::parse_query(q).unwrap();
-        format!("{:?}", rewrite(ast, &numbers()))
+        try_rewritten(q).unwrap()
     }
 
     #[test]
     fn the_site_numbers_are_column_only() {
-        assert_eq!(numbers(), ["length", "points", "senses"]);
+        assert_eq!(parser().numbers, ["length", "points", "senses"]);
     }
 
     #[test]
@@ -131,11 +283,7 @@ mod tests {
             "definition:\"5\"",
         ] {
             let ast = tantivy::query_grammar::parse_query(q).unwrap();
-            assert_eq!(
-                format!("{:?}", rewrite(ast.clone(), &numbers())),
-                format!("{ast:?}"),
-                "{q}"
-            );
+            assert_eq!(rewritten(q), format!("{ast:?}"), "{q}");
         }
     }
 
@@ -145,5 +293,58 @@ mod tests {
         assert_eq!(rewritten("-adze"), "(+* -adze)");
         // A group with something to match is left as it is.
         assert_eq!(rewritten("tool -adze"), "(*tool -adze)");
+    }
+
+    #[test]
+    fn words_ending_in_a_star_are_prefixes() {
+        assert_eq!(rewritten("word:CAR*"), "\"word\":/car.*/");
+        assert_eq!(rewritten("word:CAR*"), rewritten("word:\"car\"*"));
+        assert_eq!(
+            format!("{:?}", parser().prefix(Some("word".into()), "car")),
+            rewritten("word:car*")
+        );
+        // Without a field: the default fields, the word boosted.
+        assert_eq!(
+            rewritten("Stimul*"),
+            "(?(\"word\":/stimul.*/)^4 ?\"definition\":/stimul.*/)"
+        );
+        // Phrase prefixes are tantivy's own.
+        assert_eq!(
+            rewritten("definition:\"edge to\"*"),
+            format!(
+                "{:?}",
+                tantivy::query_grammar::parse_query("definition:\"edge to\"*").unwrap()
+            )
+        );
+        // The queries tantivy builds from them.
+        let p = parser();
+        for q in [
+            "word:car*",
+            "stimul*",
+            "definition:\"edge to\"* AND length:4",
+            "l\u{e9}*",
+        ] {
+            assert!(p.parse(q).is_ok(), "{q}");
+        }
+    }
+
+    #[test]
+    fn what_tantivy_would_misread_is_refused() {
+        for q in [
+            "a*b",
+            "word:*car",
+            "car**",
+            "definition:tool~1",
+            "tool~12",
+            "word:/c.r/",
+            "pos:/nou*",
+        ] {
+            assert!(try_rewritten(q).is_err(), "{q}");
+        }
+        // A slop on a quoted phrase, a ~ that is no fuzzy term: as they are.
+        for q in ["\"edge tool\"~1", "a~b"] {
+            let ast = tantivy::query_grammar::parse_query(q).unwrap();
+            assert_eq!(rewritten(q), format!("{ast:?}"), "{q}");
+        }
     }
 }

@@ -6,7 +6,6 @@ use std::path::{Path, PathBuf};
 use lexq::Lexicon;
 use serde::Serialize;
 use tantivy::collector::{Count, TopDocs};
-use tantivy::query::QueryParser;
 use tantivy::schema::document::{DeserializeError, DocumentDeserialize, DocumentDeserializer};
 use tantivy::schema::{IndexRecordOption, OwnedValue, Value};
 use tantivy::{DocAddress, DocSet, Index, IndexReader, ReloadPolicy, TantivyDocument, Term};
@@ -37,9 +36,7 @@ pub struct Site {
     index: Index,
     reader: IndexReader,
     fields: Fields,
-    parser: QueryParser,
-    /// The number fields searched through their columns.
-    numbers: Vec<String>,
+    parser: query::Parser,
     meta: SiteMeta,
 }
 
@@ -146,17 +143,13 @@ impl Site {
             .reload_policy(ReloadPolicy::Manual)
             .try_into()
             .map_err(|e| bad(format!("index: {e}")))?;
-        let numbers = query::column_numbers(&index.schema());
-        let mut parser = QueryParser::for_index(&index, vec![fields.word, fields.definition]);
-        parser.set_conjunction_by_default();
-        parser.set_field_boost(fields.word, 4.0);
+        let parser = query::Parser::new(&index, &fields);
         Ok(Site {
             dir: dir.to_path_buf(),
             index,
             reader,
             fields,
             parser,
-            numbers,
             meta,
         })
     }
@@ -292,8 +285,9 @@ impl Site {
 
     /// Searches with tantivy's query syntax (`definition:"chewed as a
     /// stimulant"`, `definition:tool AND length:[3 TO 4]`, `pos:/noun`,
-    /// `alphagram:AEX`); bare words search words and definitions, all
-    /// required. Results best first, `limit` of them after `offset`.
+    /// `alphagram:AEX`), a word ending in `*` being a prefix (`stimul*`);
+    /// bare words search words and definitions, all required. Results
+    /// best first, `limit` of them after `offset`.
     pub fn search(&self, query: &str, limit: usize, offset: usize) -> Result<Hits> {
         let bad = |reason: String| SiteError::BadQuery {
             query: query.to_string(),
@@ -306,7 +300,7 @@ impl Site {
         if q.len() > MAX_QUERY_LEN {
             return Err(bad(format!("longer than {MAX_QUERY_LEN} bytes")));
         }
-        let parsed = query::parse(&self.parser, &self.numbers, q).map_err(bad)?;
+        let parsed = self.parser.parse(q).map_err(bad)?;
         // What a query can get wrong that the parser lets through (a
         // field that does not exist in `nofield:*`) is a bad query too.
         let query_err = |e: tantivy::TantivyError| match e {

@@ -223,10 +223,21 @@ fn searches_agree_with_the_inputs() {
                 .any(|w| w.eq_ignore_ascii_case(t))
         })
     };
+    let has_prefix = |e: &Entry, p: &str| {
+        indexed_senses(e, is_word).any(|s| {
+            s.definition
+                .split(|c: char| !c.is_alphanumeric())
+                .any(|w| w.to_lowercase().starts_with(p))
+        })
+    };
     let (mut tool34, mut nouns, mut aex) = (BTreeSet::new(), 0usize, BTreeSet::new());
+    let mut stimul = BTreeSet::new();
     entries(&Lexicon::embedded(), &sources, &mut (), |e, _| {
         if (3..=4).contains(&e.length) && has_token(&e, "tool") {
             tool34.insert(e.word.clone());
+        }
+        if has_prefix(&e, "stimul") {
+            stimul.insert(e.word.clone());
         }
         if e.senses.iter().any(|s| s.pos == Some(Pos::Noun)) {
             nouns += 1;
@@ -242,6 +253,13 @@ fn searches_agree_with_the_inputs() {
     assert_eq!(words("definition:tool AND length:[3 TO 4]"), tool34);
     assert_eq!(site.search("pos:/noun", 1, 0).unwrap().total, nouns);
     assert_eq!(words("alphagram:AEX"), aex);
+    // Prefixes: of definition words, and of words (as `lexq starts`).
+    assert!(stimul.len() > 100, "{}", stimul.len());
+    assert_eq!(words("definition:stimul*"), stimul);
+    assert_eq!(
+        words("word:qu*"),
+        lex.starts("qu").unwrap().to_strings().into_iter().collect()
+    );
     assert_eq!(
         aex,
         lex.anagram("aex")

@@ -418,6 +418,29 @@ fn searches_match_a_scan_of_the_entries() {
             && e.word != "CARE"
             && e.word != "RACE")
     );
+    // A word ending in `*` is a prefix, in any field and without one.
+    let has_prefix = |e: &Entry, stem: &str| {
+        indexed_senses(e, is_word).any(|s| {
+            s.definition
+                .split(|c: char| !c.is_alphanumeric())
+                .any(|w| w.to_lowercase().starts_with(stem))
+        })
+    };
+    let car = scan(&all, |e| e.word.starts_with("CAR"));
+    assert!(car.len() > 1);
+    assert_eq!(search_words(&site, "word:car*"), car);
+    assert_eq!(search_words(&site, "word:\"CAR\"*"), car);
+    let conc = scan(&all, |e| has_prefix(e, "conc"));
+    assert!(!conc.is_empty() && !conc.iter().any(|w| w.starts_with("CONC")));
+    assert_eq!(search_words(&site, "definition:conc*"), conc);
+    assert_eq!(
+        search_words(&site, "car*"),
+        scan(&all, |e| e.word.starts_with("CAR") || has_prefix(e, "car"))
+    );
+    assert_eq!(
+        search_words(&site, "definition:conc* AND NOT word:care"),
+        scan(&all, |e| has_prefix(e, "conc") && e.word != "CARE")
+    );
     // A bare word searches words and definitions; the word itself ranks first.
     let hits = site.search("goose", 10, 0).unwrap();
     assert_eq!(hits.hits[0].word, "GOOSE");
@@ -458,6 +481,13 @@ fn searches_match_a_scan_of_the_entries() {
         // tantivy 0.25's parser panicked on `- *`, or never returned.
         "a:(^",
         "word: IN [\u{1} a",
+        // What tantivy would search as something else than meant.
+        "a*b",
+        "definition:tool~1",
+        "word:/c.r/",
+        // A prefix of a field that is not indexed text.
+        "page:car*",
+        "pos:noun*",
     ] {
         assert!(
             matches!(site.search(bad, 10, 0), Err(SiteError::BadQuery { .. })),

@@ -252,6 +252,26 @@ fn word_check_hooks_and_search_endpoints() {
     // Each shows its first sense, CARE's.
     assert!(v["hits"][0]["definition"].as_str().is_some(), "{v}");
 
+    // A word ending in `*` is a prefix; a `*` inside a word is refused.
+    let (s, v) = get(a, "/api/v1/search?q=word:car*");
+    assert_eq!(s, 200);
+    let mut car: Vec<&str> = v["hits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["word"].as_str().unwrap())
+        .collect();
+    car.sort();
+    let mut want: Vec<String> = fixture_words()
+        .into_iter()
+        .filter(|w| w.starts_with("CAR"))
+        .collect();
+    want.sort();
+    assert!(want.len() > 1);
+    assert_eq!(car, want);
+    assert_eq!(v["total"], want.len());
+    assert_bad(a, "/api/v1/search?q=a*b", 400);
+
     let (s, v) = get(a, "/api/v1/info");
     assert_eq!(s, 200);
     assert_eq!(v["lexicon"]["words"], fixture_words().len());
