@@ -204,7 +204,6 @@ fn prefix_of(lit: &UserInputLiteral) -> Result<Option<String>, String> {
             let p = &lit.phrase;
             if let Some((stem, slop)) = p.split_once('~')
                 && word(stem)
-                && !slop.is_empty()
                 && slop.bytes().all(|b| b.is_ascii_digit())
             {
                 return Err(format!(
