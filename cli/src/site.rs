@@ -142,6 +142,30 @@ pub fn run_site(lexicon: &Option<PathBuf>, command: &SiteCommand) -> Result<u8, 
                     eprintln!("  ... and {} more", summary.bad_lines.len() - 10);
                 }
             }
+            let unused = &summary.unused_words;
+            if !unused.is_empty() {
+                let plural = |n: usize, one: &str, many: &str| {
+                    format!("{n} {}", if n == 1 { one } else { many })
+                };
+                let mut shown = unused
+                    .iter()
+                    .take(10)
+                    .map(String::as_str)
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                if unused.len() > 10 {
+                    shown.push_str(&format!(", ... and {} more", unused.len() - 10));
+                }
+                eprintln!(
+                    "lexq: {} of {} not in the lexicon went unused: {shown}",
+                    plural(
+                        summary.unused_definitions as usize,
+                        "definition",
+                        "definitions"
+                    ),
+                    plural(unused.len(), "word", "words"),
+                );
+            }
             if terminal || a.verbose {
                 eprintln!("{}", summary.line(&a.output));
             }

@@ -64,6 +64,10 @@ fn fixture_site(dir: &TempDir) -> (PathBuf, PathBuf) {
     let err = text(&o.stderr);
     assert!(err.contains("skipped 2 unusable definition lines"), "{err}");
     assert!(err.contains("defs.tsv:6: no tab"), "{err}");
+    assert!(
+        err.contains("1 definition of 1 word not in the lexicon went unused: XYLYL"),
+        "{err}"
+    );
     assert!(err.contains("25 documents"), "{err}");
     (lexicon, site)
 }

@@ -65,6 +65,10 @@ pub struct BuildSummary {
     /// Definition lines skipped as unusable.
     #[serde(skip)]
     pub bad_lines: Vec<BadLine>,
+    /// The words of definition files that are not in the lexicon, in
+    /// alphabet order (their definitions are the unused ones).
+    #[serde(skip)]
+    pub unused_words: Vec<String>,
 }
 
 impl BuildSummary {
@@ -1045,13 +1049,13 @@ pub fn build(
         summary.via_rule += s.via_rule;
         used.extend(m.used.iter().map(String::as_str));
     }
-    summary.unused_definitions = sources
-        .files
-        .words
-        .iter()
-        .filter(|(w, _)| !used.contains(w.as_str()))
-        .map(|(_, d)| d.len() as u64)
-        .sum();
+    for (w, d) in &sources.files.words {
+        if !used.contains(w.as_str()) {
+            summary.unused_definitions += d.len() as u64;
+            summary.unused_words.push(w.clone());
+        }
+    }
+    summary.unused_words.sort_unstable();
     summary.bad_lines = sources.files.bad.clone();
 
     let mut copied = false;

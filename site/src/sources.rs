@@ -139,6 +139,8 @@ impl Definitions {
 
     /// Reads a definitions file's content; `path` names it in reports.
     pub fn read_bytes(&mut self, path: &Path, bytes: &[u8], strict: bool) -> Result<()> {
+        // A byte-order mark is no part of the first word.
+        let bytes = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(bytes);
         let text = String::from_utf8_lossy(bytes);
         let json = is_json_lines(path, &text);
         let source = path.file_name().map_or_else(
@@ -215,5 +217,19 @@ mod tests {
         assert_eq!(d.bad.len(), 2);
         assert_eq!(d.bad[0].line, 2);
         assert_eq!(d.bad[1].line, 3);
+    }
+
+    #[test]
+    fn a_byte_order_mark_and_crlf_are_no_part_of_a_line() {
+        for name in ["x.tsv", "x.jsonl"] {
+            let line = match name {
+                "x.tsv" => "cat\tn\ta pet",
+                _ => "{\"word\":\"cat\",\"definition\":\"a pet\",\"pos\":\"n\"}",
+            };
+            let d = read(name, &format!("\u{feff}{line}\r\n{line}\r\n"), true).unwrap();
+            assert_eq!(d.words.keys().collect::<Vec<_>>(), ["CAT"], "{name}");
+            assert_eq!(d.words["CAT"].len(), 2);
+            assert_eq!(d.words["CAT"][0].text, "a pet");
+        }
     }
 }

@@ -260,7 +260,8 @@ fn site_entries_match_the_inputs() {
         all.iter().map(|e| e.senses.len() as u64).sum::<u64>()
     );
     assert_eq!(summary.proper_left_out, 1);
-    assert_eq!(summary.unused_definitions, 1); // xylyl
+    assert_eq!(summary.unused_definitions, 1);
+    assert_eq!(summary.unused_words, ["XYLYL"]);
     let bad: Vec<(String, usize)> = summary
         .bad_lines
         .iter()
