@@ -310,6 +310,11 @@ impl Site {
             e => e.into(),
         };
         let searcher = self.reader.searcher();
+        // tantivy sizes its heap of best results by `limit + offset`: a
+        // window past the last document is none (`--offset` of 10^11 was
+        // an abort on a failed allocation, taking a server down with it).
+        let docs = usize::try_from(searcher.num_docs()).unwrap_or(usize::MAX);
+        let limit = limit.min(docs.saturating_sub(offset));
         if limit == 0 {
             let total = searcher.search(&parsed, &Count).map_err(query_err)?;
             return Ok(Hits {

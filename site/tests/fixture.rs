@@ -465,6 +465,18 @@ fn searches_match_a_scan_of_the_entries() {
     let full_words: Vec<String> = full.hits.into_iter().map(|h| h.word).collect();
     assert_eq!(paged, full_words);
     assert!(site.search("pos:/noun", 3, 10_000).unwrap().hits.is_empty());
+    // Windows far past the end, or of more than there is: no allocation
+    // of their size (those were aborts).
+    for (limit, offset) in [
+        (3, usize::MAX),
+        (usize::MAX, 0),
+        (usize::MAX, usize::MAX),
+        (1 << 40, 1 << 40),
+    ] {
+        let page = site.search("pos:/noun", limit, offset).unwrap();
+        assert_eq!(page.total, full.total);
+        assert_eq!(page.hits.len(), if offset == 0 { full.total } else { 0 });
+    }
     assert_eq!(
         site.search("pos:/noun", 0, 0).unwrap().total,
         full_words.len()

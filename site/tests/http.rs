@@ -271,6 +271,14 @@ fn word_check_hooks_and_search_endpoints() {
     assert_eq!(car, want);
     assert_eq!(v["total"], want.len());
     assert_bad(a, "/api/v1/search?q=a*b", 400);
+    // An offset far past the end is an empty page (it was an abort that
+    // took the server down), and the server still answers.
+    let (s, v) = get(a, "/api/v1/search?q=word:car*&offset=99999999999");
+    assert_eq!(s, 200);
+    assert_eq!(v["total"], want.len());
+    assert!(v["hits"].as_array().unwrap().is_empty());
+    let (s, _) = get(a, "/api/v1/search?q=word:car*");
+    assert_eq!(s, 200);
 
     let (s, v) = get(a, "/api/v1/info");
     assert_eq!(s, 200);
