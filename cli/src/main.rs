@@ -21,6 +21,7 @@ mod site;
 
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::Parser;
 use lexq::{Lexicon, Search, Words};
@@ -48,7 +49,15 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return args::parse_error(e),
     };
-    match run(cli) {
+    let outcome = run(cli);
+    if INTERRUPTING.load(Ordering::SeqCst) {
+        // The interrupt handler is removing what was being written and
+        // exits with 130 itself: no other status, no error it caused.
+        loop {
+            std::thread::park();
+        }
+    }
+    match outcome {
         Ok(code) => ExitCode::from(code),
         Err(e) => {
             print::error(&e.to_string());
@@ -56,6 +65,9 @@ fn main() -> ExitCode {
         }
     }
 }
+
+/// Set by the Ctrl-C handler [`on_interrupt`] installs, before it cleans up.
+static INTERRUPTING: AtomicBool = AtomicBool::new(false);
 
 /// An error for the user: a library error or a failed write to stdout.
 type Failure = Box<dyn std::error::Error>;
@@ -222,14 +234,19 @@ fn words(out: &mut Printer, o: &WordOutput, mut words: Words<'_>) -> Result<u8, 
     Ok(status(found))
 }
 
-fn build(args: &BuildArgs) -> Result<u8, Failure> {
-    // Ctrl-C: remove the temporary file being written, if any, and exit
-    // 130; the old lexicon (if any) stays as it was.
-    let _ = ctrlc::set_handler(|| {
-        lexq::remove_temp_files();
+/// On Ctrl-C: `cleanup` (which removes what is being written), then exit
+/// 130 with a line on stderr; what was there before stays as it was.
+fn on_interrupt(cleanup: fn()) {
+    let _ = ctrlc::set_handler(move || {
+        INTERRUPTING.store(true, Ordering::SeqCst);
+        cleanup();
         let _ = writeln!(io::stderr(), "lexq: interrupted");
         std::process::exit(INTERRUPTED);
     });
+}
+
+fn build(args: &BuildArgs) -> Result<u8, Failure> {
+    on_interrupt(lexq::remove_temp_files);
     let alphabet = lexq::Alphabet::named(&args.alphabet)?;
     lexq::check_output(&args.output, &args.inputs)?;
     let mut list = lexq::WordList::new(alphabet)

@@ -253,3 +253,72 @@ fn serve_answers_on_loopback_and_logs_requests() {
     // A bad address is a clean error.
     assert_error(&run(&["serve", "--addr", "not-an-address"]), "");
 }
+
+/// The entries of `dir` a build or export leaves only while it runs.
+fn scratch_dirs(dir: &Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with('.'))
+        .collect()
+}
+
+/// Runs `args` (which write into `dir`) and sends SIGINT as soon as their
+/// temporary directory appears, until three runs were interrupted: each
+/// time nothing is left behind and `check` holds (what was there before
+/// is whole). Retried when a run finished before it was seen.
+fn interrupt_while_writing(dir: &Path, args: &[&str], check: impl Fn()) {
+    let mut caught = 0;
+    for _ in 0..30 {
+        let mut child = lexq().args(args).stderr(Stdio::piped()).spawn().unwrap();
+        let mut seen = false;
+        while child.try_wait().unwrap().is_none() {
+            if !scratch_dirs(dir).is_empty() {
+                let ok = Command::new("kill")
+                    .args(["-INT", &child.id().to_string()])
+                    .status()
+                    .unwrap();
+                assert!(ok.success());
+                seen = true;
+                break;
+            }
+        }
+        let o = child.wait_with_output().unwrap();
+        assert_eq!(scratch_dirs(dir), Vec::<String>::new(), "left behind");
+        check();
+        if seen && o.status.code() == Some(130) {
+            assert_eq!(text(&o.stderr).trim(), "lexq: interrupted");
+            caught += 1;
+            if caught == 3 {
+                return;
+            }
+        } else {
+            assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+        }
+    }
+    panic!("never interrupted while writing ({caught} times)");
+}
+
+#[test]
+fn ctrl_c_during_a_build_or_export_leaves_the_old_one_and_no_temporary_directory() {
+    let dir = TempDir::new().unwrap();
+    let (_, site) = fixture_site(&dir);
+    let work = dir.path().join("work");
+    std::fs::create_dir(&work).unwrap();
+    let (s, e) = (work.join("site"), work.join("export"));
+    std::fs::rename(&site, &s).unwrap();
+    let (s, e) = (s.to_str().unwrap(), e.to_str().unwrap());
+    assert_eq!(
+        run(&["site", "export", "--site", s, "-o", e]).status.code(),
+        Some(0)
+    );
+    let whole = || {
+        let o = run(&["site", "search", "--site", s, "word:care"]);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+        assert!(Path::new(e).join("lexq-export.json").is_file());
+    };
+    // The embedded ENABLE: a build long enough to be caught in.
+    interrupt_while_writing(&work, &["site", "build", "-o", s], whole);
+    interrupt_while_writing(&work, &["site", "export", "--site", s, "-o", e], whole);
+}

@@ -90,7 +90,7 @@ pub fn export(site: &Site, out: &Path, progress: &mut dyn Progress) -> Result<Ex
         let path = root.join(&rel);
         let dir = path.parent().expect("a folder").to_path_buf();
         if !made.contains(&dir) {
-            std::fs::create_dir_all(&dir).map_err(|err| SiteError::io(&dir, err))?;
+            fsutil::create_dirs_in(&root, Path::new(&rel).parent().expect("a folder"))?;
             made.insert(dir);
         }
         let bytes = json_bytes(&path, &e)?;
@@ -104,7 +104,7 @@ pub fn export(site: &Site, out: &Path, progress: &mut dyn Progress) -> Result<Ex
         Ok(())
     })?;
     let lists_dir = root.join("lists");
-    std::fs::create_dir_all(&lists_dir).map_err(|e| SiteError::io(&lists_dir, e))?;
+    fsutil::create_dirs_in(&root, Path::new("lists"))?;
     let mut counts = BTreeMap::new();
     for (name, mut words) in lists {
         words.sort();

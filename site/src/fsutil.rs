@@ -6,10 +6,62 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Mutex, MutexGuard};
 
 use crate::error::{Result, SiteError};
 
 static COUNTER: AtomicU32 = AtomicU32::new(0);
+
+/// The directories of this process that an interrupt must remove: the
+/// temporary ones being written, and old ones being removed.
+struct Registry {
+    paths: Vec<PathBuf>,
+    /// Set by [`remove_temp_dirs`]: no directory is created any more.
+    closed: bool,
+}
+
+static REGISTRY: Mutex<Registry> = Mutex::new(Registry {
+    paths: Vec::new(),
+    closed: false,
+});
+
+fn registry() -> MutexGuard<'static, Registry> {
+    REGISTRY.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn interrupted(path: &Path) -> SiteError {
+    SiteError::io(
+        path,
+        std::io::Error::new(std::io::ErrorKind::Interrupted, "interrupted"),
+    )
+}
+
+/// Removes every temporary directory a build or export of this process is
+/// writing (and any old one being removed), and makes later attempts to
+/// create one fail. For interrupt handlers: call it, then exit (`lexq`
+/// does on Ctrl-C, with status 130). A directory being renamed into place
+/// is waited for, so the target is always the old directory or the new
+/// one, whole.
+pub fn remove_temp_dirs() {
+    let mut reg = registry();
+    reg.closed = true;
+    for p in reg.paths.drain(..) {
+        // Threads still writing into it would add files while it is
+        // emptied (and its removal fail): renamed away first, it takes no
+        // new file.
+        let dead = sibling(&p, "removing");
+        let p = if fs::rename(&p, &dead).is_ok() {
+            dead
+        } else {
+            p
+        };
+        for _ in 0..10 {
+            if fs::remove_dir_all(&p).is_ok() || !p.exists() {
+                break;
+            }
+        }
+    }
+}
 
 /// A temporary directory, removed unless renamed into place.
 #[derive(Debug)]
@@ -20,6 +72,8 @@ pub struct TempDir {
 
 impl Drop for TempDir {
     fn drop(&mut self) {
+        let mut reg = registry();
+        reg.paths.retain(|p| p != &self.path);
         if !self.kept {
             let _ = fs::remove_dir_all(&self.path);
         }
@@ -53,7 +107,12 @@ impl TempDir {
             ));
         }
         let path = parent.join(sibling(target, "tmp").file_name().expect("a file name"));
+        let mut reg = registry();
+        if reg.closed {
+            return Err(interrupted(target));
+        }
         fs::create_dir(&path).map_err(|e| SiteError::io(&path, e))?;
+        reg.paths.push(path.clone());
         Ok(TempDir { path, kept: false })
     }
 
@@ -67,23 +126,37 @@ impl TempDir {
     pub fn replace(mut self, target: &Path, marker: &str) -> Result<()> {
         check_replaceable(target, marker)?;
         sync_dir(&self.path);
-        let old = if target.exists() {
-            let old = parent_of(target).join(sibling(target, "old").file_name().expect("a name"));
-            fs::rename(target, &old).map_err(|e| SiteError::io(target, e))?;
-            Some(old)
-        } else {
-            None
-        };
-        if let Err(e) = fs::rename(&self.path, target) {
-            if let Some(old) = &old {
-                let _ = fs::rename(old, target);
+        let old = {
+            // An interrupt waits for both renames: the target is never
+            // missing.
+            let mut reg = registry();
+            if reg.closed {
+                return Err(interrupted(target));
             }
-            return Err(SiteError::io(target, e));
-        }
-        self.kept = true;
+            let old = if target.exists() {
+                let old =
+                    parent_of(target).join(sibling(target, "old").file_name().expect("a name"));
+                fs::rename(target, &old).map_err(|e| SiteError::io(target, e))?;
+                Some(old)
+            } else {
+                None
+            };
+            if let Err(e) = fs::rename(&self.path, target) {
+                if let Some(old) = &old {
+                    let _ = fs::rename(old, target);
+                }
+                return Err(SiteError::io(target, e));
+            }
+            self.kept = true;
+            reg.paths.retain(|p| p != &self.path);
+            reg.paths.extend(old.clone());
+            old
+        };
         sync_dir(&parent_of(target));
         if let Some(old) = old {
-            fs::remove_dir_all(&old).map_err(|e| SiteError::io(&old, e))?;
+            let removed = fs::remove_dir_all(&old).map_err(|e| SiteError::io(&old, e));
+            registry().paths.retain(|p| p != &old);
+            removed?;
         }
         Ok(())
     }
@@ -122,6 +195,23 @@ pub fn check_replaceable(target: &Path, marker: &str) -> Result<()> {
             }
         }
     }
+}
+
+/// Creates the folders of `rel` inside `root`, which must exist (unlike
+/// `create_dir_all`, this never makes a temporary directory removed by an
+/// interrupt come back).
+pub fn create_dirs_in(root: &Path, rel: &Path) -> Result<()> {
+    let mut path = root.to_path_buf();
+    for part in rel.components() {
+        path.push(part);
+        match fs::create_dir(&path) {
+            Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => {
+                return Err(SiteError::io(&path, e));
+            }
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// Writes a file inside a temporary directory.

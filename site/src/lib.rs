@@ -46,5 +46,6 @@ pub mod wordnet;
 
 pub use entry::Entry;
 pub use error::{Result, SiteError};
+pub use fsutil::remove_temp_dirs;
 pub use page::Page;
 pub use search::Site;
