@@ -150,7 +150,7 @@ fn is_enable(name: &str) -> bool {
 /// `lexq moves`.
 pub fn moves(lexicon: Option<&Path>, args: &MovesArgs) -> Result<u8, Failure> {
     let mut lexicons = Lexicons::new(lexicon)?;
-    let mut out = BufWriter::with_capacity(1 << 16, io::stdout());
+    let mut out = BufWriter::with_capacity(1 << 16, crate::print::stdout());
     let mut generator = Generator::new().exchanges(args.exchanges);
     let limit = if args.all {
         None
@@ -183,6 +183,9 @@ pub fn moves(lexicon: Option<&Path>, args: &MovesArgs) -> Result<u8, Failure> {
     let stdin = io::stdin();
     let mut bad = false;
     for (i, line) in stdin.lock().lines().enumerate() {
+        if crate::print::closed() {
+            break; // nobody reads the answers
+        }
         let line = line?;
         let lineno = i + 1;
         if line.trim().is_empty() {
@@ -298,7 +301,7 @@ pub fn play(lexicon: Option<&Path>, args: &PlayArgs) -> Result<u8, Failure> {
     let text = args.mv.join(" ");
     let mv = pos.board.parse_move(&text)?;
     pos.play(&mv)?;
-    let mut out = io::stdout().lock();
+    let mut out = crate::print::stdout();
     writeln!(out, "{}", pos.to_cgp())?;
     Ok(FOUND)
 }
@@ -314,7 +317,7 @@ pub fn board(lexicon: Option<&Path>, args: &BoardArgs) -> Result<u8, Failure> {
         "auto" => io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
         other => return Err(format!("--color {other:?}: auto, always or never").into()),
     };
-    let mut out = io::stdout().lock();
+    let mut out = crate::print::stdout();
     write!(out, "{}", draw(&pos, colour))?;
     Ok(FOUND)
 }
@@ -414,7 +417,7 @@ pub fn selfplay(lexicon: Option<&Path>, args: &SelfplayArgs) -> Result<u8, Failu
         Some(p) => Box::new(BufWriter::new(
             fs::File::create(p).map_err(|e| format!("{}: {e}", p.display()))?,
         )),
-        None => Box::new(BufWriter::new(io::stdout())),
+        None => Box::new(BufWriter::new(crate::print::stdout())),
     };
     let bar = io::stderr().is_terminal().then(|| {
         let bar = ProgressBar::with_draw_target(Some(args.games), ProgressDrawTarget::stderr());
@@ -426,14 +429,18 @@ pub fn selfplay(lexicon: Option<&Path>, args: &SelfplayArgs) -> Result<u8, Failu
         bar.enable_steady_tick(Duration::from_millis(100));
         bar
     });
-    let mut positions = 0usize;
+    let (mut positions, mut games) = (0usize, 0u64);
     for g in 0..args.games {
+        if crate::print::closed() && args.gcg.is_none() {
+            break; // nobody reads the positions, and no game file is wanted
+        }
         let seed = args.seed.wrapping_add(g);
         let game = selfplay::play(&lex, &layout, &tiles, seed, &ops)?;
         for p in &game.positions {
             writeln!(out, "{p}")?;
         }
         positions += game.positions.len();
+        games += 1;
         if let Some(dir) = &args.gcg {
             let path = dir.join(format!("game-{seed}.gcg"));
             fs::write(&path, &game.gcg).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -445,7 +452,7 @@ pub fn selfplay(lexicon: Option<&Path>, args: &SelfplayArgs) -> Result<u8, Failu
     out.flush()?;
     if let Some(b) = bar {
         b.finish_and_clear();
-        eprintln!("{} games, {positions} positions", args.games);
+        eprintln!("{games} games, {positions} positions");
     }
     Ok(if positions > 0 { FOUND } else { NOT_FOUND })
 }

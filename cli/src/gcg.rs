@@ -5,7 +5,7 @@
 //! The lexicon is `--lexicon` when given, else the one the file's
 //! `#lexicon` names (ENABLE, or a lexicon file path), else ENABLE.
 
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
@@ -101,7 +101,7 @@ fn kind_name(k: &ProblemKind) -> &'static str {
 pub fn gcg(forced: Option<&Path>, args: &GcgArgs) -> Result<u8, Failure> {
     let game = read(&args.file)?;
     let lex = open(forced, &game)?;
-    let mut out = io::stdout().lock();
+    let mut out = crate::print::stdout();
     if !args.check {
         let r = replay_to(&game, &lex, args.turn, &args.file)?;
         writeln!(out, "{}", r.position(&game).to_cgp())?;

@@ -2,6 +2,7 @@
 
 use std::io::{self, BufWriter, Stdout, Write};
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use lexq::{Alphabet, Built, Hooks, Info, WordList, Words};
 use serde::Serialize;
@@ -24,6 +25,7 @@ impl Write for Sink {
         match self.out.write(buf) {
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
                 self.closed = true;
+                CLOSED.store(true, Ordering::Relaxed);
                 Ok(buf.len())
             }
             other => other,
@@ -37,6 +39,7 @@ impl Write for Sink {
         match self.out.flush() {
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
                 self.closed = true;
+                CLOSED.store(true, Ordering::Relaxed);
                 Ok(())
             }
             other => other,
@@ -95,15 +98,35 @@ struct HooksJson {
     valid: bool,
 }
 
+/// Set once a write found standard output's reader gone.
+static CLOSED: AtomicBool = AtomicBool::new(false);
+
+/// Whether standard output's reader is gone (`lexq selfplay | head`): a
+/// command producing more and more output can stop.
+pub fn closed() -> bool {
+    CLOSED.load(Ordering::Relaxed)
+}
+
+/// Standard output, unbuffered, a closed pipe its quiet end (see [`Sink`]):
+/// what every command writes its answer to.
+pub fn stdout() -> impl Write {
+    Sink {
+        out: io::stdout(),
+        closed: false,
+    }
+}
+
 impl Printer {
     /// A printer to standard output.
     pub fn stdout() -> Printer {
-        let sink = Sink {
-            out: io::stdout(),
-            closed: false,
-        };
         Printer {
-            out: BufWriter::with_capacity(64 * 1024, sink),
+            out: BufWriter::with_capacity(
+                64 * 1024,
+                Sink {
+                    out: io::stdout(),
+                    closed: false,
+                },
+            ),
             blanks: false,
         }
     }

@@ -175,7 +175,7 @@ pub fn run_site(lexicon: &Option<PathBuf>, command: &SiteCommand) -> Result<u8, 
         SiteCommand::Search(a) => {
             let site = Site::open(&a.site)?;
             let hits = site.search(&a.query, a.limit, a.offset)?;
-            let mut out = io::BufWriter::new(io::stdout());
+            let mut out = io::BufWriter::new(crate::print::stdout());
             if a.json {
                 serde_json::to_writer(&mut out, &hits).map_err(io::Error::other)?;
                 writeln!(out)?;

@@ -174,6 +174,25 @@ fn a_closed_pipe_does_not_change_the_exit_status() {
         status_with_closed_stdout(&["pattern", "*"]),
         (Some(0), String::new())
     );
+    // The board commands too (they reported "Broken pipe" with status 2).
+    let empty = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINRST/ 0/0 0";
+    for args in [
+        &["moves", "--cgp", empty, "--all"][..],
+        &["moves", "--cgp", empty, "--json"],
+        &["board", "--cgp", empty],
+        &["play", "--cgp", empty, "8H", "RETAINS"],
+    ] {
+        assert_eq!(
+            status_with_closed_stdout(args),
+            (Some(0), String::new()),
+            "{args:?}"
+        );
+    }
+    // Self-play stops once nobody reads (100,000 games would take hours).
+    assert_eq!(
+        status_with_closed_stdout(&["selfplay", "--games", "100000"]),
+        (Some(0), String::new())
+    );
 }
 
 #[test]

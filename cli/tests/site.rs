@@ -78,6 +78,24 @@ fn site_build_search_and_export() {
     let (_, site) = fixture_site(&dir);
     let s = site.to_str().unwrap();
 
+    // A closed pipe is a quiet end of output (it was "Broken pipe", 2).
+    for json in [false, true] {
+        let mut args = vec!["site", "search", "--site", s, "*"];
+        if json {
+            args.push("--json");
+        }
+        let mut child = lexq()
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let o = child.wait_with_output().unwrap();
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+        assert_eq!(text(&o.stderr), "");
+    }
+
     // A definition is found on the word whose sense it is, its
     // inflections by their base form (each shown with its first sense).
     let o = run(&["site", "search", "--site", s, "definition:\"feel concern\""]);
