@@ -268,8 +268,18 @@ fn serve_answers_on_loopback_and_logs_requests() {
     assert!(log.contains("\"GET /api/v1/word/geese\" 200"), "{log}");
     child.kill().unwrap();
     child.wait().unwrap();
-    // A bad address is a clean error.
-    assert_error(&run(&["serve", "--addr", "not-an-address"]), "");
+    // A bad or taken address is a clean error naming it.
+    assert_error(
+        &run(&["serve", "--addr", "not-an-address"]),
+        "not-an-address: invalid socket address",
+    );
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let taken = taken.local_addr().unwrap().to_string();
+    assert_error(&run(&["serve", "--addr", &taken]), &format!("{taken}: "));
+    assert_error(
+        &run(&["serve", "--site", "/nonexistent"]),
+        "/nonexistent: not a usable site index: no such directory",
+    );
 }
 
 /// The entries of `dir` a build or export leaves only while it runs.

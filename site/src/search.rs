@@ -119,7 +119,9 @@ impl Site {
         };
         let meta_path = dir.join(build::META_FILE);
         let meta_bytes = std::fs::read(&meta_path).map_err(|e| {
-            if e.kind() == std::io::ErrorKind::NotFound {
+            if e.kind() == std::io::ErrorKind::NotFound && !dir.is_dir() {
+                bad("no such directory".into())
+            } else if e.kind() == std::io::ErrorKind::NotFound {
                 bad(format!("no {}", build::META_FILE))
             } else {
                 SiteError::io(&meta_path, e)

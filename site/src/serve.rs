@@ -919,7 +919,9 @@ pub fn run_until_ctrl_c(
 ) -> std::io::Result<()> {
     let runtime = runtime()?;
     runtime.block_on(async move {
-        let listener = tokio::net::TcpListener::bind(addr).await?;
+        let listener = tokio::net::TcpListener::bind(addr)
+            .await
+            .map_err(|e| std::io::Error::new(e.kind(), format!("{addr}: {e}")))?;
         ready(listener.local_addr()?);
         serve(listener, state, async {
             let _ = tokio::signal::ctrl_c().await;
