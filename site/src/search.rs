@@ -110,8 +110,44 @@ pub struct Hits {
     pub hits: Vec<Hit>,
 }
 
+/// Checks every file of `index`'s segments (in `dir`) against the
+/// checksum in its footer: a changed byte is refused, not searched (tantivy
+/// reads them as they are, and answers wrongly).
+fn check_checksums(index: &Index, dir: &Path) -> std::result::Result<(), String> {
+    let metas = index
+        .searchable_segment_metas()
+        .map_err(|e| format!("index: {e}"))?;
+    let ids: Vec<String> = metas.iter().map(|m| m.id().uuid_string()).collect();
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("index: {e}"))?;
+    let mut checked = 0;
+    for entry in entries {
+        let name = entry.map_err(|e| format!("index: {e}"))?.file_name();
+        let name = name.to_string_lossy();
+        if !ids.iter().any(|id| name.starts_with(id.as_str())) {
+            continue;
+        }
+        match index
+            .directory()
+            .validate_checksum(Path::new(name.as_ref()))
+        {
+            Ok(true) => checked += 1,
+            Ok(false) => {
+                return Err(format!(
+                    "index file {name} is damaged (its checksum does not match)"
+                ));
+            }
+            Err(e) => return Err(format!("index file {name}: {e}")),
+        }
+    }
+    if checked < ids.len() {
+        return Err("index: segment files are missing".into());
+    }
+    Ok(())
+}
+
 impl Site {
-    /// Opens the site directory `dir`.
+    /// Opens the site directory `dir`, checking its index files'
+    /// checksums.
     pub fn open(dir: &Path) -> Result<Site> {
         let bad = |reason: String| SiteError::BadSite {
             path: dir.to_path_buf(),
@@ -136,8 +172,9 @@ impl Site {
                 build::FORMAT
             )));
         }
-        let index = Index::open_in_dir(dir.join(build::INDEX_DIR))
-            .map_err(|e| bad(format!("index: {e}")))?;
+        let index_dir = dir.join(build::INDEX_DIR);
+        let index = Index::open_in_dir(&index_dir).map_err(|e| bad(format!("index: {e}")))?;
+        check_checksums(&index, &index_dir).map_err(bad)?;
         schema::register_tokenizers(&index);
         let fields = Fields::of(&index.schema()).map_err(bad)?;
         let reader = index

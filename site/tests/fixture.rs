@@ -596,6 +596,46 @@ fn builds_replace_their_own_output_and_nothing_else() {
 }
 
 #[test]
+fn a_damaged_index_file_is_refused_not_searched() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, _) = fixture_site(dir.path());
+    let index = out.join("index");
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(&index)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            let name = p.file_name().unwrap().to_string_lossy();
+            !name.starts_with('.') && name != "meta.json"
+        })
+        .collect();
+    files.sort();
+    assert!(files.len() >= 6, "{files:?}");
+    for file in &files {
+        let good = std::fs::read(file).unwrap();
+        // One byte of the data, not of tantivy's footer (a JSON text,
+        // its length and a magic number end the file).
+        let n = good.len();
+        let footer = u32::from_le_bytes(good[n - 8..n - 4].try_into().unwrap()) as usize;
+        let data = n - 8 - footer;
+        assert!(data > 0, "{file:?}");
+        let mut bad = good.clone();
+        bad[data / 2] ^= 0x20;
+        std::fs::write(file, &bad).unwrap();
+        match Site::open(&out) {
+            Err(SiteError::BadSite { reason, .. }) => {
+                assert!(reason.contains("damaged"), "{file:?}: {reason}")
+            }
+            other => panic!("{file:?}: {other:?}"),
+        }
+        std::fs::write(file, &good).unwrap();
+        assert!(Site::open(&out).is_ok());
+    }
+    // A segment file gone.
+    std::fs::remove_file(&files[0]).unwrap();
+    assert!(matches!(Site::open(&out), Err(SiteError::BadSite { .. })));
+}
+
+#[test]
 fn export_writes_word_files_and_lists() {
     let dir = tempfile::tempdir().unwrap();
     let (out, _) = fixture_site(dir.path());
