@@ -2,7 +2,8 @@
 //! site/fetch-wordnet.sh): the whole site build, and in-process latency
 //! of each query kind the issue measured for SQLite FTS5 (word lookup,
 //! phrase, top 20 by relevance, anagrams, prefix), the prefix and
-//! anagram kinds answered by the GADDAG as the server does.
+//! anagram kinds answered by the GADDAG as the server does, and a prefix
+//! of definition words (`stimul*`) on both sides.
 //!
 //! The baseline, measured in the same run: what a site owner would pick
 //! instead, SQLite with an FTS5 table over the same data (one row per
@@ -117,6 +118,9 @@ fn bench_queries(c: &mut Criterion) {
     });
     g.bench_function("tool top 20", |b| {
         b.iter(|| site.search("definition:tool", 20, 0).unwrap())
+    });
+    g.bench_function("prefix stimul* top 20", |b| {
+        b.iter(|| site.search("definition:stimul*", 20, 0).unwrap())
     });
     g.bench_function("anagram AEINRST (GADDAG)", |b| {
         b.iter(|| lex.anagram("aeinrst").unwrap().to_strings())
@@ -307,6 +311,7 @@ fn bench_fts5(c: &mut Criterion) {
         b.iter(|| matching("\"chewed like tobacco\""))
     });
     g.bench_function("tool top 20", |b| b.iter(|| matching("tool")));
+    g.bench_function("prefix stimul* top 20", |b| b.iter(|| matching("stimul*")));
     g.bench_function("anagram AEINRST (alphagram index)", |b| {
         b.iter(|| words("SELECT word FROM words WHERE alphagram = ?1", "AEINRST"))
     });

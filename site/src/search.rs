@@ -339,7 +339,8 @@ impl Site {
         if q.len() > MAX_QUERY_LEN {
             return Err(bad(format!("longer than {MAX_QUERY_LEN} bytes")));
         }
-        let parsed = self.parser.parse(q).map_err(bad)?;
+        let searcher = self.reader.searcher();
+        let parsed = self.parser.parse(q, &searcher).map_err(bad)?;
         // What a query can get wrong that the parser lets through (a
         // field that does not exist in `nofield:*`) is a bad query too.
         let query_err = |e: tantivy::TantivyError| match e {
@@ -348,7 +349,6 @@ impl Site {
             | tantivy::TantivyError::InvalidArgument(_) => bad(e.to_string()),
             e => e.into(),
         };
-        let searcher = self.reader.searcher();
         // tantivy sizes its heap of best results by `limit + offset`: a
         // window past the last document is none (`--offset` of 10^11 was
         // an abort on a failed allocation, taking a server down with it).
