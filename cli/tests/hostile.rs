@@ -368,6 +368,25 @@ fn check_reads_stdin_and_goes_on_past_bad_words() {
 }
 
 #[test]
+fn endless_inputs_are_refused_not_read_until_memory_runs_out() {
+    let dir = TempDir::new().unwrap();
+    let out = dir.path().join("z.lexq");
+    let o = run(&["build", "/dev/zero", "-o", path_str(&out)]);
+    assert_one_line_error(&o, "/dev/zero: larger than 256 MiB");
+    let site = dir.path().join("site");
+    let o = run(&[
+        "site",
+        "build",
+        "--definitions",
+        "/dev/zero",
+        "-o",
+        path_str(&site),
+    ]);
+    assert_one_line_error(&o, "/dev/zero: larger than 256 MiB");
+    assert!(!out.exists() && !site.exists());
+}
+
+#[test]
 fn huge_arguments_are_cut_in_messages() {
     let huge = "x".repeat(100_000);
     let o = run(&["pattern", &format!("[{huge}")]);

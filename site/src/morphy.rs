@@ -70,10 +70,14 @@ impl Morphy {
         let mut m = Morphy::default();
         for pos in Pos::ALL {
             let path = dir.join(format!("{}.exc", pos.file_suffix()));
-            let text = match std::fs::read(&path) {
+            let text = match crate::fsutil::read_capped(&path) {
                 Ok(t) => t,
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
-                Err(e) => return Err(SiteError::io(&path, e)),
+                Err(SiteError::Io { source, .. })
+                    if source.kind() == std::io::ErrorKind::NotFound =>
+                {
+                    continue;
+                }
+                Err(e) => return Err(e),
             };
             m.files += 1;
             let text = String::from_utf8_lossy(&text);

@@ -74,6 +74,10 @@ fn read_pos(code: &str) -> std::result::Result<Pos, String> {
     })
 }
 
+/// The longest definition taken, in bytes (WordNet's longest gloss is
+/// under a tenth of it).
+pub const MAX_DEFINITION_BYTES: usize = 16 * 1024;
+
 /// Reads one line into (word, definition), or says what is wrong with it.
 fn parse_line(
     line: &str,
@@ -112,6 +116,15 @@ fn parse_line(
     if text.is_empty() {
         return Err("empty definition".into());
     }
+    if text.len() > MAX_DEFINITION_BYTES {
+        return Err(format!(
+            "a definition of {} bytes, longer than {MAX_DEFINITION_BYTES}",
+            text.len()
+        ));
+    }
+    if let Some(c) = word.chars().chain(text.chars()).find(|c| c.is_control()) {
+        return Err(format!("a control character ({c:?})"));
+    }
     Ok((
         word.to_uppercase(),
         Definition {
@@ -133,7 +146,7 @@ impl Definitions {
     /// # Ok::<(), lexq_site::SiteError>(())
     /// ```
     pub fn read_path(&mut self, path: &Path, strict: bool) -> Result<()> {
-        let bytes = std::fs::read(path).map_err(|e| SiteError::io(path, e))?;
+        let bytes = crate::fsutil::read_capped(path)?;
         self.read_bytes(path, &bytes, strict)
     }
 
@@ -217,6 +230,25 @@ mod tests {
         assert_eq!(d.bad.len(), 2);
         assert_eq!(d.bad[0].line, 2);
         assert_eq!(d.bad[1].line, 3);
+    }
+
+    #[test]
+    fn over_long_definitions_and_control_characters_are_bad_lines() {
+        let long = "x".repeat(MAX_DEFINITION_BYTES + 1);
+        let text = format!(
+            "cat\t{long}\ncat\tfeel\u{0}concern\nc\u{7}t\ta pet\ncat\t{}\n",
+            &long[1..]
+        );
+        let d = read("x.tsv", &text, false).unwrap();
+        let lines: Vec<usize> = d.bad.iter().map(|b| b.line).collect();
+        assert_eq!(lines, [1, 2, 3]);
+        assert!(
+            d.bad[0].reason.contains("longer than 16384"),
+            "{}",
+            d.bad[0].reason
+        );
+        assert!(d.bad[1].reason.contains("control character"));
+        assert_eq!(d.words["CAT"].len(), 1);
     }
 
     #[test]

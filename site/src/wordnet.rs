@@ -123,7 +123,7 @@ impl fmt::Debug for WordNet {
 type Spans = [(u32, u32); 4];
 
 fn read(path: &Path) -> Result<Vec<u8>> {
-    std::fs::read(path).map_err(|e| SiteError::io(path, e))
+    crate::fsutil::read_capped(path)
 }
 
 impl WordNet {
@@ -190,8 +190,10 @@ impl WordNet {
                 reason: "the index files hold no lemma".into(),
             });
         }
-        let licence = std::fs::read_to_string(dir.join("LICENSE"))
-            .unwrap_or_else(|_| licence_from_header(&data[0]));
+        let licence = crate::fsutil::read_capped(&dir.join("LICENSE"))
+            .ok()
+            .and_then(|b| String::from_utf8(b).ok())
+            .unwrap_or_else(|| licence_from_header(&data[0]));
         Ok(WordNet {
             dir: dir.to_path_buf(),
             lemmas,
