@@ -43,6 +43,9 @@ use std::path::Path;
 
 use crate::error::{Error, Result};
 
+/// The largest GCG file read, in bytes (a game is a few KiB).
+pub const MAX_GCG_BYTES: u64 = 16 << 20;
+
 /// A malformed GCG file: where (1-based line and column, in characters)
 /// and what.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -534,6 +537,16 @@ impl Game {
         let meta = std::fs::metadata(path).map_err(|e| Error::io(path, e))?;
         if !meta.is_file() {
             let e = std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a regular file");
+            return Err(Error::io(path, e));
+        }
+        if meta.len() > MAX_GCG_BYTES {
+            let e = std::io::Error::new(
+                std::io::ErrorKind::FileTooLarge,
+                format!(
+                    "{} bytes, larger than a game file can be ({MAX_GCG_BYTES})",
+                    meta.len()
+                ),
+            );
             return Err(Error::io(path, e));
         }
         let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;

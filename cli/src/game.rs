@@ -147,6 +147,10 @@ fn is_enable(name: &str) -> bool {
     )
 }
 
+/// The longest CGP line read from standard input, in bytes (a full 21x21
+/// board spelled tile by tile is under 2 KiB).
+const MAX_CGP_LINE: usize = 64 * 1024;
+
 /// `lexq moves`.
 pub fn moves(lexicon: Option<&Path>, args: &MovesArgs) -> Result<u8, Failure> {
     let mut lexicons = Lexicons::new(lexicon)?;
@@ -180,20 +184,37 @@ pub fn moves(lexicon: Option<&Path>, args: &MovesArgs) -> Result<u8, Failure> {
         out.flush()?;
         return Ok(FOUND);
     }
-    let stdin = io::stdin();
+    let mut input = io::stdin().lock();
     let mut bad = false;
-    for (i, line) in stdin.lock().lines().enumerate() {
+    let mut raw = Vec::new();
+    for lineno in 1.. {
         if crate::print::closed() {
             break; // nobody reads the answers
         }
-        let line = line?;
-        let lineno = i + 1;
+        // A line is read up to its end or MAX_CGP_LINE bytes: endless
+        // input without a line end (`< /dev/zero`) is an error, not a line
+        // read until memory runs out.
+        raw.clear();
+        if io::Read::take(&mut input, MAX_CGP_LINE as u64 + 1).read_until(b'\n', &mut raw)? == 0 {
+            break;
+        }
+        if raw.len() > MAX_CGP_LINE {
+            out.flush()?;
+            return Err(format!("<stdin>: line {lineno}: longer than {MAX_CGP_LINE} bytes").into());
+        }
+        let Ok(line) = std::str::from_utf8(&raw) else {
+            out.flush()?;
+            eprintln!("lexq: line {lineno}: not UTF-8");
+            bad = true;
+            continue;
+        };
+        let line = line.trim_end_matches(['\n', '\r']);
         if line.trim().is_empty() {
             continue;
         }
         let pos = match lexicons
-            .for_cgp(&line)
-            .and_then(|lex| Ok(Position::from_cgp(lex, &line)?))
+            .for_cgp(line)
+            .and_then(|lex| Ok(Position::from_cgp(lex, line)?))
         {
             Ok(p) => p,
             Err(e) => {

@@ -192,8 +192,14 @@ fn with_stdin_words(words: &[String]) -> Result<Vec<String>, Failure> {
             all.push(w.clone());
             continue;
         }
-        for line in io::stdin().lock().split(b'\n') {
+        // As much as a word list may hold: an endless input is an error.
+        let mut read = 0u64;
+        for line in io::Read::take(io::stdin().lock(), MAX_STDIN_BYTES + 1).split(b'\n') {
             let line = line.map_err(|e| format!("<stdin>: {e}"))?;
+            read += line.len() as u64 + 1;
+            if read > MAX_STDIN_BYTES {
+                return Err(format!("<stdin>: larger than {} MiB", MAX_STDIN_BYTES >> 20).into());
+            }
             let text = String::from_utf8_lossy(&line);
             let text = text.trim();
             if !text.is_empty() {
@@ -203,6 +209,10 @@ fn with_stdin_words(words: &[String]) -> Result<Vec<String>, Failure> {
     }
     Ok(all)
 }
+
+/// The most `lexq check -` reads from standard input (what a word list
+/// may hold).
+const MAX_STDIN_BYTES: u64 = 256 << 20;
 
 fn status(found: bool) -> u8 {
     if found { FOUND } else { NOT_FOUND }

@@ -384,6 +384,29 @@ fn endless_inputs_are_refused_not_read_until_memory_runs_out() {
     ]);
     assert_one_line_error(&o, "/dev/zero: larger than 256 MiB");
     assert!(!out.exists() && !site.exists());
+    // Standard input: words to check, positions to answer.
+    let from_zero = |args: &[&str]| {
+        lexq()
+            .args(args)
+            .stdin(std::fs::File::open("/dev/zero").unwrap())
+            .output()
+            .unwrap()
+    };
+    assert_one_line_error(&from_zero(&["check", "-"]), "<stdin>: larger than 256 MiB");
+    assert_one_line_error(
+        &from_zero(&["moves"]),
+        "<stdin>: line 1: longer than 65536 bytes",
+    );
+    // A game file far larger than a game.
+    let gcg = dir.path().join("big.gcg");
+    std::fs::File::create(&gcg)
+        .unwrap()
+        .set_len(17 << 20)
+        .unwrap();
+    assert_one_line_error(
+        &run(&["gcg", path_str(&gcg)]),
+        "larger than a game file can be",
+    );
 }
 
 #[test]
