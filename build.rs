@@ -26,6 +26,8 @@ mod gaddag;
 mod gcg;
 #[path = "src/graph.rs"]
 mod graph;
+#[path = "src/input.rs"]
+mod input;
 #[path = "src/letterset.rs"]
 mod letterset;
 #[path = "src/node.rs"]

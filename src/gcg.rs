@@ -539,17 +539,8 @@ impl Game {
             let e = std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a regular file");
             return Err(Error::io(path, e));
         }
-        if meta.len() > MAX_GCG_BYTES {
-            let e = std::io::Error::new(
-                std::io::ErrorKind::FileTooLarge,
-                format!(
-                    "{} bytes, larger than a game file can be ({MAX_GCG_BYTES})",
-                    meta.len()
-                ),
-            );
-            return Err(Error::io(path, e));
-        }
-        let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+        let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+        let bytes = crate::input::read_capped(file, path, MAX_GCG_BYTES, "a game file")?;
         Ok(Game::from_bytes(&bytes)?)
     }
 

@@ -37,6 +37,9 @@ use crate::position_error::{PositionError, PositionErrorKind};
 /// The largest board side lexq supports.
 pub const MAX_SIZE: usize = 25;
 
+/// The largest layout file read, in bytes (a 25x25 layout is under 1 KiB).
+const MAX_FILE_BYTES: u64 = 1 << 20;
+
 const STANDARD: &str = "\
 #..-...#...-..#
 .=...^...^...=.
@@ -149,13 +152,20 @@ impl Layout {
             "standard" | "crosswordgame" | "standard15" => Ok(Layout::standard()),
             "super" | "supercrosswordgame" | "super21" => Ok(Layout::super_board()),
             "friends" => Ok(Layout::friends()),
+            _ if !Path::new(name_or_path).exists() => Err(Error::io(
+                name_or_path,
+                std::io::Error::new(
+                    std::io::ErrorKind::NotFound,
+                    "no such layout file, nor a built-in layout (standard, super, friends)",
+                ),
+            )),
             _ => Layout::from_file(Path::new(name_or_path)),
         }
     }
 
     /// Reads a layout file (format in the module documentation).
     pub fn from_file(path: &Path) -> Result<Layout> {
-        let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
+        let text = crate::input::read_text(path, MAX_FILE_BYTES, "a layout file")?;
         let name = path.display().to_string();
         Ok(Layout::from_text(&name, &text)?)
     }

@@ -42,6 +42,7 @@ mod fstwrite;
 pub mod gaddag;
 pub mod gcg;
 pub mod graph;
+mod input;
 pub mod layout;
 mod letterset;
 mod lexicon;

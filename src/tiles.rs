@@ -84,7 +84,16 @@ impl TileSet {
             Some((name, text)) => Ok(TileSet::from_text(name, text, alphabet)?),
             None => {
                 let path = Path::new(name_or_path);
-                let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
+                if !path.exists() {
+                    return Err(Error::io(
+                        path,
+                        std::io::Error::new(
+                            std::io::ErrorKind::NotFound,
+                            "no such tile file, nor a built-in tile set (english, super, friends, spanish)",
+                        ),
+                    ));
+                }
+                let text = crate::input::read_text(path, 1 << 20, "a tile file")?;
                 Ok(TileSet::from_text(name_or_path, &text, alphabet)?)
             }
         }

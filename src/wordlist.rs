@@ -13,6 +13,7 @@ use crate::alphabet::Alphabet;
 use crate::atomic::FileId;
 use crate::error::{Error, Result, WordErrorKind, shorten};
 use crate::gaddag::MAX_WORD_LEN;
+use crate::input::read_capped;
 
 /// How many rejected lines a [`WordList`] keeps as examples.
 pub const EXAMPLES_KEPT: usize = 5;
@@ -21,24 +22,6 @@ pub const EXAMPLES_KEPT: usize = 5;
 /// largest published lists): an endless input such as `/dev/zero` is
 /// refused when it gets there instead of read until memory runs out.
 pub const MAX_INPUT_BYTES: u64 = 256 << 20;
-
-/// All of `input`, unless it is longer than [`MAX_INPUT_BYTES`].
-fn read_capped(input: impl std::io::Read, name: &Path) -> Result<Vec<u8>> {
-    let mut buf = Vec::new();
-    std::io::Read::read_to_end(&mut input.take(MAX_INPUT_BYTES + 1), &mut buf)
-        .map_err(|e| Error::io(name, e))?;
-    if buf.len() as u64 > MAX_INPUT_BYTES {
-        let e = std::io::Error::new(
-            std::io::ErrorKind::FileTooLarge,
-            format!(
-                "larger than {} MiB, the most a word list may be",
-                MAX_INPUT_BYTES >> 20
-            ),
-        );
-        return Err(Error::io(name, e));
-    }
-    Ok(buf)
-}
 
 /// A line of a word list that was not taken as a word.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -152,10 +135,15 @@ impl WordList {
     /// Reads a word list file (`-` for standard input).
     pub fn read_path(&mut self, path: &Path) -> Result<()> {
         let bytes = if path == Path::new("-") {
-            read_capped(std::io::stdin().lock(), Path::new("<stdin>"))?
+            read_capped(
+                std::io::stdin().lock(),
+                Path::new("<stdin>"),
+                MAX_INPUT_BYTES,
+                "a word list",
+            )?
         } else {
             let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
-            let bytes = read_capped(file, path)?;
+            let bytes = read_capped(file, path, MAX_INPUT_BYTES, "a word list")?;
             self.sources.extend(FileId::of(path));
             bytes
         };

@@ -372,7 +372,10 @@ fn endless_inputs_are_refused_not_read_until_memory_runs_out() {
     let dir = TempDir::new().unwrap();
     let out = dir.path().join("z.lexq");
     let o = run(&["build", "/dev/zero", "-o", path_str(&out)]);
-    assert_one_line_error(&o, "/dev/zero: larger than 256 MiB");
+    assert_one_line_error(
+        &o,
+        "/dev/zero: larger than 256 MiB, the most a word list may be",
+    );
     let site = dir.path().join("site");
     let o = run(&[
         "site",
@@ -405,8 +408,20 @@ fn endless_inputs_are_refused_not_read_until_memory_runs_out() {
         .unwrap();
     assert_one_line_error(
         &run(&["gcg", path_str(&gcg)]),
-        "larger than a game file can be",
+        "larger than 16 MiB, the most a game file may be",
     );
+    // Board layouts and tile sets: a name that is neither built in nor a
+    // file, and an endless file.
+    for (opt, what) in [("--layout", "layout"), ("--tiles", "tile")] {
+        assert_one_line_error(
+            &run(&["selfplay", "--games", "1", opt, "nope"]),
+            &format!("nope: no such {what} file, nor a built-in"),
+        );
+        assert_one_line_error(
+            &run(&["selfplay", "--games", "1", opt, "/dev/zero"]),
+            &format!("/dev/zero: larger than 1 MiB, the most a {what} file may be"),
+        );
+    }
 }
 
 #[test]
