@@ -29,6 +29,9 @@ use crate::position_error::{PositionError, PositionErrorKind};
 /// The largest rack size lexq supports.
 pub const MAX_RACK: usize = 15;
 
+/// The largest tile file read, in bytes (a tile set is a few hundred).
+const MAX_FILE_BYTES: u64 = 1 << 20;
+
 const ENGLISH: &str = "\
 A 9 1\nB 2 3\nC 2 3\nD 4 2\nE 12 1\nF 2 4\nG 3 2\nH 2 4\nI 9 1\nJ 1 8\nK 1 5\nL 4 1\nM 2 3
 N 6 1\nO 8 1\nP 2 3\nQ 1 10\nR 6 1\nS 4 1\nT 6 1\nU 4 1\nV 2 4\nW 2 4\nX 1 8\nY 2 4\nZ 1 10\n? 2 0\n";
@@ -93,7 +96,7 @@ impl TileSet {
                         ),
                     ));
                 }
-                let text = crate::input::read_text(path, 1 << 20, "a tile file")?;
+                let text = crate::input::read_text(path, MAX_FILE_BYTES, "a tile file")?;
                 Ok(TileSet::from_text(name_or_path, &text, alphabet)?)
             }
         }
