@@ -71,6 +71,7 @@ pub use error::{
     WordErrorKind,
 };
 pub use graph::{Arcs, FstGraph, Graph};
+pub use input::{MAX_INPUT_BYTES, read_capped};
 pub use layout::Layout;
 pub use letterset::LetterSet;
 pub use lexicon::{Info, Lexicon};

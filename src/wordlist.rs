@@ -13,15 +13,10 @@ use crate::alphabet::Alphabet;
 use crate::atomic::FileId;
 use crate::error::{Error, Result, WordErrorKind, shorten};
 use crate::gaddag::MAX_WORD_LEN;
-use crate::input::read_capped;
+use crate::input::{MAX_INPUT_BYTES, read_capped};
 
 /// How many rejected lines a [`WordList`] keeps as examples.
 pub const EXAMPLES_KEPT: usize = 5;
-
-/// The largest word list read, in bytes (256 MiB, some 50 times the
-/// largest published lists): an endless input such as `/dev/zero` is
-/// refused when it gets there instead of read until memory runs out.
-pub const MAX_INPUT_BYTES: u64 = 256 << 20;
 
 /// A line of a word list that was not taken as a word.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -19,7 +19,7 @@ mod print;
 mod progress;
 mod site;
 
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -193,14 +193,15 @@ fn with_stdin_words(words: &[String]) -> Result<Vec<String>, Failure> {
             continue;
         }
         // As much as a word list may hold: an endless input is an error.
-        let mut read = 0u64;
-        for line in io::Read::take(io::stdin().lock(), MAX_STDIN_BYTES + 1).split(b'\n') {
-            let line = line.map_err(|e| format!("<stdin>: {e}"))?;
-            read += line.len() as u64 + 1;
-            if read > MAX_STDIN_BYTES {
-                return Err(format!("<stdin>: larger than {} MiB", MAX_STDIN_BYTES >> 20).into());
-            }
-            let text = String::from_utf8_lossy(&line);
+        let stdin = io::stdin().lock();
+        let bytes = lexq::read_capped(
+            stdin,
+            "<stdin>".as_ref(),
+            lexq::MAX_INPUT_BYTES,
+            "a word list",
+        )?;
+        for line in bytes.split(|&b| b == b'\n') {
+            let text = String::from_utf8_lossy(line);
             let text = text.trim();
             if !text.is_empty() {
                 all.push(text.to_string());
@@ -209,10 +210,6 @@ fn with_stdin_words(words: &[String]) -> Result<Vec<String>, Failure> {
     }
     Ok(all)
 }
-
-/// The most `lexq check -` reads from standard input (what a word list
-/// may hold).
-const MAX_STDIN_BYTES: u64 = 256 << 20;
 
 fn status(found: bool) -> u8 {
     if found { FOUND } else { NOT_FOUND }

@@ -110,6 +110,10 @@ pub fn closed() -> bool {
 /// Standard output, unbuffered, a closed pipe its quiet end (see [`Sink`]):
 /// what every command writes its answer to.
 pub fn stdout() -> impl Write {
+    sink()
+}
+
+fn sink() -> Sink {
     Sink {
         out: io::stdout(),
         closed: false,
@@ -120,13 +124,7 @@ impl Printer {
     /// A printer to standard output.
     pub fn stdout() -> Printer {
         Printer {
-            out: BufWriter::with_capacity(
-                64 * 1024,
-                Sink {
-                    out: io::stdout(),
-                    closed: false,
-                },
-            ),
+            out: BufWriter::with_capacity(64 * 1024, sink()),
             blanks: false,
         }
     }

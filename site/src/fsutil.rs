@@ -214,32 +214,12 @@ pub fn create_dirs_in(root: &Path, rel: &Path) -> Result<()> {
     Ok(())
 }
 
-/// The largest input file read (a definitions file, a WordNet file), in
-/// bytes: 256 MiB, some ten times WordNet's largest. An endless input such
-/// as `/dev/zero` is refused when it gets there instead of read until
-/// memory runs out.
-pub const MAX_INPUT_BYTES: u64 = 256 << 20;
-
-/// The bytes of the file at `path`, unless it is larger than
-/// [`MAX_INPUT_BYTES`].
-pub fn read_capped(path: &Path) -> Result<Vec<u8>> {
-    use std::io::Read;
+/// The bytes of the file at `path` (`what` names its kind in an error),
+/// unless it is larger than [`lexq::MAX_INPUT_BYTES`] (`/dev/zero` is
+/// refused, not read until memory runs out).
+pub fn read_capped(path: &Path, what: &str) -> Result<Vec<u8>> {
     let file = fs::File::open(path).map_err(|e| SiteError::io(path, e))?;
-    let mut buf = Vec::new();
-    file.take(MAX_INPUT_BYTES + 1)
-        .read_to_end(&mut buf)
-        .map_err(|e| SiteError::io(path, e))?;
-    if buf.len() as u64 > MAX_INPUT_BYTES {
-        let e = std::io::Error::new(
-            std::io::ErrorKind::FileTooLarge,
-            format!(
-                "larger than {} MiB, the most lexq reads",
-                MAX_INPUT_BYTES >> 20
-            ),
-        );
-        return Err(SiteError::io(path, e));
-    }
-    Ok(buf)
+    Ok(lexq::read_capped(file, path, lexq::MAX_INPUT_BYTES, what)?)
 }
 
 /// Writes a file inside a temporary directory.

@@ -70,7 +70,7 @@ impl Morphy {
         let mut m = Morphy::default();
         for pos in Pos::ALL {
             let path = dir.join(format!("{}.exc", pos.file_suffix()));
-            let text = match crate::fsutil::read_capped(&path) {
+            let text = match crate::fsutil::read_capped(&path, "an exception list") {
                 Ok(t) => t,
                 Err(SiteError::Io { source, .. })
                     if source.kind() == std::io::ErrorKind::NotFound =>

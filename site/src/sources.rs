@@ -146,7 +146,7 @@ impl Definitions {
     /// # Ok::<(), lexq_site::SiteError>(())
     /// ```
     pub fn read_path(&mut self, path: &Path, strict: bool) -> Result<()> {
-        let bytes = crate::fsutil::read_capped(path)?;
+        let bytes = crate::fsutil::read_capped(path, "a definitions file")?;
         self.read_bytes(path, &bytes, strict)
     }
 

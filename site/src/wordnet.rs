@@ -123,7 +123,7 @@ impl fmt::Debug for WordNet {
 type Spans = [(u32, u32); 4];
 
 fn read(path: &Path) -> Result<Vec<u8>> {
-    crate::fsutil::read_capped(path)
+    crate::fsutil::read_capped(path, "a WordNet file")
 }
 
 impl WordNet {
@@ -190,7 +190,7 @@ impl WordNet {
                 reason: "the index files hold no lemma".into(),
             });
         }
-        let licence = crate::fsutil::read_capped(&dir.join("LICENSE"))
+        let licence = crate::fsutil::read_capped(&dir.join("LICENSE"), "a WordNet file")
             .ok()
             .and_then(|b| String::from_utf8(b).ok())
             .unwrap_or_else(|| licence_from_header(&data[0]));
