@@ -154,15 +154,18 @@ impl Site {
             reason,
         };
         let meta_path = dir.join(build::META_FILE);
-        let meta_bytes = std::fs::read(&meta_path).map_err(|e| {
-            if e.kind() == std::io::ErrorKind::NotFound && !dir.is_dir() {
-                bad("no such directory".into())
-            } else if e.kind() == std::io::ErrorKind::NotFound {
-                bad(format!("no {}", build::META_FILE))
-            } else {
-                SiteError::io(&meta_path, e)
-            }
-        })?;
+        // A regular file only: a FIFO in its place would block the open.
+        let meta_bytes =
+            crate::fsutil::read_capped(&meta_path, "a site.json").map_err(|e| match e {
+                SiteError::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound => {
+                    if dir.is_dir() {
+                        bad(format!("no {}", build::META_FILE))
+                    } else {
+                        bad("no such directory".into())
+                    }
+                }
+                other => other,
+            })?;
         let meta: SiteMeta = serde_json::from_slice(&meta_bytes)
             .map_err(|e| bad(format!("{}: {e}", build::META_FILE)))?;
         if meta.format != build::FORMAT {
@@ -215,7 +218,10 @@ impl Site {
 
     /// WordNet's licence notice if the site was built with WordNet.
     pub fn licence(&self) -> Option<String> {
-        std::fs::read_to_string(self.dir.join(build::WORDNET_LICENCE_FILE)).ok()
+        // A regular file only (a FIFO in its place would block the reader).
+        let path = self.dir.join(build::WORDNET_LICENCE_FILE);
+        let bytes = crate::fsutil::read_capped(&path, "a licence file").ok()?;
+        String::from_utf8(bytes).ok()
     }
 
     /// The site's lexicon: its own copy of the lexicon file if it has one,
