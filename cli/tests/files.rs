@@ -3,7 +3,7 @@
 //! alphabets, layouts and tile sets (options and CGP `bdn`/`ld`), GCG
 //! files, definitions and WordNet files, site directories. Each is refused
 //! with "not a regular file" and exit 2, never a hang: every run is a child
-//! killed after a time limit.
+//! killed after a time limit. Also `lexq serve --allow-file`.
 
 #![cfg(unix)]
 
@@ -215,6 +215,18 @@ fn site_inputs_and_directories_are_regular_files_only() {
             "site.json: is a FIFO (named pipe), not a regular file",
         );
     }
+    // --allow-file: each path must exist, and is checked at start.
+    let missing = t.dir.path().join("missing");
+    assert_error(
+        &run(&[
+            "serve",
+            "--allow-file",
+            s(&missing),
+            "--addr",
+            "127.0.0.1:0",
+        ]),
+        &format!("--allow-file {}: No such file", s(&missing)),
+    );
     let _ = fifo;
 }
 
