@@ -215,6 +215,48 @@ fn site_inputs_and_directories_are_regular_files_only() {
             "site.json: is a FIFO (named pipe), not a regular file",
         );
     }
+    // A real site whose index holds a FIFO: tantivy opens its files by
+    // name (meta.json first, then each segment's).
+    let lexicon = t.dir.path().join("words.lexq");
+    let real = t.dir.path().join("real-site");
+    assert_eq!(
+        run(&["build", s(&t.words), "-o", s(&lexicon)])
+            .status
+            .code(),
+        Some(0)
+    );
+    let o = run(&["site", "build", "-L", s(&lexicon), "-o", s(&real)]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let index = real.join("index");
+    let segment = std::fs::read_dir(&index)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|x| x == "idx"))
+        .unwrap();
+    for file in [index.join("meta.json"), segment] {
+        let kept = t.dir.path().join("kept");
+        std::fs::rename(&file, &kept).unwrap();
+        mkfifo(&file);
+        let name = file.file_name().unwrap().to_str().unwrap();
+        assert_error(
+            &run(&["site", "search", "--site", s(&real), "cat"]),
+            &format!("not a usable site index: index file {name} is not a regular file"),
+        );
+        std::fs::remove_file(&file).unwrap();
+        std::fs::rename(&kept, &file).unwrap();
+    }
+    let o = run(&["site", "search", "--site", s(&real), "word:cat"]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     // --allow-file: each path must exist, and is checked at start.
     let missing = t.dir.path().join("missing");
     assert_error(

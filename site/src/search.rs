@@ -145,6 +145,24 @@ fn check_checksums(index: &Index, dir: &Path) -> std::result::Result<(), String>
     Ok(())
 }
 
+/// Refuses an index folder holding a FIFO, a device or a socket (through
+/// a symlink too): tantivy opens its files by name, and would wait on a
+/// FIFO for ever. A missing folder is left to tantivy to report.
+fn only_regular_files(dir: &Path) -> std::result::Result<(), String> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Ok(());
+    };
+    for entry in entries {
+        let path = entry.map_err(|e| format!("index: {e}"))?.path();
+        let meta = std::fs::metadata(&path).map_err(|e| format!("index: {e}"))?;
+        if !meta.is_file() && !meta.is_dir() {
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            return Err(format!("index file {name} is not a regular file"));
+        }
+    }
+    Ok(())
+}
+
 impl Site {
     /// Opens the site directory `dir`, checking its index files'
     /// checksums.
@@ -176,6 +194,7 @@ impl Site {
             )));
         }
         let index_dir = dir.join(build::INDEX_DIR);
+        only_regular_files(&index_dir).map_err(bad)?;
         let index = Index::open_in_dir(&index_dir).map_err(|e| bad(format!("index: {e}")))?;
         check_checksums(&index, &index_dir).map_err(bad)?;
         schema::register_tokenizers(&index);
