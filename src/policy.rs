@@ -95,7 +95,9 @@ impl FilePolicy {
     /// inside one of them (files or folders). Each path must exist: it is
     /// resolved now (symlinks, `..`), and names are resolved the same way
     /// before they are compared, so a symlink inside an allowed folder
-    /// that leads out of it is refused.
+    /// that leads out of it is refused. Allow only folders that no one you
+    /// do not trust can write to: a link put in place between the check
+    /// and the open would be followed.
     pub fn allow<P: AsRef<Path>>(paths: impl IntoIterator<Item = P>) -> Result<FilePolicy> {
         let roots = paths
             .into_iter()
