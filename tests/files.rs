@@ -149,8 +149,16 @@ fn named(r: lexq::Result<impl std::fmt::Debug>, what: Named, name: &str) -> Name
 }
 
 /// The message of an error with the name taken out.
-fn without(e: &Error, name: &str) -> String {
-    e.to_string().replace(&format!("{name:?}"), "NAME")
+fn without(e: &Error) -> String {
+    unnamed(&e.to_string())
+}
+
+/// `what "name": reason` as `what NAME: reason` (a long name is cut in
+/// messages: the reason is what is compared).
+fn unnamed(message: &str) -> String {
+    let (what, _) = message.split_once(" \"").unwrap();
+    let (_, reason) = message.rsplit_once("\": ").unwrap();
+    format!("{what} NAME: {reason}")
 }
 
 #[test]
@@ -176,7 +184,7 @@ fn by_default_a_line_names_built_in_layouts_and_tile_sets_only() {
             });
             let e = r.as_ref().unwrap_err().to_string();
             assert!(!e.contains("31") && !e.contains("root:"), "{e}");
-            messages.push((op, without(r.as_ref().unwrap_err(), &name)));
+            messages.push((op, without(r.as_ref().unwrap_err())));
             let kind = named(r, what, &name);
             assert_eq!(
                 kind,
@@ -268,7 +276,7 @@ fn an_allowed_folder_lets_its_files_in_and_nothing_else() {
         let r = within(&fifo, move || {
             Position::from_cgp_with(&Lexicon::embedded(), &line, &policy).map(|_| ())
         });
-        messages.push(without(r.as_ref().unwrap_err(), &name));
+        messages.push(without(r.as_ref().unwrap_err()));
         let kind = named(r, Named::Layout, &name);
         assert_eq!(
             kind,
@@ -292,7 +300,7 @@ fn an_allowed_folder_lets_its_files_in_and_nothing_else() {
     let r = Position::from_cgp_with(&lex, &line15(&format!("ld {bad};")), &policy);
     let e = r.as_ref().unwrap_err().to_string();
     assert_eq!(named(r, Named::TileSet, &bad), NamedErrorKind::Invalid);
-    assert_eq!(e, format!("tile set {bad:?}: not a valid tile set file"));
+    assert_eq!(unnamed(&e), "tile set NAME: not a valid tile set file");
     // A layout that is one, but not of this board's size, is an error of
     // the position as before (the row count is the line's own).
     let r = Position::from_cgp_with(
@@ -403,7 +411,7 @@ fn lexicons_by_name_under_each_policy() {
     let r = policy.lexicon(&tiny);
     let e = r.as_ref().unwrap_err().to_string();
     assert_eq!(named(r, Named::Lexicon, &tiny), NamedErrorKind::Invalid);
-    assert_eq!(e, format!("lexicon {tiny:?}: not a valid lexicon file"));
+    assert_eq!(unnamed(&e), "lexicon NAME: not a valid lexicon file");
     // Any file: the lexicon's own errors, and special files refused.
     let any = FilePolicy::any_file();
     let e = any.lexicon("/dev/zero").unwrap_err().to_string();

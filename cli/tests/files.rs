@@ -14,14 +14,30 @@ use std::time::{Duration, Instant};
 
 use tempfile::TempDir;
 
+thread_local! {
+    /// The test's folder: lexq runs in it, and paths in it are given
+    /// relative to it (the command cuts words over 80 characters in its
+    /// messages, and a long temporary folder would be cut).
+    static DIR: std::cell::RefCell<Option<PathBuf>> = const { std::cell::RefCell::new(None) };
+}
+
 fn lexq() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_lexq"));
     c.env_remove("LEXQ_LEXICON");
+    if let Some(dir) = DIR.with(|d| d.borrow().clone()) {
+        c.current_dir(dir);
+    }
     c
 }
 
+/// `p`, relative to the test's folder if it is inside.
 fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
+    let dir = DIR.with(|d| d.borrow().clone());
+    let rel = match &dir {
+        Some(d) => p.strip_prefix(d).unwrap_or(p),
+        None => p,
+    };
+    rel.to_str().unwrap()
 }
 
 fn mkfifo(path: &Path) {
@@ -85,6 +101,7 @@ struct Setup {
 
 fn setup() -> Setup {
     let dir = TempDir::new().unwrap();
+    DIR.with(|d| *d.borrow_mut() = Some(dir.path().to_path_buf()));
     let fifo = dir.path().join("fifo");
     mkfifo(&fifo);
     let words = dir.path().join("words.txt");
