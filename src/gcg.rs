@@ -41,7 +41,7 @@
 use std::fmt;
 use std::path::Path;
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 
 /// The largest GCG file read, in bytes (a game is a few KiB).
 pub const MAX_GCG_BYTES: u64 = 16 << 20;
@@ -534,13 +534,7 @@ impl Game {
     /// Reads and parses a GCG file (a regular file: a FIFO or a device is
     /// refused before it is opened for reading).
     pub fn read(path: &Path) -> Result<Game> {
-        let meta = std::fs::metadata(path).map_err(|e| Error::io(path, e))?;
-        if !meta.is_file() {
-            let e = std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a regular file");
-            return Err(Error::io(path, e));
-        }
-        let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
-        let bytes = crate::input::read_capped(file, path, MAX_GCG_BYTES, "a game file")?;
+        let bytes = crate::input::read_file(path, MAX_GCG_BYTES, "a game file")?;
         Ok(Game::from_bytes(&bytes)?)
     }
 

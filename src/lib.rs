@@ -50,6 +50,7 @@ pub mod movegen;
 pub mod moves;
 mod node;
 pub mod notation;
+mod policy;
 pub mod position_error;
 mod query;
 pub mod rack;
@@ -67,16 +68,17 @@ pub use cgp::Position;
 pub use cursor::{Cursor, Edge};
 pub use error::OutputErrorKind;
 pub use error::{
-    AlphabetErrorKind, Arg, Error, LexiconErrorKind, QueryError, QueryErrorKind, Result, Syntax,
-    WordErrorKind,
+    AlphabetErrorKind, Arg, Error, LexiconErrorKind, Named, NamedErrorKind, QueryError,
+    QueryErrorKind, Result, Syntax, WordErrorKind,
 };
 pub use graph::{Arcs, FstGraph, Graph};
-pub use input::{MAX_INPUT_BYTES, read_capped};
+pub use input::{MAX_INPUT_BYTES, open_regular, read_capped, read_file};
 pub use layout::Layout;
 pub use letterset::LetterSet;
 pub use lexicon::{Info, Lexicon};
 pub use movegen::{All, Best, Count, Generator, Recorder, TopN};
 pub use moves::{Move, MoveKind};
+pub use policy::FilePolicy;
 pub use position_error::{PositionError, PositionErrorKind};
 pub use query::{Hooks, MAX_ARG_LEN, Search, Word, Words};
 pub use rack::Rack;

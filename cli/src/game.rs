@@ -13,8 +13,8 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use lexq::movegen::rank;
 use lexq::{
-    All, Alphabet, Count, Generator, Layout, Lexicon, Move, MoveKind, Position, Rack, TileSet,
-    TopN, cgp, selfplay,
+    All, Alphabet, Count, FilePolicy, Generator, Layout, Lexicon, Move, MoveKind, Position, Rack,
+    TileSet, TopN, cgp, selfplay,
 };
 use serde_json::{Value, json};
 
@@ -115,23 +115,21 @@ impl Lexicons {
         })
     }
 
-    /// The lexicon for a CGP line.
+    /// The lexicon for a CGP line: the one its `lex` names (the built-in
+    /// ENABLE or any lexicon file: the user of the command writes the
+    /// lines), else ENABLE.
     fn for_cgp(&mut self, line: &str) -> Result<&Lexicon, Failure> {
         if let Some(l) = &self.forced {
             return Ok(l);
         }
-        let name = cgp::lexicon_name(line).filter(|n| !is_enable(n));
+        let name = cgp::lexicon_name(line).filter(|n| !FilePolicy::is_builtin_lexicon(n));
         match name {
             None => Ok(self.embedded.get_or_insert_with(Lexicon::embedded)),
             Some(name) => {
                 if !self.named.contains_key(&name) {
-                    if !Path::new(&name).is_file() {
-                        return Err(format!(
-                            "CGP names lexicon {name:?}: no such lexicon file (give one with --lexicon)"
-                        )
-                        .into());
-                    }
-                    let lex = Lexicon::open(&name)?;
+                    let lex = FilePolicy::any_file()
+                        .lexicon(&name)
+                        .map_err(|e| format!("CGP lex: {e} (or give one with --lexicon)"))?;
                     self.named.insert(name.clone(), lex);
                 }
                 Ok(&self.named[&name])
@@ -140,11 +138,10 @@ impl Lexicons {
     }
 }
 
-fn is_enable(name: &str) -> bool {
-    matches!(
-        name.to_ascii_lowercase().as_str(),
-        "enable" | "enable1" | "enable2k" | "enable1.txt"
-    )
+/// Reads a CGP line; its `bdn` and `ld` may name any file (the user of
+/// the command writes the lines, and reads any error about them).
+fn position<'a>(lex: &'a Lexicon, line: &str) -> Result<Position<'a>, lexq::Error> {
+    Position::from_cgp_with(lex, line, &FilePolicy::any_file())
 }
 
 /// The longest CGP line read from standard input, in bytes (a full 21x21
@@ -167,7 +164,7 @@ pub fn moves(lexicon: Option<&Path>, args: &MovesArgs) -> Result<u8, Failure> {
     };
     if let Some(line) = args.cgp.as_ref().or(from_gcg.as_ref()) {
         let lex = lexicons.for_cgp(line)?;
-        let pos = Position::from_cgp(lex, line)?;
+        let pos = position(lex, line)?;
         let list = answer(&mut generator, &pos, limit, args.count);
         match list {
             Answer::Count(n) => writeln!(out, "{n}")?,
@@ -214,7 +211,7 @@ pub fn moves(lexicon: Option<&Path>, args: &MovesArgs) -> Result<u8, Failure> {
         }
         let pos = match lexicons
             .for_cgp(line)
-            .and_then(|lex| Ok(Position::from_cgp(lex, line)?))
+            .and_then(|lex| Ok(position(lex, line)?))
         {
             Ok(p) => p,
             Err(e) => {
@@ -318,7 +315,7 @@ fn move_json(m: &Move, pos: &Position<'_>) -> Value {
 pub fn play(lexicon: Option<&Path>, args: &PlayArgs) -> Result<u8, Failure> {
     let mut lexicons = Lexicons::new(lexicon)?;
     let lex = lexicons.for_cgp(&args.cgp)?;
-    let mut pos = Position::from_cgp(lex, &args.cgp)?;
+    let mut pos = position(lex, &args.cgp)?;
     let text = args.mv.join(" ");
     let mv = pos.board.parse_move(&text)?;
     pos.play(&mv)?;
@@ -331,7 +328,7 @@ pub fn play(lexicon: Option<&Path>, args: &PlayArgs) -> Result<u8, Failure> {
 pub fn board(lexicon: Option<&Path>, args: &BoardArgs) -> Result<u8, Failure> {
     let mut lexicons = Lexicons::new(lexicon)?;
     let lex = lexicons.for_cgp(&args.cgp)?;
-    let pos = Position::from_cgp(lex, &args.cgp)?;
+    let pos = position(lex, &args.cgp)?;
     let colour = match args.color.as_str() {
         "always" => true,
         "never" => false,

@@ -9,9 +9,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use lexq::Lexicon;
 use lexq::gcg::Game;
 use lexq::replay::{self, ProblemKind, Replay};
+use lexq::{FilePolicy, Lexicon};
 use serde_json::{Value, json};
 
 use crate::{FOUND, Failure, NOT_FOUND};
@@ -35,13 +35,6 @@ pub struct GcgArgs {
     pub json: bool,
 }
 
-fn is_enable(name: &str) -> bool {
-    matches!(
-        name.to_ascii_lowercase().as_str(),
-        "enable" | "enable1" | "enable2k" | "enable1.txt"
-    )
-}
-
 /// Reads a GCG file (errors name the file, line and column).
 fn read(path: &Path) -> Result<Game, Failure> {
     Game::read(path).map_err(|e| match e {
@@ -55,13 +48,11 @@ fn open(forced: Option<&Path>, game: &Game) -> Result<Lexicon, Failure> {
     if let Some(p) = forced {
         return Ok(Lexicon::open(p)?);
     }
-    match game.lexicon.as_deref().filter(|n| !is_enable(n)) {
+    match game.lexicon.as_deref() {
         None => Ok(Lexicon::embedded()),
-        Some(name) if Path::new(name).is_file() => Ok(Lexicon::open(name)?),
-        Some(name) => Err(format!(
-            "the game names lexicon {name:?}: no such lexicon file (give one with --lexicon)"
-        )
-        .into()),
+        Some(name) => FilePolicy::any_file()
+            .lexicon(name)
+            .map_err(|e| format!("#lexicon: {e} (or give one with --lexicon)").into()),
     }
 }
 

@@ -83,6 +83,9 @@ pub struct ServeArgs {
     /// A site directory, for definitions and search (without it, every lexicon query is still served).
     #[arg(long, value_name = "DIR")]
     pub site: Option<PathBuf>,
+    /// A board layout or tile-set file, or a folder of them, that CGP lines posted to /api/v1/moves may name with bdn and ld (repeatable; without it, only the built-in names).
+    #[arg(long, value_name = "PATH")]
+    pub allow_file: Vec<PathBuf>,
     /// Address to listen on.
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub addr: String,
@@ -232,14 +235,28 @@ pub fn run_serve(lexicon: &Option<PathBuf>, a: &ServeArgs) -> Result<u8, Failure
     if let Some(n) = a.concurrency {
         limits.concurrency = n;
     }
+    // Resolved now: a path that does not exist is an error at start.
+    let files = lexq::FilePolicy::allow(&a.allow_file).map_err(|e| format!("--allow-file {e}"))?;
+    let allowed: Vec<String> = files
+        .allowed()
+        .unwrap_or_default()
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect();
     let words = lex.word_count();
     let with_site = site.is_some();
-    let state = AppState::new(lex, site, limits, !a.quiet);
+    let state = AppState::new(lex, site, limits, !a.quiet).with_files(files);
     lexq_site::serve::run_until_ctrl_c(&a.addr, state, |addr| {
         eprintln!(
             "lexq: serving {words} words{} on http://{addr}/ (Ctrl-C stops)",
             if with_site { " with definitions" } else { "" }
         );
+        if !allowed.is_empty() {
+            eprintln!(
+                "lexq: CGP lines may name the files in: {}",
+                allowed.join(", ")
+            );
+        }
     })?;
     Ok(FOUND)
 }

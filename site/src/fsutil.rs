@@ -214,12 +214,14 @@ pub fn create_dirs_in(root: &Path, rel: &Path) -> Result<()> {
     Ok(())
 }
 
-/// The bytes of the file at `path` (`what` names its kind in an error),
-/// unless it is larger than [`lexq::MAX_INPUT_BYTES`] (`/dev/zero` is
-/// refused, not read until memory runs out).
+/// The bytes of the regular file at `path` (`what` names its kind in an
+/// error), unless it is larger than [`lexq::MAX_INPUT_BYTES`]: a FIFO or a
+/// device (`/dev/zero`) is refused unopened ([`lexq::read_file`]).
 pub fn read_capped(path: &Path, what: &str) -> Result<Vec<u8>> {
-    let file = fs::File::open(path).map_err(|e| SiteError::io(path, e))?;
-    Ok(lexq::read_capped(file, path, lexq::MAX_INPUT_BYTES, what)?)
+    lexq::read_file(path, lexq::MAX_INPUT_BYTES, what).map_err(|e| match e {
+        lexq::Error::Io { path, source } => SiteError::Io { path, source },
+        other => other.into(),
+    })
 }
 
 /// Writes a file inside a temporary directory.

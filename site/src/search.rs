@@ -145,6 +145,24 @@ fn check_checksums(index: &Index, dir: &Path) -> std::result::Result<(), String>
     Ok(())
 }
 
+/// Refuses an index folder holding a FIFO, a device or a socket (through
+/// a symlink too): tantivy opens its files by name, and would wait on a
+/// FIFO for ever. A missing folder is left to tantivy to report.
+fn only_regular_files(dir: &Path) -> std::result::Result<(), String> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Ok(());
+    };
+    for entry in entries {
+        let path = entry.map_err(|e| format!("index: {e}"))?.path();
+        let meta = std::fs::metadata(&path).map_err(|e| format!("index: {e}"))?;
+        if !meta.is_file() && !meta.is_dir() {
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            return Err(format!("index file {name} is not a regular file"));
+        }
+    }
+    Ok(())
+}
+
 impl Site {
     /// Opens the site directory `dir`, checking its index files'
     /// checksums.
@@ -154,15 +172,18 @@ impl Site {
             reason,
         };
         let meta_path = dir.join(build::META_FILE);
-        let meta_bytes = std::fs::read(&meta_path).map_err(|e| {
-            if e.kind() == std::io::ErrorKind::NotFound && !dir.is_dir() {
-                bad("no such directory".into())
-            } else if e.kind() == std::io::ErrorKind::NotFound {
-                bad(format!("no {}", build::META_FILE))
-            } else {
-                SiteError::io(&meta_path, e)
-            }
-        })?;
+        // A regular file only: a FIFO in its place would block the open.
+        let meta_bytes =
+            crate::fsutil::read_capped(&meta_path, "a site.json").map_err(|e| match e {
+                SiteError::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound => {
+                    if dir.is_dir() {
+                        bad(format!("no {}", build::META_FILE))
+                    } else {
+                        bad("no such directory".into())
+                    }
+                }
+                other => other,
+            })?;
         let meta: SiteMeta = serde_json::from_slice(&meta_bytes)
             .map_err(|e| bad(format!("{}: {e}", build::META_FILE)))?;
         if meta.format != build::FORMAT {
@@ -173,6 +194,7 @@ impl Site {
             )));
         }
         let index_dir = dir.join(build::INDEX_DIR);
+        only_regular_files(&index_dir).map_err(bad)?;
         let index = Index::open_in_dir(&index_dir).map_err(|e| bad(format!("index: {e}")))?;
         check_checksums(&index, &index_dir).map_err(bad)?;
         schema::register_tokenizers(&index);
@@ -215,7 +237,10 @@ impl Site {
 
     /// WordNet's licence notice if the site was built with WordNet.
     pub fn licence(&self) -> Option<String> {
-        std::fs::read_to_string(self.dir.join(build::WORDNET_LICENCE_FILE)).ok()
+        // A regular file only (a FIFO in its place would block the reader).
+        let path = self.dir.join(build::WORDNET_LICENCE_FILE);
+        let bytes = crate::fsutil::read_capped(&path, "a licence file").ok()?;
+        String::from_utf8(bytes).ok()
     }
 
     /// The site's lexicon: its own copy of the lexicon file if it has one,

@@ -72,6 +72,8 @@ pub struct AppState {
     limits: Arc<Limits>,
     permits: Arc<Semaphore>,
     log: bool,
+    /// What a CGP line of `moves` may name (`bdn`, `ld`).
+    files: Arc<lexq::FilePolicy>,
 }
 
 impl AppState {
@@ -91,7 +93,18 @@ impl AppState {
             permits: Arc::new(Semaphore::new(limits.concurrency.max(1))),
             limits: Arc::new(limits),
             log,
+            files: Arc::new(lexq::FilePolicy::builtin_only()),
         }
+    }
+
+    /// The files a CGP line posted to `moves` may name as its board layout
+    /// (`bdn`) or tile set (`ld`): by default none, only built-in names. A
+    /// request's name is resolved and compared with `files`'s (see
+    /// [`lexq::FilePolicy`]); a name refused for whatever reason (missing,
+    /// not allowed, not a regular file) gets one message, a 400.
+    pub fn with_files(mut self, files: lexq::FilePolicy) -> AppState {
+        self.files = Arc::new(files);
+        self
     }
 }
 
@@ -134,12 +147,22 @@ impl IntoResponse for ApiError {
     }
 }
 
+/// The answer when the server's own files fail it: the detail, which names
+/// them, goes to the log and not to the client.
+fn own_files_failed(detail: &dyn std::fmt::Display) -> ApiError {
+    eprintln!("lexq serve: {detail}");
+    ApiError::new(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "the server could not read its own data",
+    )
+}
+
 impl From<lexq::Error> for ApiError {
     fn from(e: lexq::Error) -> ApiError {
         match e {
-            lexq::Error::Io { .. } | lexq::Error::Lexicon { .. } => {
-                ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
-            }
+            lexq::Error::Io { .. }
+            | lexq::Error::Lexicon { .. }
+            | lexq::Error::NotRegularFile { .. } => own_files_failed(&e),
             _ => ApiError::bad(e.to_string()),
         }
     }
@@ -150,7 +173,7 @@ impl From<SiteError> for ApiError {
         match e {
             SiteError::BadQuery { .. } => ApiError::bad(e.to_string()),
             SiteError::Lexq(e) => e.into(),
-            _ => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+            _ => own_files_failed(&e),
         }
     }
 }
@@ -632,11 +655,28 @@ struct LimitsOut {
     concurrency: usize,
 }
 
+/// The last part of a path (a file's name), so that no answer tells where
+/// the server's files are.
+fn file_name(path: &str) -> String {
+    let path = std::path::Path::new(path);
+    path.file_name()
+        .map_or_else(|| "-".to_string(), |n| n.to_string_lossy().into_owned())
+}
+
 async fn info(State(state): State<AppState>) -> Json<InfoResult> {
     let l = &state.limits;
+    let mut lexicon = state.lex.info();
+    lexicon.source = file_name(&lexicon.source);
+    let site = state.site.as_ref().map(|s| {
+        let mut meta = s.meta().clone();
+        meta.lexicon = file_name(&meta.lexicon);
+        meta.wordnet = meta.wordnet.as_deref().map(file_name);
+        meta.definitions = meta.definitions.iter().map(|d| file_name(d)).collect();
+        meta
+    });
     Json(InfoResult {
-        lexicon: state.lex.info(),
-        site: state.site.as_ref().map(|s| s.meta().clone()),
+        lexicon,
+        site,
         limits: LimitsOut {
             max_input: l.max_input,
             max_limit: l.max_limit,
@@ -699,7 +739,9 @@ fn move_json(m: &lexq::Move, pos: &lexq::Position<'_>) -> serde_json::Value {
 
 /// `POST /api/v1/moves`: the body is one CGP line; the moves of the
 /// player to move, best first, paged. The server's lexicon judges words
-/// (the CGP's `lex` opcode is not followed).
+/// (the CGP's `lex` opcode is not followed); `bdn` and `ld` may name
+/// built-in layouts and tile sets, and the files the operator allows
+/// ([`AppState::with_files`]).
 async fn moves(
     State(state): State<AppState>,
     q: Result<Query<MovesParams>, QueryRejection>,
@@ -723,8 +765,9 @@ async fn moves(
     }
     .window(&state.limits)?;
     let exchanges = p.exchanges.unwrap_or(false);
+    let files = state.files.clone();
     run(&state, move |lex, _| {
-        let pos = lexq::Position::from_cgp(lex, &cgp)?;
+        let pos = lexq::Position::from_cgp_with(lex, &cgp, &files)?;
         let mut all = lexq::All::default();
         let mut generator = lexq::Generator::new().exchanges(exchanges);
         generator.set_bag(Some(pos.bag_len()));
