@@ -352,7 +352,10 @@ mod tests {
         assert_eq!(b.probability(&w("qqqq")), Some(0.0));
         let p = b.probability(&w("cat")).unwrap();
         assert!((p - 293.0 / 161_700.0).abs() < 1e-15, "{p}");
-        assert_eq!(choose(100, 50), Some(100_891_344_545_564_193_334_812_497_256));
+        assert_eq!(
+            choose(100, 50),
+            Some(100_891_344_545_564_193_334_812_497_256)
+        );
         assert_eq!(choose(5, 7), Some(0));
         assert_eq!(choose(250, 120), None);
     }

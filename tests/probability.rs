@@ -18,7 +18,10 @@ use lexq::{Alphabet, Lexicon, TileSet};
 
 static ENABLE: LazyLock<Oracle> = LazyLock::new(|| {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/indexes/enable1.txt");
-    Oracle::new(TileAlphabet::english(), &std::fs::read_to_string(path).unwrap())
+    Oracle::new(
+        TileAlphabet::english(),
+        &std::fs::read_to_string(path).unwrap(),
+    )
 });
 
 const SPANISH_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/spanish-sample.txt");
@@ -194,7 +197,10 @@ fn check_bag(lex: &Lexicon, oracle: &Oracle, tiles: &TileSet, bag_text: &str, le
             assert_eq!(ranks.rank(w), Some(rank), "{spelled}");
             let p = bag.probability(w).unwrap();
             let exact = want as f64 / binom(total, len) as f64;
-            assert!((p - exact).abs() <= exact * 1e-12, "{spelled}: {p} vs {exact}");
+            assert!(
+                (p - exact).abs() <= exact * 1e-12,
+                "{spelled}: {p} vs {exact}"
+            );
             checked += 1;
             tied += usize::from(sorted.iter().filter(|&&x| x == want).count() > 1);
             zero += usize::from(want == 0);
@@ -257,14 +263,29 @@ fn every_word_in_order() {
         got.push(w.to_vec());
         ControlFlow::Continue(())
     });
-    assert!(got == ENABLE.words, "{} words against {}", got.len(), ENABLE.words.len());
+    assert!(
+        got == ENABLE.words,
+        "{} words against {}",
+        got.len(),
+        ENABLE.words.len()
+    );
     let mut sevens = Vec::new();
     lex.for_each_word(7, 7, |w| {
         sevens.push(w.to_vec());
         ControlFlow::Continue(())
     });
-    let want: Vec<Vec<u8>> = ENABLE.words.iter().filter(|w| w.len() == 7).cloned().collect();
-    assert!(sevens == want, "{} sevens against {}", sevens.len(), want.len());
+    let want: Vec<Vec<u8>> = ENABLE
+        .words
+        .iter()
+        .filter(|w| w.len() == 7)
+        .cloned()
+        .collect();
+    assert!(
+        sevens == want,
+        "{} sevens against {}",
+        sevens.len(),
+        want.len()
+    );
 
     let text = std::fs::read_to_string(SPANISH_PATH).unwrap();
     let es = build_lexicon(Alphabet::spanish(), &text).unwrap();
