@@ -210,17 +210,23 @@ impl Printer {
         let rank_w = width(&|r| r.rank.to_string().len());
         let points_w = width(&|r| r.points.to_string().len());
         for r in rows {
-            let dot = |yes: bool| if yes { '·' } else { ' ' };
+            // The word with its marks: a space where there is no dot
+            // before it, so that the words line up.
+            let marked = format!(
+                "{}{}{}",
+                if r.inner_front { "·" } else { " " },
+                r.word,
+                if r.inner_back { "·" } else { "" }
+            );
             writeln!(
                 self.out,
-                "{:>front_w$} {}{:<word_w$}{} {:<back_w$} {:>rank_w$} {:>points_w$}",
+                "{:>front_w$} {:<marked_w$} {:<back_w$} {:>rank_w$} {:>points_w$}",
                 or_dash(&r.front),
-                dot(r.inner_front),
-                r.word,
-                dot(r.inner_back),
+                marked,
                 or_dash(&r.back),
                 r.rank,
                 r.points,
+                marked_w = word_w + 2,
             )?;
         }
         Ok(())
