@@ -399,8 +399,8 @@ pub fn build_summary(output: &Path, list: &WordList, built: &Built) {
     warn!(
         "{}: {}, {}, {} bytes ({:.2} per word), {:.2} s{filtered}",
         output.display(),
-        plural(built.words as u64, "word", "words"),
-        plural(built.keys as u64, "GADDAG entry", "GADDAG entries"),
+        plural(built.words, "word", "words"),
+        plural(built.keys, "GADDAG entry", "GADDAG entries"),
         built.bytes.len(),
         built.bytes_per_word(),
         built.elapsed.as_secs_f64()
