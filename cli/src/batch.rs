@@ -130,6 +130,12 @@ enum Reply {
 /// One line's answer.
 fn answer(lex: &Lexicon, study: &mut Study, line: &str, count: bool) -> Result<Reply, String> {
     let words = split(line)?;
+    if words
+        .iter()
+        .any(|w| w == "-L" || w == "--lexicon" || w.starts_with("--lexicon="))
+    {
+        return Err("a query line cannot choose the lexicon: give -L to lexq query".into());
+    }
     let query = QueryLine::try_parse_from(&words).map_err(|e| match e.kind() {
         ErrorKind::DisplayHelp
         | ErrorKind::DisplayVersion

@@ -479,6 +479,8 @@ fn batch_queries_against_the_scan() {
         lines[..3].iter().all(|l| l["error"].is_string()),
         "{lines:?}"
     );
+    let other = lines[1]["error"].as_str().unwrap();
+    assert!(other.contains("cannot choose the lexicon"), "{other}");
     assert_eq!(
         lines[3],
         json!({"index": 4, "words": ["ZYZZYVA", "ZYZZYVAS"]})
