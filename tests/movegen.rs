@@ -235,3 +235,91 @@ fn best_first_search_finds_the_best_moves() {
         );
     }
 }
+
+/// Where wolges-bench was set up (`../shared/tools/wolges-bench`): the
+/// folder `WOLGES_WORK` names, else `target/wolges-bench`; `None` if its
+/// binary, KWG or word list is missing.
+fn wolges_bench() -> Option<(std::path::PathBuf, std::path::PathBuf, std::path::PathBuf)> {
+    let work = std::env::var_os("WOLGES_WORK")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/target/wolges-bench").into());
+    let bin = work.join("target/release/wolges-bench");
+    let kwg = work.join("lexicon.kwg");
+    let words = work.join("words.txt");
+    (bin.is_file() && kwg.is_file() && words.is_file()).then_some((bin, kwg, words))
+}
+
+/// lexq's moves of every position of `text` in wolges-bench's `moves`
+/// format (its README): a header line per position, then the moves sorted
+/// by row, column, H before V, then the placed tiles in byte order.
+fn wolges_format(lex: &Lexicon, text: &str) -> String {
+    let a = lex.alphabet();
+    let mut out = String::new();
+    let mut generator = Generator::new();
+    for (idx, line) in text.lines().filter(|l| !l.trim().is_empty()).enumerate() {
+        let pos = Position::from_cgp(lex, line).unwrap_or_else(|e| panic!("{line}: {e}"));
+        let mut all = All::default();
+        generator.generate(&pos.board, &pos.rack(), &mut all);
+        let mut rows: Vec<(usize, usize, char, String, String, i32)> = all
+            .moves
+            .iter()
+            .map(|m| {
+                let dir = if m.across() { 'H' } else { 'V' };
+                (m.row(), m.col(), dir, m.placed(a), m.word(a), m.score())
+            })
+            .collect();
+        rows.sort_unstable_by(|x, y| (x.0, x.1, x.2, &x.3).cmp(&(y.0, y.1, y.2, &y.3)));
+        let mut f = line.split_whitespace();
+        let board = f.next().unwrap();
+        let rack = f.next().unwrap().split('/').next().unwrap();
+        out += &format!("# {idx} {} {board} {rack}\n", rows.len());
+        for (r, c, dir, placed, word, score) in rows {
+            out += &format!("{r} {c} {dir} {word} {placed} {score}\n");
+        }
+    }
+    out
+}
+
+#[test]
+fn move_lists_equal_wolges_bench() {
+    // Only where wolges-bench is set up (it is fetched and built by hand):
+    // every move list of the benchmark positions against wolges's, both
+    // lexicons built from wolges-bench's own filtered word list.
+    let Some((bin, kwg, words)) = wolges_bench() else {
+        println!(
+            "skipped: needs wolges-bench (../shared/tools/wolges-bench/README.md; \
+             set WOLGES_WORK to where setup.sh put it)"
+        );
+        return;
+    };
+    let mut list = lexq::WordList::new(lexq::Alphabet::english());
+    list.read_path(&words).unwrap();
+    let lex = Lexicon::from_bytes(lexq::build(&list, &mut ()).unwrap().bytes).unwrap();
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/");
+    let mut checked = 0;
+    for file in ["heavy.cgp", "positions.cgp", "two-blanks.cgp"] {
+        let path = format!("{dir}{file}");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let theirs = std::process::Command::new(&bin)
+            .args(["moves", "--kwg"])
+            .arg(&kwg)
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(theirs.status.success(), "wolges-bench moves {file} failed");
+        let theirs = String::from_utf8(theirs.stdout).unwrap();
+        let ours = wolges_format(&lex, &text);
+        // The first differing line, not a 1 GB diff.
+        if let Some((k, (a, b))) = ours
+            .lines()
+            .zip(theirs.lines())
+            .enumerate()
+            .find(|(_, (a, b))| a != b)
+        {
+            panic!("{file}, line {}: lexq {a:?}, wolges {b:?}", k + 1);
+        }
+        assert_eq!(ours.lines().count(), theirs.lines().count(), "{file}");
+        checked += text.lines().filter(|l| !l.trim().is_empty()).count();
+    }
+    println!("{checked} positions: the same move lists as wolges-bench");
+}
