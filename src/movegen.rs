@@ -301,7 +301,7 @@ impl Generator {
             g,
             board,
             rec,
-            counts: *rack.counts(),
+            rack: *rack,
             rack_mask: 0,
             values: {
                 let mut v = [0; 64];
@@ -310,9 +310,10 @@ impl Generator {
             },
             left: rack.len() as u32,
             over: 0,
-            over_code: 0,
-            rack0: *rack.counts(),
+            over_codes: [0; W],
+            blanks: rack.count(0) as u32,
             placed_at: [0; W],
+            placed_code: [0; W],
             loss: [0; W],
             rack_len: rack.len() as u32,
             rack_size: board.tiles.rack_size() as u32,
@@ -336,7 +337,7 @@ impl Generator {
             n,
         };
         for c in 1..64 {
-            if w.counts[c] > 0 {
+            if w.rack.counts()[c] > 0 {
                 w.rack_mask |= 1u64 << c;
             }
         }
@@ -462,8 +463,9 @@ struct Walk<'w, 'b, G: Graph, R: Recorder> {
     g: &'w G,
     board: &'w Board<'b>,
     rec: &'w mut R,
-    /// Rack tiles left, index 0 = blanks.
-    counts: [u8; 64],
+    /// Rack tiles left: letters the walk has placed are taken off; blanks
+    /// stay until [`Walk::found`] decides what they stand for.
+    rack: Rack,
     /// Letters (not blanks) with a count above 0.
     rack_mask: u64,
     /// Face value of each tile code.
@@ -474,13 +476,15 @@ struct Walk<'w, 'b, G: Graph, R: Recorder> {
     /// walk does not take blanks ([`Walk::blanks`]); [`Walk::found`] lists
     /// every way they can stand in.
     over: u32,
-    /// The tile of the last placement a blank must stand for.
-    over_code: u8,
-    /// The rack at the start (index 0 = blanks).
-    rack0: [u8; 64],
-    /// Scratch of `found`: the word offset of each placed tile, and what
-    /// its score loses if a blank stands for it.
+    /// The tiles of the placements blanks must stand for, in the order
+    /// the walk made them (`over` of them).
+    over_codes: [u8; W],
+    /// Blanks on the rack.
+    blanks: u32,
+    /// Scratch of `found`: the word offset of each placed tile, its code,
+    /// and what the score loses if a blank stands for it.
     placed_at: [u8; W],
+    placed_code: [u8; W],
     loss: [i32; W],
     /// Tiles on the rack at the start.
     rack_len: u32,
@@ -543,7 +547,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         let mut rv = [0i32; 64];
         let mut k = 0usize;
         for code in 0..64u8 {
-            for _ in 0..self.counts[code as usize] {
+            for _ in 0..self.rack.counts()[code as usize] {
                 if k < 64 {
                     rv[k] = self.board.values[code as usize];
                     k += 1;
@@ -577,7 +581,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
             return;
         }
         let (rv, k) = (&rack_values.0, rack_values.1);
-        let blank = self.counts[0] > 0;
+        let blank = self.blanks > 0;
         let l = &self.l;
         let mut best = [i32::MIN; W];
         let mut starts = [i32::MIN; W];
@@ -717,12 +721,12 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
             let cross2 = if cs >= 0 { cross + (cs + v) * w } else { cross };
             self.l.placed[pos] = c;
             // A letter not on the rack: a blank must stand for it.
-            let real = self.counts[c as usize] > 0;
+            let real = self.rack.counts()[c as usize & 63] > 0;
             if real {
                 self.take(c);
             } else {
+                self.over_codes[self.over as usize & (W - 1)] = c;
                 self.over += 1;
-                self.over_code = c;
                 self.left -= 1;
             }
             self.go_left(pos, e, main + v, wm2, cross2);
@@ -822,12 +826,12 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
             let cross2 = if cs >= 0 { cross + (cs + v) * w } else { cross };
             self.l.placed[pos] = c;
             // A letter not on the rack: a blank must stand for it.
-            let real = self.counts[c as usize] > 0;
+            let real = self.rack.counts()[c as usize & 63] > 0;
             if real {
                 self.take(c);
             } else {
+                self.over_codes[self.over as usize & (W - 1)] = c;
                 self.over += 1;
-                self.over_code = c;
                 self.left -= 1;
             }
             self.go_right(pos, e, start, main + v, wm2, cross2);
@@ -865,17 +869,11 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         }
     }
 
-    /// Blanks on the rack.
-    #[inline]
-    fn blanks(&self) -> u32 {
-        self.rack0[0] as u32
-    }
-
     /// The letters that may go on empty square `pos` with the rack left.
     #[inline]
     fn possible(&self, pos: usize) -> u64 {
         let cross = self.l.cross[pos & (W - 1)];
-        if self.over < self.blanks() {
+        if self.over < self.blanks {
             cross
         } else {
             cross & self.rack_mask
@@ -884,7 +882,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
 
     #[inline]
     fn take(&mut self, c: u8) {
-        let k = &mut self.counts[c as usize & 63];
+        let k = &mut self.rack.counts_mut()[c as usize & 63];
         *k -= 1;
         if *k == 0 {
             self.rack_mask &= !(1u64 << c);
@@ -894,7 +892,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
 
     #[inline]
     fn give(&mut self, c: u8) {
-        self.counts[c as usize & 63] += 1;
+        self.rack.counts_mut()[c as usize & 63] += 1;
         self.rack_mask |= 1u64 << c;
         self.left += 1;
     }
@@ -945,9 +943,8 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
             let t = self.l.placed[p];
             *sqr = if t != 0 { t } else { self.l.sq[p] | THROUGH };
         }
-        if self.blanks() == 0 {
-            let leave = Rack::from_counts(&self.counts);
-            self.rec.record(&mv, &leave);
+        if self.blanks == 0 {
+            self.rec.record(&mv, &self.rack);
             return;
         }
         // The placed tiles, and what a blank standing for each would take
@@ -959,89 +956,253 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
             let c = self.l.placed[p];
             if c != 0 {
                 let own = if self.l.cs[p] >= 0 { self.l.wm[p] } else { 0 };
-                self.placed_at[k] = i as u8;
-                self.loss[k] = self.values[c as usize & 63] * self.l.lm[p] * (wm + own);
+                let j = k & (W - 1);
+                self.placed_at[j] = i as u8;
+                self.placed_code[j] = c;
+                self.loss[j] = self.values[c as usize & 63] * self.l.lm[p] * (wm + own);
                 k += 1;
             }
         }
-        if self.blanks() == 1 {
+        if self.blanks == 1 {
             self.one_blank_variants(k, score, &mut mv);
+            return;
+        }
+        // Bit j of `a` (`b`) for the j-th placed tile if it is of the first
+        // (second) letter charged to a blank, every bit if none is.
+        let of =
+            |c: u8| (0..k.min(W)).fold(0u32, |m, j| m | ((self.placed_code[j] == c) as u32) << j);
+        let all = if k >= 32 { u32::MAX } else { (1u32 << k) - 1 };
+        let over = self.over as usize;
+        let a = if over >= 1 {
+            of(self.over_codes[0])
         } else {
-            let mut leave = self.rack0;
-            self.blank_variants(0, k, score, &mut mv, &mut leave);
+            all
+        };
+        let b = if over >= 2 {
+            of(self.over_codes[1])
+        } else {
+            all
+        };
+        self.blank_variants(k, a, b, score, &mut mv);
+    }
+
+    /// [`Walk::blank_variants`] for a rack with one blank, the leave
+    /// changed as little as can be: if the walk charged no tile to the
+    /// blank, the move as it is, then the blank standing for each placed
+    /// tile in turn (its letter back on the rack); else the blank standing
+    /// for each placed tile of the letter charged (the leave the same for
+    /// all).
+    fn one_blank_variants(&mut self, k: usize, score: i32, mv: &mut Move) {
+        let k = k.min(W);
+        if self.over == 0 {
+            self.record_variant(mv, score);
+            for i in 0..k {
+                let s = score - self.loss[i];
+                if s >= self.rec.threshold() {
+                    self.give_to_blank(i, mv);
+                    self.record_variant(mv, s);
+                    self.take_from_blank(i, mv);
+                }
+            }
+            return;
+        }
+        let charged = self.over_codes[0];
+        self.rack.counts_mut()[0] = 0;
+        for i in 0..k {
+            let s = score - self.loss[i];
+            if self.placed_code[i] != charged || s < self.rec.threshold() {
+                continue;
+            }
+            let at = (self.placed_at[i] as usize).min(MAX_SIZE - 1);
+            mv.tiles[at] |= BLANK;
+            mv.score = s;
+            self.rec.record(mv, &self.rack);
+            mv.tiles[at] &= !BLANK;
+        }
+        self.rack.counts_mut()[0] = 1;
+    }
+
+    /// Records `mv` once for every set of its placed tiles (`k` of them,
+    /// see `found`) that the rack's blanks can stand for: at most
+    /// `blanks` tiles, among them one per placement the walk charged to a
+    /// blank (`over_codes`: a letter the rack ran out of; any placed tile
+    /// of that letter can be the blank).
+    ///
+    /// The leave is the walk's rack, changed in place: the letters charged
+    /// to blanks are taken off it (their counts may wrap below zero), then
+    /// each blank's letter is given back; a set that leaves a count below
+    /// zero does not cover the letters the rack lacks. With AB? and the
+    /// word BAA (placed B, A, A): the walk takes B and A and charges the
+    /// last A to the blank; the rack left is ?, with A taken once more
+    /// (-1): the blank standing for the first A or for the second gives
+    /// the A back (leave ?-less, A count 0), the blank on B does not.
+    fn blank_variants(&mut self, k: usize, a: u32, b: u32, score: i32, mv: &mut Move) {
+        let over = (self.over as usize).min(W);
+        for m in 0..over {
+            let c = self.over_codes[m] as usize & 63;
+            let n = &mut self.rack.counts_mut()[c];
+            *n = n.wrapping_sub(1);
+        }
+        let k = k.min(W);
+        let blanks = self.blanks as usize;
+        // Whether every letter charged to a blank has been given back.
+        let covered = |rack: &Rack, over_codes: &[u8; W]| {
+            over_codes[..over]
+                .iter()
+                .all(|&c| rack.counts()[c as usize & 63] < 0x80)
+        };
+        if blanks <= 2 {
+            let all = if k >= 32 { u32::MAX } else { (1u32 << k) - 1 };
+            let above = |i: usize| all & !(u32::MAX >> (31 - i));
+            if over == 2 {
+                // Both blanks are spoken for: one on each letter charged,
+                // or two on the one letter charged twice.
+                if a == b {
+                    self.blank_pairs(a, |i| a & above(i), score, mv);
+                } else {
+                    self.blank_pairs(a, |_| b, score, mv);
+                }
+            } else {
+                if over == 0 {
+                    self.record_variant(mv, score);
+                }
+                // One blank: on any placed tile, or on one of the letter
+                // charged to it.
+                for i in Bits(a) {
+                    let s = score - self.loss[i];
+                    if s >= self.rec.threshold() {
+                        self.give_to_blank(i, mv);
+                        self.record_variant(mv, s);
+                        self.take_from_blank(i, mv);
+                    }
+                }
+                if blanks == 2 {
+                    // Two blanks: on any two placed tiles, one of them of
+                    // the letter charged if there is one.
+                    let second = |i: usize| {
+                        if a & 1 << i != 0 {
+                            above(i)
+                        } else {
+                            a & above(i)
+                        }
+                    };
+                    self.blank_pairs(all, second, score, mv);
+                }
+            }
+        } else {
+            self.more_blank_variants(0, k, over, score, mv, &covered);
+        }
+        self.restore_charged(over);
+    }
+
+    /// Gives back the letters [`Walk::blank_variants`] took off for the
+    /// `over` placements charged to blanks.
+    fn restore_charged(&mut self, over: usize) {
+        self.rack.counts_mut()[0] = self.blanks as u8;
+        for m in 0..over {
+            let c = self.over_codes[m] as usize & 63;
+            let n = &mut self.rack.counts_mut()[c];
+            *n = n.wrapping_add(1);
         }
     }
 
-    /// [`Walk::blank_variants`] for a rack with one blank, without
-    /// recursion: if the rack holds every placed tile, the move as it is
-    /// and then the blank standing for each placed tile in turn; else the
-    /// blank standing for each placed tile of the letter the rack lacks.
-    fn one_blank_variants(&mut self, k: usize, score: i32, mv: &mut Move) {
-        let mut leave = Rack::from_counts(&self.counts);
-        let only = if self.over == 0 {
-            mv.score = score;
-            self.rec.record(mv, &leave);
-            None
-        } else {
-            Some(self.over_code)
-        };
-        leave.set_count(0, 0);
-        for j in 0..k.min(W) {
-            let s = score - self.loss[j];
+    /// Records the move with blanks on placed tiles `i` and `j`, for every
+    /// `i` in `first` and `j` in `second(i)`.
+    #[inline]
+    fn blank_pairs(
+        &mut self,
+        first: u32,
+        second: impl Fn(usize) -> u32,
+        score: i32,
+        mv: &mut Move,
+    ) {
+        for i in Bits(first) {
+            let s = score - self.loss[i];
             if s < self.rec.threshold() {
                 continue;
             }
-            let i = self.placed_at[j] as usize % MAX_SIZE;
-            let c = mv.tiles[i];
-            if only.is_some_and(|o| o != c) {
-                continue;
+            self.give_to_blank(i, mv);
+            for j in Bits(second(i)) {
+                let s = s - self.loss[j];
+                if s >= self.rec.threshold() {
+                    self.give_to_blank(j, mv);
+                    self.record_variant(mv, s);
+                    self.take_from_blank(j, mv);
+                }
             }
-            mv.tiles[i] = c | BLANK;
-            mv.score = s;
-            if only.is_none() {
-                leave.set_count(c, leave.count(c) + 1);
-            }
-            self.rec.record(mv, &leave);
-            if only.is_none() {
-                leave.set_count(c, leave.count(c) - 1);
-            }
-            mv.tiles[i] = c;
+            self.take_from_blank(i, mv);
         }
     }
 
-    /// Records `mv` once for every way of taking each of its placed tiles
-    /// `j..k` from the rack left in `leave`: the tile itself, or a blank.
-    fn blank_variants(
+    /// [`Walk::blank_variants`] for racks of more than two blanks: every
+    /// set of blank positions from `from` on, recursively.
+    fn more_blank_variants(
         &mut self,
-        j: usize,
+        from: usize,
         k: usize,
+        over: usize,
         score: i32,
         mv: &mut Move,
-        leave: &mut [u8; 64],
+        covered: &impl Fn(&Rack, &[u8; W]) -> bool,
     ) {
-        // A blank only ever lowers the score.
         if score < self.rec.threshold() {
             return;
         }
-        if j == k {
-            mv.score = score;
-            self.rec.record(mv, &Rack::from_counts(leave));
-            return;
+        if covered(&self.rack, &self.over_codes) {
+            self.record_variant(mv, score);
         }
-        let i = self.placed_at[j & (W - 1)] as usize % MAX_SIZE;
-        let c = mv.tiles[i];
-        if leave[c as usize & 63] > 0 {
-            leave[c as usize & 63] -= 1;
-            self.blank_variants(j + 1, k, score, mv, leave);
-            leave[c as usize & 63] += 1;
+        if self.rack.counts()[0] == 0 {
+            return; // every blank stands for a tile already
         }
-        if leave[0] > 0 {
-            leave[0] -= 1;
-            mv.tiles[i] = c | BLANK;
-            let loss = self.loss[j & (W - 1)];
-            self.blank_variants(j + 1, k, score - loss, mv, leave);
-            mv.tiles[i] = c;
-            leave[0] += 1;
+        for i in from..k {
+            self.give_to_blank(i, mv);
+            self.more_blank_variants(i + 1, k, over, score - self.loss[i], mv, covered);
+            self.take_from_blank(i, mv);
         }
+    }
+
+    /// Records the move with the blanks chosen so far: the leave's blanks
+    /// are those not standing for a tile.
+    #[inline]
+    fn record_variant(&mut self, mv: &mut Move, score: i32) {
+        mv.score = score;
+        self.rec.record(mv, &self.rack);
+    }
+
+    /// A blank stands for placed tile `i`: its letter goes back to the
+    /// leave, a blank leaves it.
+    #[inline]
+    fn give_to_blank(&mut self, i: usize, mv: &mut Move) {
+        mv.tiles[(self.placed_at[i & (W - 1)] as usize).min(MAX_SIZE - 1)] |= BLANK;
+        let counts = self.rack.counts_mut();
+        let c = &mut counts[self.placed_code[i & (W - 1)] as usize & 63];
+        *c = c.wrapping_add(1);
+        counts[0] = counts[0].wrapping_sub(1);
+    }
+
+    /// Undoes [`Walk::give_to_blank`].
+    #[inline]
+    fn take_from_blank(&mut self, i: usize, mv: &mut Move) {
+        mv.tiles[(self.placed_at[i & (W - 1)] as usize).min(MAX_SIZE - 1)] &= !BLANK;
+        let counts = self.rack.counts_mut();
+        let c = &mut counts[self.placed_code[i & (W - 1)] as usize & 63];
+        *c = c.wrapping_sub(1);
+        counts[0] = counts[0].wrapping_add(1);
+    }
+}
+
+/// The set bits of a mask, lowest first.
+struct Bits(u32);
+
+impl Iterator for Bits {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(i)
     }
 }

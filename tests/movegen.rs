@@ -4,6 +4,9 @@
 //! incremental cross-set updates of `Board::play` against boards built
 //! fresh from the same CGP.
 
+mod common;
+
+use common::brute::{BruteMove, ENABLE_RULES, brute_moves};
 use lexq::{
     All, Best, Count, Generator, Lexicon, Move, MoveKind, Position, Rack, TopN, movegen::rank,
     selfplay,
@@ -322,4 +325,45 @@ fn move_lists_equal_wolges_bench() {
         checked += text.lines().filter(|l| !l.trim().is_empty()).count();
     }
     println!("{checked} positions: the same move lists as wolges-bench");
+}
+
+#[test]
+fn racks_of_three_and_four_blanks_equal_the_brute_force() {
+    // Tile sets of one's own may hold more than two blanks: the general
+    // enumeration of what the blanks stand for, against the brute force,
+    // with a leave checked for every move. (An English position holds at
+    // most two: the rack is given to the generator directly.)
+    let lex = Lexicon::embedded();
+    let a = lex.alphabet();
+    let boards = [
+        "15/15/15/15/15/15/15/4CARE7/15/15/15/15/15/15/15",
+        "15/15/15/3Q6C4/3AG5H4/3TO4WILT2/4A1HIKER4/4TWINE1MM3/2V1E3R2A3/1JOLE3R2N3/2L1D3I2I3/2T4PA2A3/2S4L7/7O7/7T7",
+    ];
+    let mut compared = 0;
+    for board in boards {
+        for rack_text in ["???", "E???", "SE???", "????", "Q????"] {
+            let pos = Position::from_cgp(&lex, &format!("{board} / 0/0 0")).unwrap();
+            let rack = Rack::parse(rack_text, a).unwrap();
+            let mut mine = Vec::new();
+            let mut rec = |m: &Move, leave: &Rack| {
+                assert_eq!(*leave, m.leave(&rack), "{board} {rack_text}: {m:?}");
+                mine.push(BruteMove {
+                    row: m.row(),
+                    col: m.col(),
+                    across: m.across(),
+                    word: m.word(a),
+                    placed: m.placed(a),
+                    score: m.score(),
+                });
+            };
+            Generator::new().generate(&pos.board, &rack, &mut rec);
+            mine.sort();
+            let mut reference = brute_moves(&ENABLE_RULES, &format!("{board} {rack_text}/ 0/0 0"));
+            reference.sort();
+            assert_eq!(mine.len(), reference.len(), "{board} {rack_text}");
+            assert!(mine == reference, "{board} {rack_text}: the lists differ");
+            compared += mine.len();
+        }
+    }
+    assert!(compared > 100_000, "{compared} moves");
 }
