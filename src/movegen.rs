@@ -2,15 +2,19 @@
 //! by Gordon's GADDAG algorithm, handed to a [`Recorder`].
 //!
 //! For each line (rows for across plays, columns for down plays) and each
-//! anchor (an empty square next to a tile, or the start square on an empty
-//! board), the walk places tiles leftwards from the anchor through the
-//! GADDAG's reversed prefixes, crosses the separator, then places tiles
-//! rightwards. Squares are filtered by their cross sets before an edge is
-//! followed, and a node is stepped into only if its letters allow what
-//! the next square needs; the score is kept up to date square by square,
-//! so a move is scored when it is found. The left part never steps on
-//! another anchor, so each move is found once, from the leftmost anchor
-//! it covers.
+//! anchor, the walk reads leftwards from the anchor through the GADDAG's
+//! reversed prefixes, crosses the separator, then places tiles rightwards.
+//! A move that touches tiles of the line is found from the last tile of
+//! the rightmost run of tiles it touches: the walk follows that run from
+//! the root first, so every letter it then places next to the run is one
+//! that can stand there (in `..CARE...`, the walk reads E, R, A, C, then
+//! only letters that can come before CARE). A move joined to the board by
+//! cross words only is found from the rightmost square with a cross word
+//! it covers. Each move is found once: right parts stop short of what
+//! another anchor would find. Squares are filtered by
+//! their cross sets before an edge is followed, and a node is stepped
+//! into only if its letters allow what the next square needs; the score is
+//! kept up to date square by square, so a move is scored when it is found.
 //!
 //! Blanks are chosen when a word is found, not while walking: each path
 //! of the GADDAG is walked once, a placed letter the rack lacks charged to
@@ -253,8 +257,8 @@ pub struct Generator {
     exchanges: bool,
     /// Tiles in the bag, when known (exchanges need a rack's worth).
     bag: Option<usize>,
-    /// (bound, direction, line, square) of every anchor, for best-first.
-    anchors: Vec<(i32, u8, u8, u8)>,
+    /// Every anchor with its bound, for best-first.
+    anchors: Vec<Anchor>,
     /// Every line of the board in both directions, loaded with its anchors
     /// marked while the bounds are computed, for best-first searches that
     /// then go from line to line.
@@ -321,7 +325,8 @@ impl Generator {
             d: 0,
             line: 0,
             anchor: 0,
-            anchor_open_right: true,
+            lb: 0,
+            rb: 0,
             l: Line {
                 sq: [0; W],
                 tv: [0; W],
@@ -329,7 +334,6 @@ impl Generator {
                 cs: [-1; W],
                 lm: [1; W],
                 wm: [1; W],
-                anchor: [false; W],
                 placed: [0; W],
                 start_bound: [i32::MAX; W],
                 reach_bound: [i32::MAX; W],
@@ -346,8 +350,7 @@ impl Generator {
                 let (sr, sc) = board.layout.start();
                 w.d = 0;
                 w.load_line(sr);
-                w.l.anchor[sc] = true;
-                w.start_anchor(sc);
+                w.start_anchor(sc, 0, n);
             } else if w.rec.prunes() {
                 self.anchors.clear();
                 self.lines.clear();
@@ -360,10 +363,20 @@ impl Generator {
                     }
                 }
                 self.anchors.sort_unstable_by(|a, b| {
-                    b.0.cmp(&a.0).then((a.1, a.2, a.3).cmp(&(b.1, b.2, b.3)))
+                    b.bound
+                        .cmp(&a.bound)
+                        .then((a.d, a.line, a.p).cmp(&(b.d, b.line, b.p)))
                 });
                 let mut loaded = None;
-                for &(bound, d, line, p) in &self.anchors {
+                for &Anchor {
+                    bound,
+                    d,
+                    line,
+                    p,
+                    lb,
+                    rb,
+                } in &self.anchors
+                {
                     if bound < w.rec.threshold() {
                         break;
                     }
@@ -375,7 +388,7 @@ impl Generator {
                         }
                         loaded = Some((d, line));
                     }
-                    w.start_anchor(p as usize);
+                    w.start_anchor(p as usize, lb as usize, rb as usize);
                 }
             } else {
                 for d in 0..2 {
@@ -435,6 +448,18 @@ fn exchanges(rack: &Rack, rec: &mut impl Recorder) {
 /// indices need no bounds checks.
 const W: usize = 32;
 
+/// An anchor of a best-first search: its bound, direction, line, square,
+/// and the bounds of its moves (see [`Walk::anchors`]).
+#[derive(Clone, Copy, Debug)]
+struct Anchor {
+    bound: i32,
+    d: u8,
+    line: u8,
+    p: u8,
+    lb: u8,
+    rb: u8,
+}
+
 /// One row or column, copied out of the board for the walk.
 #[derive(Clone, Debug)]
 struct Line {
@@ -449,7 +474,6 @@ struct Line {
     /// Letter and word multipliers.
     lm: [i32; W],
     wm: [i32; W],
-    anchor: [bool; W],
     /// Tiles placed so far by the walk (code | BLANK), 0 elsewhere.
     placed: [u8; W],
     /// For best-first searches: the most a move whose main word starts
@@ -493,9 +517,11 @@ struct Walk<'w, 'b, G: Graph, R: Recorder> {
     /// Direction and line being walked.
     d: usize,
     line: usize,
+    /// The anchor's square, the first square its left parts may cover
+    /// and the first its right parts may not (see [`Walk::anchors`]).
     anchor: usize,
-    /// Whether the square right of the anchor is empty or off the board.
-    anchor_open_right: bool,
+    lb: usize,
+    rb: usize,
     l: Line,
     n: usize,
 }
@@ -524,22 +550,67 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         for p in n..W {
             l.sq[p] = 0;
             l.cross[p] = 0;
-            l.anchor[p] = false;
         }
     }
 
-    /// Marks the anchors of the loaded line; whether there are any.
-    fn mark_anchors(&mut self) -> bool {
+    /// Calls `f(square, lb, rb)` for every anchor of the loaded line (see
+    /// [`Walk::start_anchor`]), each move of the line generated from
+    /// exactly one: the moves touching a run of tiles from the last tile
+    /// of the rightmost run they touch (left parts as long as the line
+    /// allows, right parts stopping short of the square before the next
+    /// run); the others (joined to the board by cross words only) from
+    /// the rightmost square with a cross word they cover, within the empty
+    /// stretch between the squares next to runs. In `..AB...CD..` (`.`
+    /// empty, `h` a square with a cross word), `...hh.AB..h..CD` has the
+    /// anchors B (left parts to the edge, right parts up to the square
+    /// before the one next to C) and D, then the `h` squares right to
+    /// left, each one's right parts stopping before the last.
+    fn anchors(&self, mut f: impl FnMut(usize, usize, usize)) {
         let n = self.n;
-        let l = &mut self.l;
-        let mut any = false;
-        for p in 0..n {
-            let a = l.sq[p] == 0
-                && (l.cs[p] >= 0 || (p > 0 && l.sq[p - 1] != 0) || (p + 1 < n && l.sq[p + 1] != 0));
-            l.anchor[p] = a;
-            any |= a;
+        let l = &self.l;
+        let mut p = 0;
+        // Runs of tiles: [start, end) of the run last met.
+        while p < n {
+            if l.sq[p] == 0 {
+                p += 1;
+                continue;
+            }
+            let mut e = p;
+            while e + 1 < n && l.sq[e + 1] != 0 {
+                e += 1;
+            }
+            // The next run's first tile, if any.
+            let mut next = e + 1;
+            while next < n && l.sq[next] == 0 {
+                next += 1;
+            }
+            let rb = if next < n { next - 1 } else { n };
+            f(e, 0, rb);
+            p = next;
         }
-        any
+        // Empty stretches: squares with a cross word not next to a run.
+        let mut s = 0;
+        while s < n {
+            if l.sq[s] != 0 {
+                s += 1;
+                continue;
+            }
+            let mut e = s;
+            while e + 1 < n && l.sq[e + 1] == 0 {
+                e += 1;
+            }
+            // [lo, hi): the stretch less the squares next to runs.
+            let lo = if s > 0 { s + 1 } else { s };
+            let hi = if e + 1 < n { e } else { e + 1 };
+            let mut rb = hi;
+            for a in (lo..hi).rev() {
+                if l.cs[a] >= 0 && l.cross[a] != 0 {
+                    f(a, lo, rb);
+                    rb = a;
+                }
+            }
+            s = e + 1;
+        }
     }
 
     /// The values of the rack's tiles, highest first, and how many.
@@ -558,48 +629,65 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         (rv, k)
     }
 
-    /// Pushes (bound, direction, line, square) for every anchor of line
-    /// `line` that can start a move: the bound is the highest score any
-    /// move generated from that anchor can make. A move covers a span of
-    /// the line (maximal: no tile just before or after it) and is
-    /// generated from the leftmost anchor among the span's empty squares;
-    /// its score is at most the rack's tile values, highest first, on the
-    /// empty squares' weights (letter multiplier times the word multiplier
-    /// of the span, plus the square's own word multiplier if it makes a
-    /// cross word), plus the fixed parts (board tiles, cross-word tiles,
-    /// the bingo bonus).
+    /// Pushes every anchor of line `line` (see [`Walk::anchors`]) with its
+    /// bound: the highest score any move generated from it can make. A
+    /// move covers a span of the line (maximal: no tile just before or
+    /// after it); its score is at most the rack's tile values, highest
+    /// first, on the empty squares' weights (letter multiplier times the
+    /// word multiplier of the span, plus the square's own word multiplier
+    /// if it makes a cross word), plus the fixed parts (board tiles,
+    /// cross-word tiles, the bingo bonus). Also sets the line's
+    /// `start_bound` and `reach_bound` for the walk.
     #[allow(clippy::needless_range_loop)] // `s` is a square, not just an index
     fn anchor_bounds(
         &mut self,
         line: usize,
         rack_values: &([i32; 64], usize),
-        out: &mut Vec<(i32, u8, u8, u8)>,
+        out: &mut Vec<Anchor>,
     ) {
         let n = self.n;
         self.load_line(line);
-        if !self.mark_anchors() {
-            return;
-        }
         let (rv, k) = (&rack_values.0, rack_values.1);
         let blank = self.blanks > 0;
         let l = &self.l;
+        // The best bound of the spans each square generates (as an
+        // anchor) and of the spans starting on it.
         let mut best = [i32::MIN; W];
         let mut starts = [i32::MIN; W];
+        let bound = |squares: &[(i32, i32)], through: i32, wmul: i32, fixed: i32| {
+            let m = squares.len();
+            let mut weights = [0i32; 16];
+            for (i, &(lm, own)) in squares.iter().enumerate() {
+                weights[i] = lm * (wmul + own);
+            }
+            weights[..m].sort_unstable_by(|a, b| b.cmp(a));
+            let mut b = through * wmul + fixed;
+            for i in 0..m {
+                b += rv[i] * weights[i];
+            }
+            if m == self.rack_size as usize {
+                b += self.bingo;
+            }
+            b
+        };
         for s in 0..n {
             if s > 0 && l.sq[s - 1] != 0 {
                 continue;
             }
             let (mut m, mut through, mut wmul, mut fixed) = (0usize, 0i32, 1i32, 0i32);
-            let mut first_anchor = usize::MAX;
             // (letter mult, own word mult if it makes a cross word, else 0)
             let mut squares = [(0i32, 0i32); 16];
-            // (m, through, wmul, fixed) of the longest span that can be
-            // played from `s` (it ends before an empty square or the edge).
-            let mut longest = None;
+            // The last tile and the last square with a cross word seen.
+            let (mut tile, mut hook) = (usize::MAX, usize::MAX);
+            // The anchor of the last closed span, and that span's
+            // (m, through, wmul, fixed): every part of a bound grows with
+            // the span, so only the longest span of each anchor counts.
+            let mut pending: Option<(usize, (usize, i32, i32, i32))> = None;
             for e in s..n {
                 let t = l.sq[e];
                 if t != 0 {
                     through += l.tv[e];
+                    tile = e;
                 } else {
                     let possible = if blank {
                         l.cross[e]
@@ -609,12 +697,10 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
                     if possible == 0 || m == k || m == squares.len() {
                         break;
                     }
-                    if l.anchor[e] && first_anchor == usize::MAX {
-                        first_anchor = e;
-                    }
                     wmul *= l.wm[e];
                     let own = if l.cs[e] >= 0 {
                         fixed += l.cs[e] * l.wm[e];
+                        hook = e;
                         l.wm[e]
                     } else {
                         0
@@ -623,47 +709,41 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
                     m += 1;
                 }
                 let closed = e + 1 == n || l.sq[e + 1] == 0;
-                if closed && e != s && first_anchor != usize::MAX {
-                    longest = Some((m, through, wmul, fixed));
+                let anchor = if tile != usize::MAX { tile } else { hook };
+                if closed && e != s && m > 0 && anchor != usize::MAX {
+                    if let Some((a, (pm, pt, pw, pf))) = pending {
+                        if a != anchor {
+                            let b = bound(&squares[..pm], pt, pw, pf);
+                            best[a] = best[a].max(b);
+                            starts[s] = starts[s].max(b);
+                        }
+                    }
+                    pending = Some((anchor, (m, through, wmul, fixed)));
                 }
             }
-            // Every part of the bound grows as the span does (more squares,
-            // tiles and multipliers, all at least 0 or 1), and every span
-            // from `s` has the same first anchor: its best bound is that of
-            // the longest span, computed once.
-            let Some((m, through, wmul, fixed)) = longest else {
-                continue;
-            };
-            let mut weights = [0i32; 16];
-            for (i, &(lm, own)) in squares[..m].iter().enumerate() {
-                weights[i] = lm * (wmul + own);
-            }
-            weights[..m].sort_unstable_by(|a, b| b.cmp(a));
-            let mut bound = through * wmul + fixed;
-            for i in 0..m {
-                bound += rv[i] * weights[i];
-            }
-            if m == self.rack_size as usize {
-                bound += self.bingo;
-            }
-            let a = first_anchor;
-            best[a] = best[a].max(bound);
-            starts[s] = bound;
-        }
-        for (p, &b) in best.iter().enumerate().take(n) {
-            if b != i32::MIN {
-                out.push((b, self.d as u8, line as u8, p as u8));
+            if let Some((a, (pm, pt, pw, pf))) = pending {
+                let b = bound(&squares[..pm], pt, pw, pf);
+                best[a] = best[a].max(b);
+                starts[s] = starts[s].max(b);
             }
         }
-        // What the walk from an anchor checks as it goes left: no move
-        // starting on the square (or, for `reach_bound`, at or left of it,
-        // back to the previous anchor, where left parts stop) can score
-        // more.
+        let (d, line8) = (self.d as u8, line as u8);
+        self.anchors(|p, lb, rb| {
+            if best[p] != i32::MIN {
+                out.push(Anchor {
+                    bound: best[p],
+                    d,
+                    line: line8,
+                    p: p as u8,
+                    lb: lb as u8,
+                    rb: rb as u8,
+                });
+            }
+        });
+        // What the walk checks as it goes left: no move starting on the
+        // square (or, for `reach_bound`, at or left of it) can score more.
         let mut reach = i32::MIN;
         for (p, &start) in starts.iter().enumerate().take(n) {
-            if p > 0 && self.l.anchor[p - 1] {
-                reach = i32::MIN;
-            }
             reach = reach.max(start);
             self.l.start_bound[p] = start;
             self.l.reach_bound[p] = reach;
@@ -671,21 +751,26 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
     }
 
     fn line_moves(&mut self, line: usize) {
-        let n = self.n;
         self.load_line(line);
-        if !self.mark_anchors() {
-            return;
-        }
-        for p in 0..n {
-            if self.l.anchor[p] && self.l.cross[p] != 0 {
-                self.start_anchor(p);
-            }
+        let mut anchors = [(0u8, 0u8, 0u8); W];
+        let mut k = 0;
+        self.anchors(|p, lb, rb| {
+            anchors[k & (W - 1)] = (p as u8, lb as u8, rb as u8);
+            k += 1;
+        });
+        for &(p, lb, rb) in &anchors[..k.min(W)] {
+            self.start_anchor(p as usize, lb as usize, rb as usize);
         }
     }
 
-    fn start_anchor(&mut self, p: usize) {
+    /// Every move from the anchor on square `p` whose left parts stop at
+    /// square `lb` and right parts before square `rb`: from a tile (the
+    /// last of its run), the walk follows the run leftwards first; from
+    /// an empty square, it starts by placing a tile there.
+    fn start_anchor(&mut self, p: usize, lb: usize, rb: usize) {
         self.anchor = p;
-        self.anchor_open_right = p + 1 == self.n || self.l.sq[(p + 1) & (W - 1)] == 0;
+        self.lb = lb;
+        self.rb = rb.min(self.n);
         let root = self.g.root();
         self.gen_left(p, root, self.g.codes(root), 0, 1, 0);
     }
@@ -743,23 +828,23 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
     /// After reading edge `e` at square `pos` leftwards. The child is
     /// stepped into only if its codes allow what comes next (the tile on
     /// the next square, a letter the square and rack allow, the
-    /// separator), so no call is made that would find nothing.
+    /// separator), so no call is made that would find nothing. The square
+    /// right of the anchor is always empty (or off the board).
     #[inline(always)]
     fn go_left(&mut self, pos: usize, e: G::Edge, main: i32, wm: i32, cross: i32) {
-        let n = self.n;
         let open_left = pos == 0 || self.l.sq[(pos - 1) & (W - 1)] == 0;
-        if open_left && self.anchor_open_right && self.g.accepts(e) {
+        if open_left && self.left < self.rack_len && self.g.accepts(e) {
             self.found(pos, self.anchor, main, wm, cross);
         }
         let child = self.g.target(e);
         let codes = self.g.codes(child);
-        if pos > 0 {
+        if pos > self.lb {
             let p = (pos - 1) & (W - 1);
             let t = self.l.sq[p];
             let next = if t != 0 {
                 codes & (1u64 << (t & 63)) != 0
             } else {
-                self.left > 0 && !self.l.anchor[p] && codes & self.possible(p) != 0
+                self.left > 0 && codes & self.possible(p) != 0
             };
             if next {
                 self.gen_left(p, child, codes, main, wm, cross);
@@ -767,8 +852,8 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         }
         if open_left
             && codes & 1 != 0
-            && self.anchor + 1 < n
-            && (self.left > 0 || !self.anchor_open_right)
+            && self.anchor + 1 < self.rb
+            && self.left > 0
             && self.l.start_bound[pos] >= self.rec.threshold()
         {
             if let Some(sep) = self.g.edge_codes(child, codes, SEPARATOR) {
@@ -776,22 +861,16 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
                 // take one of its letters.
                 let right = self.g.target(sep);
                 let rcodes = self.g.codes(right);
-                let q = (self.anchor + 1) & (W - 1);
-                let t = self.l.sq[q];
-                let next = if t != 0 {
-                    rcodes & (1u64 << (t & 63)) != 0
-                } else {
-                    rcodes & self.possible(q) != 0
-                };
-                if next {
-                    self.gen_right(self.anchor + 1, right, rcodes, pos, main, wm, cross);
+                let q = self.anchor + 1;
+                if rcodes & self.possible(q) != 0 {
+                    self.gen_right(q, right, rcodes, pos, main, wm, cross);
                 }
             }
         }
     }
 
-    /// Fills square `pos` (right of the anchor) from `node`, whose codes
-    /// are `codes`; the word starts at `start`.
+    /// Fills empty square `pos` (right of the anchor, left of `rb`) from
+    /// `node`, whose codes are `codes`; the word starts at `start`.
     #[allow(clippy::too_many_arguments)]
     fn gen_right(
         &mut self,
@@ -804,18 +883,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         cross: i32,
     ) {
         let pos = pos & (W - 1);
-        let t = self.l.sq[pos];
-        if t != 0 {
-            if let Some(e) = self.g.edge_codes(node, codes, t & 63) {
-                let v = self.l.tv[pos];
-                self.go_right(pos, e, start, main + v, wm, cross);
-            }
-            return;
-        }
         let possible = self.possible(pos);
-        if possible == 0 {
-            return;
-        }
         let (lm, w, cs) = (self.l.lm[pos], self.l.wm[pos], self.l.cs[pos]);
         let wm2 = wm * w;
         for e in self.g.edges_within_codes(node, codes, possible) {
@@ -845,25 +913,20 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         self.l.placed[pos] = 0;
     }
 
+    /// After reading edge `e` at square `pos` rightwards: the square after
+    /// it is empty or off the board (right parts stop before `rb`, which
+    /// is one or the other), so the word may end here.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn go_right(&mut self, pos: usize, e: G::Edge, start: usize, main: i32, wm: i32, cross: i32) {
-        let n = self.n;
-        let open_right = pos + 1 == n || self.l.sq[(pos + 1) & (W - 1)] == 0;
-        if open_right && self.g.accepts(e) {
+        if self.g.accepts(e) {
             self.found(start, pos, main, wm, cross);
         }
-        if pos + 1 < n && (self.left > 0 || !open_right) {
+        if pos + 1 < self.rb && self.left > 0 {
             let child = self.g.target(e);
             let codes = self.g.codes(child);
             let q = (pos + 1) & (W - 1);
-            let t = self.l.sq[q];
-            let next = if t != 0 {
-                codes & (1u64 << (t & 63)) != 0
-            } else {
-                codes & self.possible(q) != 0
-            };
-            if next {
+            if codes & self.possible(q) != 0 {
                 self.gen_right(q, child, codes, start, main, wm, cross);
             }
         }
