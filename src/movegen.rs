@@ -259,10 +259,17 @@ pub struct Generator {
     bag: Option<usize>,
     /// Every anchor with its bound, for best-first.
     anchors: Vec<Anchor>,
-    /// Every line of the board in both directions, loaded with its anchors
-    /// marked while the bounds are computed, for best-first searches that
+    /// The walk's bounds of every line of the board in both directions,
+    /// computed with the anchors' bounds, for best-first searches that
     /// then go from line to line.
-    lines: Vec<Line>,
+    lines: Vec<LineBounds>,
+}
+
+/// A line's `start_bound` and `reach_bound` (see [`Line`]).
+#[derive(Clone, Debug)]
+struct LineBounds {
+    start: [i32; W],
+    reach: [i32; W],
 }
 
 impl Generator {
@@ -353,13 +360,17 @@ impl Generator {
                 w.start_anchor(sc, 0, n);
             } else if w.rec.prunes() {
                 self.anchors.clear();
-                self.lines.clear();
+                let blank = LineBounds {
+                    start: [i32::MAX; W],
+                    reach: [i32::MAX; W],
+                };
+                self.lines.resize(2 * n, blank);
                 let values = w.rack_values();
                 for d in 0..2 {
                     w.d = d;
                     for line in 0..n {
-                        w.anchor_bounds(line, &values, &mut self.anchors);
-                        self.lines.push(w.l.clone());
+                        let bounds = &mut self.lines[d * n + line];
+                        w.anchor_bounds(line, &values, &mut self.anchors, bounds);
                     }
                 }
                 self.anchors.sort_unstable_by(|a, b| {
@@ -382,9 +393,10 @@ impl Generator {
                     }
                     if loaded != Some((d, line)) {
                         w.d = d as usize;
-                        w.line = line as usize;
-                        if let Some(l) = self.lines.get(d as usize * n + line as usize) {
-                            w.l.clone_from(l);
+                        w.load_line(line as usize);
+                        if let Some(b) = self.lines.get(d as usize * n + line as usize) {
+                            w.l.start_bound = b.start;
+                            w.l.reach_bound = b.reach;
                         }
                         loaded = Some((d, line));
                     }
@@ -644,10 +656,30 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         line: usize,
         rack_values: &([i32; 64], usize),
         out: &mut Vec<Anchor>,
+        line_bounds: &mut LineBounds,
     ) {
         let n = self.n;
         self.load_line(line);
         let (rv, k) = (&rack_values.0, rack_values.1);
+        // Empty squares from each square up to the first tile or cross-word
+        // square at or after it, that one included if empty: a span from
+        // a square further than the rack's tiles from one has no anchor.
+        let mut reach_anchor = [u32::MAX; W];
+        let mut next = u32::MAX;
+        for p in (0..n).rev() {
+            let l = &self.l;
+            next = if l.sq[p] != 0 {
+                0
+            } else if l.cs[p] >= 0 {
+                1
+            } else {
+                next.saturating_add(1)
+            };
+            reach_anchor[p] = next;
+        }
+        if reach_anchor[0] == u32::MAX {
+            return; // no tile, no cross word: no anchor
+        }
         let blank = self.blanks > 0;
         let l = &self.l;
         // The best bound of the spans each square generates (as an
@@ -671,7 +703,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
             b
         };
         for s in 0..n {
-            if s > 0 && l.sq[s - 1] != 0 {
+            if (s > 0 && l.sq[s - 1] != 0) || reach_anchor[s] > k as u32 {
                 continue;
             }
             let (mut m, mut through, mut wmul, mut fixed) = (0usize, 0i32, 1i32, 0i32);
@@ -745,8 +777,8 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         let mut reach = i32::MIN;
         for (p, &start) in starts.iter().enumerate().take(n) {
             reach = reach.max(start);
-            self.l.start_bound[p] = start;
-            self.l.reach_bound[p] = reach;
+            line_bounds.start[p] = start;
+            line_bounds.reach[p] = reach;
         }
     }
 

@@ -218,11 +218,12 @@ fn illegal_moves_are_refused() {
 #[test]
 fn best_first_search_finds_the_best_moves() {
     // The bounded best-first search (Best, TopN) against the full list, on
-    // the benchmark positions (all phases, blanks).
+    // the benchmark positions (all phases, racks with 0, 1 and 2 blanks).
     let lex = Lexicon::embedded();
     let text = include_str!("../benches/positions.cgp");
+    let heavy = include_str!("../benches/heavy.cgp");
     let mut generator = Generator::new();
-    for line in text.lines().step_by(3) {
+    for line in text.lines().step_by(3).chain(heavy.lines().step_by(2)) {
         let pos = Position::from_cgp(&lex, line).unwrap();
         let rack = pos.rack();
         let all = all_moves(&pos);
