@@ -547,22 +547,26 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         let base = line * n;
         self.line = line;
         let l = &mut self.l;
-        for p in 0..n {
-            let t = b.sq[d][base + p];
+        let n = n.min(W);
+        let range = base..base + n;
+        let squares = b.sq[d][range.clone()].iter().zip(&b.cross[d][range.clone()]);
+        let more = b.cross_score[d][range.clone()]
+            .iter()
+            .zip(&b.lmul[d][range.clone()])
+            .zip(&b.wmul[d][range]);
+        for (p, ((&t, &cross), ((&cs, &lm), &wm))) in squares.zip(more).enumerate() {
             l.sq[p] = t;
             l.tv[p] = b.values[t as usize];
-            l.cross[p] = b.cross[d][base + p];
-            l.cs[p] = b.cross_score[d][base + p] as i32;
-            l.lm[p] = b.lmul[d][base + p] as i32;
-            l.wm[p] = b.wmul[d][base + p] as i32;
-            l.placed[p] = 0;
+            l.cross[p] = cross;
+            l.cs[p] = cs as i32;
+            l.lm[p] = lm as i32;
+            l.wm[p] = wm as i32;
         }
+        l.placed = [0; W];
         l.start_bound = [i32::MAX; W];
         l.reach_bound = [i32::MAX; W];
-        for p in n..W {
-            l.sq[p] = 0;
-            l.cross[p] = 0;
-        }
+        l.sq[n..].fill(0);
+        l.cross[n..].fill(0);
     }
 
     /// Calls `f(square, lb, rb)` for every anchor of the loaded line (see
