@@ -456,6 +456,60 @@ fn exchanges(rack: &Rack, rec: &mut impl Recorder) {
     go(0, &codes, &mut chosen, rack, rec);
 }
 
+/// A node of the lexicon's graph as the walk holds it: with its codes
+/// (bit `c` for each code an edge out of it reads, bit 0 the separator),
+/// read when it is reached. The walk reaches the arc table only through
+/// this type and [`Graph::code`] and [`Graph::accepts`] on its edges:
+/// [`Node::root`], [`Node::child`], [`Node::edge`] and
+/// [`Node::edges_within`] (whose codes are the node's own by
+/// construction, as [`Graph::edges_within_codes`] requires).
+struct Node<G: Graph> {
+    id: G::Node,
+    codes: u64,
+}
+
+impl<G: Graph> Clone for Node<G> {
+    #[inline]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Graph> Copy for Node<G> {}
+
+impl<G: Graph> Node<G> {
+    #[inline]
+    fn root(g: &G) -> Node<G> {
+        let id = g.root();
+        Node {
+            id,
+            codes: g.codes(id),
+        }
+    }
+
+    /// The node edge `e` leads to.
+    #[inline]
+    fn child(g: &G, e: G::Edge) -> Node<G> {
+        let id = g.target(e);
+        Node {
+            id,
+            codes: g.codes(id),
+        }
+    }
+
+    /// The edge reading `code`, if any.
+    #[inline]
+    fn edge(self, g: &G, code: u8) -> Option<G::Edge> {
+        g.edge_codes(self.id, self.codes, code)
+    }
+
+    /// The edges whose codes are in `set`, in code order.
+    #[inline]
+    fn edges_within(self, g: &G, set: u64) -> G::Within<'_> {
+        g.edges_within_codes(self.id, self.codes, set)
+    }
+}
+
 /// Line buffers: a power of two above the largest board, so that masked
 /// indices need no bounds checks.
 const W: usize = 32;
@@ -549,7 +603,9 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         let l = &mut self.l;
         let n = n.min(W);
         let range = base..base + n;
-        let squares = b.sq[d][range.clone()].iter().zip(&b.cross[d][range.clone()]);
+        let squares = b.sq[d][range.clone()]
+            .iter()
+            .zip(&b.cross[d][range.clone()]);
         let more = b.cross_score[d][range.clone()]
             .iter()
             .zip(&b.lmul[d][range.clone()])
@@ -807,13 +863,12 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         self.anchor = p;
         self.lb = lb;
         self.rb = rb.min(self.n);
-        let root = self.g.root();
-        self.gen_left(p, root, self.g.codes(root), 0, 1, 0);
+        let root = Node::root(self.g);
+        self.gen_left(p, root, 0, 1, 0);
     }
 
-    /// Fills square `pos` (at or left of the anchor) from `node`, whose
-    /// codes are `codes`.
-    fn gen_left(&mut self, pos: usize, node: G::Node, codes: u64, main: i32, wm: i32, cross: i32) {
+    /// Fills square `pos` (at or left of the anchor) from `node`.
+    fn gen_left(&mut self, pos: usize, node: Node<G>, main: i32, wm: i32, cross: i32) {
         let pos = pos & (W - 1);
         // Best-first: no move starting here or further left can make the
         // recorder's threshold.
@@ -822,7 +877,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         }
         let t = self.l.sq[pos];
         if t != 0 {
-            if let Some(e) = self.g.edge_codes(node, codes, t & 63) {
+            if let Some(e) = node.edge(self.g, t & 63) {
                 let v = self.l.tv[pos];
                 self.go_left(pos, e, main + v, wm, cross);
             }
@@ -834,7 +889,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         }
         let (lm, w, cs) = (self.l.lm[pos], self.l.wm[pos], self.l.cs[pos]);
         let wm2 = wm * w;
-        for e in self.g.edges_within_codes(node, codes, possible) {
+        for e in node.edges_within(self.g, possible) {
             let c = self.g.code(e);
             // Scored as a rack tile; `found` lists the ways blanks can
             // stand for it.
@@ -872,47 +927,43 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         if open_left && self.left < self.rack_len && self.g.accepts(e) {
             self.found(pos, self.anchor, main, wm, cross);
         }
-        let child = self.g.target(e);
-        let codes = self.g.codes(child);
+        let child = Node::child(self.g, e);
         if pos > self.lb {
             let p = (pos - 1) & (W - 1);
             let t = self.l.sq[p];
             let next = if t != 0 {
-                codes & (1u64 << (t & 63)) != 0
+                child.codes & (1u64 << (t & 63)) != 0
             } else {
-                self.left > 0 && codes & self.possible(p) != 0
+                self.left > 0 && child.codes & self.possible(p) != 0
             };
             if next {
-                self.gen_left(p, child, codes, main, wm, cross);
+                self.gen_left(p, child, main, wm, cross);
             }
         }
         if open_left
-            && codes & 1 != 0
+            && child.codes & 1 != 0
             && self.anchor + 1 < self.rb
             && self.left > 0
             && self.l.start_bound[pos] >= self.rec.threshold()
         {
-            if let Some(sep) = self.g.edge_codes(child, codes, SEPARATOR) {
+            if let Some(sep) = child.edge(self.g, SEPARATOR) {
                 // Stepped into only if the square right of the anchor can
                 // take one of its letters.
-                let right = self.g.target(sep);
-                let rcodes = self.g.codes(right);
+                let right = Node::child(self.g, sep);
                 let q = self.anchor + 1;
-                if rcodes & self.possible(q) != 0 {
-                    self.gen_right(q, right, rcodes, pos, main, wm, cross);
+                if right.codes & self.possible(q) != 0 {
+                    self.gen_right(q, right, pos, main, wm, cross);
                 }
             }
         }
     }
 
     /// Fills empty square `pos` (right of the anchor, left of `rb`) from
-    /// `node`, whose codes are `codes`; the word starts at `start`.
-    #[allow(clippy::too_many_arguments)]
+    /// `node`; the word starts at `start`.
     fn gen_right(
         &mut self,
         pos: usize,
-        node: G::Node,
-        codes: u64,
+        node: Node<G>,
         start: usize,
         main: i32,
         wm: i32,
@@ -922,7 +973,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         let possible = self.possible(pos);
         let (lm, w, cs) = (self.l.lm[pos], self.l.wm[pos], self.l.cs[pos]);
         let wm2 = wm * w;
-        for e in self.g.edges_within_codes(node, codes, possible) {
+        for e in node.edges_within(self.g, possible) {
             let c = self.g.code(e);
             // Scored as a rack tile; `found` lists the ways blanks can
             // stand for it.
@@ -959,11 +1010,10 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
             self.found(start, pos, main, wm, cross);
         }
         if pos + 1 < self.rb && self.left > 0 {
-            let child = self.g.target(e);
-            let codes = self.g.codes(child);
+            let child = Node::child(self.g, e);
             let q = (pos + 1) & (W - 1);
-            if codes & self.possible(q) != 0 {
-                self.gen_right(q, child, codes, start, main, wm, cross);
+            if child.codes & self.possible(q) != 0 {
+                self.gen_right(q, child, start, main, wm, cross);
             }
         }
     }
