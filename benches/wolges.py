@@ -91,15 +91,23 @@ def main():
     moves = sum(1 for l in ours.splitlines() if not l.startswith(b"#"))
     print(f"identical, {len(lines)} positions, {moves} moves")
 
-    # ratios[(what)] = [lexq/wolges per round]; absolute[(what, who)] = [value per round]
-    ratios, absolute = {}, {}
+    # For each row: per round, the ratio of the median passes and of the
+    # fastest passes, and the two tools' median passes.
+    rows = {}
 
     def note(what, lx, wg, unit):
-        ratios.setdefault(what, []).append(lx / wg)
-        absolute.setdefault((what, "lexq"), []).append(lx)
-        absolute.setdefault((what, "wolges"), []).append(wg)
-        absolute.setdefault((what, "unit"), unit)
+        """lx, wg: (median, fastest) of one round."""
+        r = rows.setdefault(what, {"med": [], "min": [], "lexq": [], "wolges": [], "unit": unit})
+        r["med"].append(lx[0] / wg[0])
+        r["min"].append(lx[1] / wg[1])
+        r["lexq"].append(lx[0])
+        r["wolges"].append(wg[0])
 
+    def repeat(cmd, k, stdin_path=None):
+        t = [timed(cmd, stdin_path) for _ in range(k)]
+        return statistics.median(t), min(t)
+
+    k = max(3, int(REPS))
     for r in range(ROUNDS):
         lexq_first = r % 2 == 1
         print(f"round {r + 1}/{ROUNDS} ({'lexq' if lexq_first else 'wolges'} first)", file=sys.stderr)
@@ -117,38 +125,45 @@ def main():
                     sys.exit(f"wolges.sh: {name} {mode}: lexq found {lx['moves_per_pass']} moves, "
                              f"wolges {wg['moves_per_pass']}")
                 label = f"{'all moves' if mode == 'all' else 'best only'}, {name}"
-                note(label, float(lx["us_per_pos"]), float(wg["us_per_pos"]), "us/pos")
+                times = lambda kv: (float(kv["us_per_pos"]), float(kv["us_per_pos_min"]))
+                note(label, times(lx), times(wg), "us/pos")
                 if name == "all positions" and mode == "all":
-                    wolges_all_pass = float(wg["us_per_pos"]) * n / 1e6
-        # The batch CLI, process start to exit, against wolges's in-process
-        # all-moves pass over the same file measured just above.
-        cli = timed([LEXQ, "-L", lexicon, "moves", "--all", "--count"], POSITIONS)
-        note("batch CLI moves --all --count / wolges all", cli * 1e3, wolges_all_pass * 1e3,
-             "ms/file")
-        # Building the same list.
+                    wolges_all_pass = tuple(t * n / 1e3 for t in times(wg))
+        # The batch CLI, process start to exit (k runs), against wolges's
+        # in-process all-moves passes over the same file measured above.
+        cli = repeat([LEXQ, "-L", lexicon, "moves", "--all", "--count"], k, POSITIONS)
+        note("batch CLI moves --all --count / wolges all", tuple(t * 1e3 for t in cli),
+             wolges_all_pass, "ms/file")
+        # Building the same list, k times each, in turn.
         b1 = [LEXQ, "build", WORDS, "-o", lexicon + ".new"]
         b2 = [BUILDLEX, "english-kwg", WORDS, kwg_out]
-        if lexq_first:
-            tl, tw = timed(b1), timed(b2)
-        else:
-            tw, tl = timed(b2), timed(b1)
-        note(f"build time, {os.path.basename(WORDS)}", tl * 1e3, tw * 1e3, "ms")
+        tl, tw = [], []
+        for _ in range(k):
+            if lexq_first:
+                tl.append(timed(b1))
+                tw.append(timed(b2))
+            else:
+                tw.append(timed(b2))
+                tl.append(timed(b1))
+        note(f"build time, {os.path.basename(WORDS)}",
+             (statistics.median(tl) * 1e3, min(tl) * 1e3),
+             (statistics.median(tw) * 1e3, min(tw) * 1e3), "ms")
 
     size_l, size_w = os.path.getsize(lexicon + ".new"), os.path.getsize(kwg_out)
 
     def fmt(v):
-        return f"{statistics.median(v):.3f} ({min(v):.3f}-{max(v):.3f})"
+        return f"{statistics.median(v):.3f} ({min(v):.2f}-{max(v):.2f})"
 
     print()
     print(f"lexq / wolges, same run, one core (taskset -c {CORE}), {ROUNDS} rounds alternating, "
-          f"{REPS} timed passes each; median ratio (range over rounds), then the median times")
-    print(f"{'':44} {'lexq/wolges':>24}   {'lexq':>10} {'wolges':>10}")
-    for what, v in ratios.items():
-        unit = absolute[(what, "unit")]
-        lx = statistics.median(absolute[(what, "lexq")])
-        wg = statistics.median(absolute[(what, "wolges")])
-        print(f"{what:44} {fmt(v):>24}   {lx:10.1f} {wg:10.1f} {unit}")
-    print(f"{'file size, ' + os.path.basename(WORDS):44} {size_l / size_w:>24.3f}   "
+          f"{REPS} timed passes a measurement ({k} runs for the CLI and the build).")
+    print("Ratios: the median over the rounds (range), of the median passes and of the fastest "
+          "passes; then each tool's median pass (median over the rounds).")
+    print(f"{'':44} {'median passes':>20} {'fastest passes':>20} {'lexq':>10} {'wolges':>10}")
+    for what, r in rows.items():
+        lx, wg = statistics.median(r["lexq"]), statistics.median(r["wolges"])
+        print(f"{what:44} {fmt(r['med']):>20} {fmt(r['min']):>20} {lx:10.1f} {wg:10.1f} {r['unit']}")
+    print(f"{'file size, ' + os.path.basename(WORDS):44} {size_l / size_w:>20.3f} {'':>20} "
           f"{size_l:>10} {size_w:>10} bytes")
     print("positions per set: " + ", ".join(f"{name} {n}" for name, _, n in sets))
     subprocess.run(["rm", "-rf", tmp])
