@@ -1239,7 +1239,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
                 }
             }
         } else {
-            self.more_blank_variants(0, k, over, score, mv, &covered);
+            self.more_blank_variants(0, k, score, mv, &covered);
         }
         self.restore_charged(over);
     }
@@ -1289,7 +1289,6 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         &mut self,
         from: usize,
         k: usize,
-        over: usize,
         score: i32,
         mv: &mut Move,
         covered: &impl Fn(&Rack, &[u8; W]) -> bool,
@@ -1305,7 +1304,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         }
         for i in from..k {
             self.give_to_blank(i, mv);
-            self.more_blank_variants(i + 1, k, over, score - self.loss[i], mv, covered);
+            self.more_blank_variants(i + 1, k, score - self.loss[i], mv, covered);
             self.take_from_blank(i, mv);
         }
     }
