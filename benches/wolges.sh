@@ -39,6 +39,10 @@ if ((${#missing[@]})); then
     exit 0
 fi
 command -v taskset >/dev/null || { echo "wolges.sh: needs taskset (util-linux)" >&2; exit 1; }
+taskset -c "${CORE:-1}" true 2>/dev/null || {
+    echo "wolges.sh: cannot pin to core ${CORE:-1} (set CORE to one this machine has)" >&2
+    exit 1
+}
 command -v python3 >/dev/null || { echo "wolges.sh: needs python3" >&2; exit 1; }
 
 if [[ ${NO_BUILD:-0} != 1 ]]; then

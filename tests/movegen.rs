@@ -368,3 +368,66 @@ fn racks_of_three_and_four_blanks_equal_the_brute_force() {
     }
     assert!(compared > 100_000, "{compared} moves");
 }
+
+#[test]
+fn set_tiles_gives_the_cross_sets_of_a_board_read_fresh() {
+    // One board given the positions of a game in order (most rows and
+    // columns unchanged from one to the next), then positions of other
+    // games (most changed), against each position read fresh from its CGP:
+    // every square's cross set and cross score, both directions, and the
+    // moves.
+    let lex = Lexicon::embedded();
+    let tiles = lexq::TileSet::named("english", lex.alphabet()).unwrap();
+    let game = selfplay::play(&lex, &lexq::Layout::standard(), &tiles, 31, "").unwrap();
+    let heavy = include_str!("../benches/heavy.cgp");
+    let lines: Vec<&str> = game
+        .positions
+        .iter()
+        .map(String::as_str)
+        .chain(heavy.lines().step_by(7))
+        .collect();
+    let mut board = lexq::Board::new(&lex, lexq::Layout::standard(), tiles).unwrap();
+    let mut generator = Generator::new();
+    for (k, cgp) in lines.iter().enumerate() {
+        let pos = Position::from_cgp(&lex, cgp).unwrap();
+        board.set_tiles(pos.board.tiles()).unwrap();
+        assert_eq!(board.to_cgp_rows(), pos.board.to_cgp_rows(), "{k}");
+        assert_eq!(board.tile_count(), pos.board.tile_count(), "{k}");
+        for r in 0..15 {
+            for c in 0..15 {
+                for across in [true, false] {
+                    assert_eq!(
+                        board.cross_set(r, c, across),
+                        pos.board.cross_set(r, c, across),
+                        "{k}: {cgp} square {r},{c} across {across}"
+                    );
+                    assert_eq!(
+                        board.cross_score(r, c, across),
+                        pos.board.cross_score(r, c, across),
+                        "{k}: {cgp} square {r},{c} across {across}"
+                    );
+                }
+            }
+        }
+        let mut here = Count(0);
+        generator.generate(&board, &pos.rack(), &mut here);
+        let mut fresh = Count(0);
+        generator.generate(&pos.board, &pos.rack(), &mut fresh);
+        assert_eq!(here.0, fresh.0, "{k}: {cgp}");
+    }
+    assert!(lines.len() > 60);
+    // Refused, the board left as it was: the wrong number of squares, a
+    // code outside the alphabet, a flag that is not the blank's.
+    let before = board.to_cgp_rows();
+    let mut bad = board.tiles().to_vec();
+    assert!(board.set_tiles(&bad[1..]).is_err());
+    bad[0] = 27;
+    assert!(board.set_tiles(&bad).is_err());
+    bad[0] = 1 | 0x40;
+    assert!(board.set_tiles(&bad).is_err());
+    assert_eq!(board.to_cgp_rows(), before);
+    // A blank (flagged) is a tile like any other.
+    bad[0] = 1 | 0x80;
+    assert!(board.set_tiles(&bad).is_ok());
+    assert_eq!(board.tile(0, 0), 1 | 0x80);
+}
