@@ -241,13 +241,14 @@ impl Recorder for Best {
 }
 
 /// A reusable move generator. Its only scratch space is what best-first
-/// searches keep (the anchor list and the board's lines), kept between
+/// searches keep (the anchor list and each line's bounds), kept between
 /// positions: a reused generator allocates nothing.
 ///
 /// Recorders that want only the best moves ([`Best`], [`TopN`]) get a
 /// best-first search: every anchor is given an upper bound on the score
 /// of any move made from it (the rack's tile values placed on the
-/// squares' multipliers in the best order, cross sets ignored), anchors are
+/// squares' multipliers in the best order, cross sets ignored but for the
+/// squares they close), anchors are
 /// visited from the highest bound down, and the search stops at the first
 /// bound below the recorder's threshold. Within an anchor, the walk skips
 /// the squares where every move starting there (or further left) is bound
