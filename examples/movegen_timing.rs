@@ -141,7 +141,8 @@ fn pass(
                     best_sum += m.score() as i64;
                 }
             }
-            _ => unreachable!("timed modes only"),
+            // Not timed modes: nothing to generate.
+            Mode::Classes | Mode::Print => {}
         }
     }
     (moves, best_sum)
@@ -280,8 +281,11 @@ fn print_moves(
         let mut fields = line.split_ascii_whitespace();
         let board_text = fields.next().unwrap_or("");
         let rack_text = fields.next().unwrap_or("").split('/').next().unwrap_or("");
+        // A closed pipe (`| head`) ends the listing quietly.
         let w = |out: &mut std::io::BufWriter<_>, s: String| {
-            out.write_all(s.as_bytes()).expect("stdout");
+            if out.write_all(s.as_bytes()).is_err() {
+                std::process::exit(0);
+            }
         };
         w(
             &mut out,
@@ -292,5 +296,7 @@ fn print_moves(
             w(&mut out, format!("{r} {c} {dir} {word} {placed} {score}\n"));
         }
     }
-    out.flush().expect("stdout");
+    if out.flush().is_err() {
+        std::process::exit(0);
+    }
 }
