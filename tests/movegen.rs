@@ -431,3 +431,37 @@ fn set_tiles_gives_the_cross_sets_of_a_board_read_fresh() {
     assert!(board.set_tiles(&bad).is_ok());
     assert_eq!(board.tile(0, 0), 1 | 0x80);
 }
+
+#[test]
+fn heavy_bench_positions_equal_the_brute_force() {
+    // Half of benches/heavy.cgp (every game phase, racks with 0, 1 and
+    // 2 blanks) against the independent brute force, move for move.
+    let lex = Lexicon::embedded();
+    let a = lex.alphabet();
+    let mut compared = 0;
+    let mut generator = Generator::new();
+    for cgp in include_str!("../benches/heavy.cgp").lines().step_by(2) {
+        let pos = Position::from_cgp(&lex, cgp).unwrap();
+        let mut all = All::default();
+        generator.generate(&pos.board, &pos.rack(), &mut all);
+        let mut mine: Vec<BruteMove> = all
+            .moves
+            .iter()
+            .map(|m| BruteMove {
+                row: m.row(),
+                col: m.col(),
+                across: m.across(),
+                word: m.word(a),
+                placed: m.placed(a),
+                score: m.score(),
+            })
+            .collect();
+        mine.sort();
+        let mut reference = brute_moves(&ENABLE_RULES, cgp);
+        reference.sort();
+        assert_eq!(mine.len(), reference.len(), "{cgp}");
+        assert!(mine == reference, "{cgp}: the lists differ");
+        compared += mine.len();
+    }
+    assert!(compared > 400_000, "{compared} moves");
+}
