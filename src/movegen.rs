@@ -1186,6 +1186,12 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
     /// last A to the blank; the rack left is ?, with A taken once more
     /// (-1): the blank standing for the first A or for the second gives
     /// the A back (leave ?-less, A count 0), the blank on B does not.
+    ///
+    /// With two blanks (one goes to [`Walk::one_blank_variants`]) the sets
+    /// are drawn from masks of the placed tiles, `a` and `b` those of the
+    /// first and second letter charged (every tile when none is), so that
+    /// only sets that cover the letters charged are tried; more blanks
+    /// (tile sets of one's own) take [`Walk::more_blank_variants`].
     fn blank_variants(&mut self, k: usize, a: u32, b: u32, score: i32, mv: &mut Move) {
         let over = (self.over as usize).min(W);
         for m in 0..over {
