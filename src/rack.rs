@@ -72,16 +72,18 @@ impl Rack {
         self.counts[code as usize & 63] as usize
     }
 
-    /// Sets the count of `code` (0: blanks), for the move generator's
-    /// leaves.
-    #[inline]
-    pub(crate) fn set_count(&mut self, code: u8, count: usize) {
-        self.counts[code as usize & 63] = count as u8;
-    }
-
     /// The counts per code, index 0 for blanks.
+    #[inline]
     pub fn counts(&self) -> &[u8; 64] {
         &self.counts
+    }
+
+    /// The counts per code, to change in place (the move generator keeps
+    /// the tiles left as a rack, so that each move's leave is handed to the
+    /// recorder without a copy).
+    #[inline]
+    pub(crate) fn counts_mut(&mut self) -> &mut [u8; 64] {
+        &mut self.counts
     }
 
     /// Adds a tile (`0` for a blank).
