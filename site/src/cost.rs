@@ -8,10 +8,11 @@
 //! column range, `*` or a field wildcard scans, or a document handed to
 //! the collector. Looking a term up in a dictionary costs
 //! [`TERM_READS`]. A query's estimate adds up the reads of its parts as
-//! if none of them skipped anything, so it is never below what the query
-//! reads (a phrase's positions are the one part not known up front: the
-//! estimate counts [`PHRASE_POSTING_READS`] per posting of a phrase's
-//! words, and the meter counts the positions as they are read).
+//! if none of them skipped anything (and each part of an intersection
+//! were sought to every document it considers), so it is never below
+//! what the query reads. A phrase's positions are not in the dictionary:
+//! the estimate counts them by reading its words' postings once (their
+//! frequencies), which it counts as reads too.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
@@ -22,10 +23,6 @@ use serde::Serialize;
 /// What a term looked up in a dictionary costs, in reads: a dictionary
 /// search and its postings opened.
 pub(crate) const TERM_READS: u64 = 16;
-
-/// What one posting of a phrase's word is estimated to cost, in reads:
-/// the posting and the positions of the word in the document.
-pub(crate) const PHRASE_POSTING_READS: u64 = 4;
 
 /// Bounds on what one search query may cost, checked before it runs:
 /// a query over any of them is refused with the reason

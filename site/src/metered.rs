@@ -14,8 +14,11 @@ use tantivy::{DocId, DocSet, Score, SegmentReader, TERMINATED, Term};
 
 use crate::cost::{Meter, Tally};
 
-/// `inner`, each step (an advance or a seek) counted as one read, and
-/// each position read as one.
+/// `inner`, each step that moves it (an advance, or a seek past its
+/// document) counted as one read, and each position read as one. A step
+/// that moves it reads at least one posting or document, so a part
+/// counts at most one read more than its postings or documents (the
+/// step that finds its end).
 pub(crate) struct Metered<T> {
     inner: T,
     tally: Tally,
@@ -55,7 +58,10 @@ impl<T: DocSet> DocSet for Metered<T> {
 
     #[inline]
     fn seek(&mut self, target: DocId) -> DocId {
-        if self.step() {
+        let doc = self.doc();
+        if doc >= target {
+            doc
+        } else if self.step() {
             self.inner.seek(target)
         } else {
             TERMINATED
@@ -63,7 +69,9 @@ impl<T: DocSet> DocSet for Metered<T> {
     }
 
     fn seek_danger(&mut self, target: DocId) -> SeekDangerResult {
-        if self.step() {
+        if self.doc() == target {
+            SeekDangerResult::Found
+        } else if self.step() {
             self.inner.seek_danger(target)
         } else {
             SeekDangerResult::SeekLowerBound(TERMINATED)

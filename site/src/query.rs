@@ -50,7 +50,7 @@ use tantivy::tokenizer::TokenizerManager;
 use tantivy::{Index, Searcher, TantivyError, Term};
 
 use crate::column::ColumnMatch;
-use crate::cost::{Meter, PHRASE_POSTING_READS, QueryBounds, TERM_READS};
+use crate::cost::{Meter, QueryBounds, TERM_READS};
 use crate::metered::MeteredQuery;
 use crate::phrase::{Phrase, Word};
 use crate::schema::Fields;
@@ -191,7 +191,7 @@ impl Parser {
             None => (Box::new(EmptyQuery) as Box<dyn Query>, 0),
         };
         // The collector reads each document found.
-        b.charge(matches)?;
+        b.charge(matches + b.segments)?;
         Ok(Plan {
             query,
             reads: b.reads,
@@ -258,11 +258,22 @@ fn too_deep(depth: usize, bounds: &QueryBounds) -> String {
     )
 }
 
-/// A part of a query built: the query and the most documents it can
-/// match.
+/// A part of a query built: the query, the most documents it can match,
+/// and how many metered parts (leaves) it holds.
 struct Part {
     query: Box<dyn Query>,
     matches: u64,
+    leaves: u64,
+}
+
+impl Part {
+    fn leaf(query: Box<dyn Query>, matches: u64) -> Part {
+        Part {
+            query,
+            matches,
+            leaves: 1,
+        }
+    }
 }
 
 /// Builds one query, adding up what it will read.
@@ -344,7 +355,7 @@ impl Builder<'_> {
                 }
                 Ok(self.ast(*ast, depth)?.map(|p| Part {
                     query: Box::new(BoostQuery::new(p.query, boost)),
-                    matches: p.matches,
+                    ..p
                 }))
             }
             UserInputAst::Leaf(leaf) => self.leaf(*leaf),
@@ -373,20 +384,32 @@ impl Builder<'_> {
                 .fold(0, u64::saturating_add)
                 .min(self.docs),
         };
+        let leaves = parts.iter().map(|(_, p)| p.leaves).sum();
+        // A group that intersects or excludes seeks each of its parts to
+        // each document it considers (those of whichever required part
+        // leads, or of its optional parts), which each of their metered
+        // parts may count as a read.
+        if parts.iter().any(|(o, _)| *o != Occur::Should) {
+            let considered = parts
+                .iter()
+                .filter(|(o, _)| *o == Occur::Must)
+                .map(|(_, p)| p.matches)
+                .max()
+                .unwrap_or(matches);
+            self.charge(considered.saturating_mul(leaves))?;
+        }
         let clauses = parts.into_iter().map(|(o, p)| (o, p.query)).collect();
         Ok(Some(Part {
             query: Box::new(BooleanQuery::new(clauses)),
             matches,
+            leaves,
         }))
     }
 
     /// Every document (`*`).
     fn all(&mut self) -> Result<Part, Refused> {
-        self.charge(self.docs)?;
-        Ok(Part {
-            query: self.metered(AllQuery),
-            matches: self.docs,
-        })
+        self.charge(self.docs + self.segments)?;
+        Ok(Part::leaf(self.metered(AllQuery), self.docs))
     }
 
     fn leaf(&mut self, leaf: UserInputLeaf) -> Result<Option<Part>, Refused> {
@@ -421,14 +444,14 @@ impl Builder<'_> {
             _ if self.p.everywhere.contains(&field) => self.all(),
             Kind::Number => self.column(name, None),
             Kind::Text { norms: true, .. } => {
-                self.charge(2 * self.docs)?;
-                Ok(Part {
-                    query: Box::new(HasTokens::new(field, self.meter)),
-                    matches: self.docs,
-                })
+                self.charge(2 * self.docs + self.segments)?;
+                Ok(Part::leaf(
+                    Box::new(HasTokens::new(field, self.meter)),
+                    self.docs,
+                ))
             }
             _ => {
-                let mut reads = self.docs;
+                let mut reads = self.docs + self.segments;
                 for seg in self.searcher.segment_readers() {
                     let index = seg.inverted_index(field)?;
                     reads = reads.saturating_add(
@@ -437,10 +460,10 @@ impl Builder<'_> {
                     reads = reads.saturating_add(index.total_num_tokens());
                 }
                 self.charge(reads)?;
-                Ok(Part {
-                    query: Box::new(TermUnion::new(field, Terms::All, self.meter)),
-                    matches: self.docs,
-                })
+                Ok(Part::leaf(
+                    Box::new(TermUnion::new(field, Terms::All, self.meter)),
+                    self.docs,
+                ))
             }
         }
     }
@@ -458,18 +481,15 @@ impl Builder<'_> {
             None => Vec::new(),
         };
         // One scan of the column, then the documents found.
-        self.charge(2 * self.docs)?;
-        Ok(Part {
-            query: Box::new(ColumnMatch::new(name, ranges, self.meter)),
-            matches: self.docs,
-        })
+        self.charge(2 * self.docs + self.segments)?;
+        Ok(Part::leaf(
+            Box::new(ColumnMatch::new(name, ranges, self.meter)),
+            self.docs,
+        ))
     }
 
     fn nothing(&mut self) -> Result<Part, Refused> {
-        Ok(Part {
-            query: Box::new(EmptyQuery),
-            matches: 0,
-        })
+        Ok(Part::leaf(Box::new(EmptyQuery), 0))
     }
 
     /// The documents of some of `field`'s terms, charged as it reads them
@@ -495,11 +515,11 @@ impl Builder<'_> {
             self.charge(list.len() as u64 * TERM_READS)?;
         }
         let matches = postings.min(self.docs);
-        self.charge(matches)?;
-        Ok(Part {
-            query: Box::new(TermUnion::new(field, terms, self.meter)),
+        self.charge(matches + self.segments)?;
+        Ok(Part::leaf(
+            Box::new(TermUnion::new(field, terms, self.meter)),
             matches,
-        })
+        ))
     }
 
     /// The document frequency of `term` over every segment.
@@ -516,10 +536,10 @@ impl Builder<'_> {
         self.count_terms(1)?;
         let df = self.doc_freq(&term)?;
         self.charge(TERM_READS * self.segments + df)?;
-        Ok(Part {
-            query: self.metered(TermQuery::new(term, IndexRecordOption::WithFreqs)),
-            matches: df,
-        })
+        Ok(Part::leaf(
+            self.metered(TermQuery::new(term, IndexRecordOption::WithFreqs)),
+            df,
+        ))
     }
 
     fn literal(&mut self, lit: UserInputLiteral) -> Result<Option<Part>, Refused> {
@@ -635,38 +655,53 @@ impl Builder<'_> {
         let mut words = Vec::with_capacity(tokens.len());
         let mut matches = u64::MAX;
         for (i, (offset, text)) in tokens.into_iter().enumerate() {
-            if prefix && i == last {
-                let stem = text.into_bytes();
-                let (mut most, mut postings) = (0usize, 0u64);
-                for seg in self.searcher.segment_readers() {
-                    let index = seg.inverted_index(field)?;
-                    let (mut n, left, mut reads) = (0usize, self.left(), 0u64);
-                    Terms::Prefix(stem.clone()).each_doc_freq(index.terms(), |df| {
-                        n += 1;
-                        postings += u64::from(df);
-                        reads =
-                            reads.saturating_add(TERM_READS + u64::from(df) * PHRASE_POSTING_READS);
-                        reads <= left && n + self.terms <= self.bounds.max_terms
-                    })?;
-                    self.charge(reads)?;
-                    most = most.max(n);
-                }
-                self.count_terms(most)?;
-                matches = matches.min(postings);
-                words.push((offset, Word::Prefix(stem)));
+            let word = if prefix && i == last {
+                Word::Prefix(text.into_bytes())
             } else {
                 self.count_terms(1)?;
-                let term = Term::from_field_text(field, &text);
-                let df = self.doc_freq(&term)?;
-                self.charge(TERM_READS * self.segments + df * PHRASE_POSTING_READS)?;
-                matches = matches.min(df);
-                words.push((offset, Word::Term(term)));
+                Word::Term(Term::from_field_text(field, &text))
+            };
+            let (mut most, mut postings) = (0usize, 0u64);
+            for seg in self.searcher.segment_readers() {
+                let index = seg.inverted_index(field)?;
+                // The terms the word stands for (a prefix's, up to the
+                // bound on terms).
+                let mut infos = Vec::new();
+                match &word {
+                    Word::Term(term) => {
+                        self.charge(TERM_READS)?;
+                        infos.extend(index.get_term_info(term)?);
+                    }
+                    Word::Prefix(stem) => {
+                        let mut stream = Terms::Prefix(stem.clone()).stream(index.terms())?;
+                        while self.terms + infos.len() <= self.bounds.max_terms && stream.advance()
+                        {
+                            self.charge(TERM_READS)?;
+                            infos.push(stream.value().clone());
+                        }
+                    }
+                }
+                most = most.max(infos.len());
+                for info in &infos {
+                    // The phrase reads each posting once and its
+                    // positions; counting those positions here reads the
+                    // postings once more.
+                    let df = u64::from(info.doc_freq);
+                    postings += df;
+                    self.charge(2 * df + 1)?;
+                    self.charge(positions(&index, info)?)?;
+                }
             }
+            if let Word::Prefix(_) = word {
+                self.count_terms(most)?;
+            }
+            matches = matches.min(postings);
+            words.push((offset, word));
         }
-        Ok(Part {
-            query: Box::new(Phrase::new(field, words, slop, self.meter)),
+        Ok(Part::leaf(
+            Box::new(Phrase::new(field, words, slop, self.meter)),
             matches,
-        })
+        ))
     }
 
     fn range(
@@ -745,6 +780,21 @@ impl Builder<'_> {
             Kind::Stored => unreachable!("Parser::field refuses stored fields"),
         }
     }
+}
+
+/// How many positions the postings of `info` hold (the sum of its
+/// frequencies): what a phrase reads of its positions at most.
+fn positions(
+    index: &tantivy::InvertedIndexReader,
+    info: &tantivy::postings::TermInfo,
+) -> std::io::Result<u64> {
+    let mut block = index.read_block_postings_from_terminfo(info, IndexRecordOption::WithFreqs)?;
+    let mut n = 0u64;
+    while !block.docs().is_empty() {
+        n += block.freqs().iter().map(|&f| u64::from(f)).sum::<u64>();
+        block.advance();
+    }
+    Ok(n)
 }
 
 /// `text` as a value of number field `name`.
@@ -1033,17 +1083,17 @@ mod tests {
             assert!(err.contains(why), "{q}: {err:?}");
         }
         // Reads: a term costs TERM_READS and its postings, `*` and a
-        // column every document, the collector what is found.
+        // column every document, the collector what is found; each part
+        // and the collector one more per segment, the step that finds the
+        // end.
         let few = QueryBounds {
             max_reads: 50,
             ..QueryBounds::default()
         };
-        assert_eq!(
-            plan(&p, &s, "definition:a", &few).unwrap().reads,
-            TERM_READS + 2 + 2
-        );
-        assert_eq!(plan(&p, &s, "*", &few).unwrap().reads, 4 + 4);
-        assert_eq!(plan(&p, &s, "length:4", &few).unwrap().reads, 2 * 4 + 4);
+        let reads = |q| plan(&p, &s, q, &few).unwrap().reads;
+        assert_eq!(reads("definition:a"), TERM_READS + 2 + 2 + 1);
+        assert_eq!(reads("*"), 4 + 1 + 4 + 1);
+        assert_eq!(reads("length:4"), 2 * 4 + 1 + 4 + 1);
         for q in [
             "definition:a definition:mark definition:left",
             "* word:* alphagram:* definition:* length:* points:* senses:* pos:*",
