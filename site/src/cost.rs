@@ -8,9 +8,9 @@
 //! column range, `*` or a field wildcard scans, or a document handed to
 //! the collector. Looking a term up in a dictionary costs
 //! [`TERM_READS`]. A query's estimate adds up the reads of its parts as
-//! if none of them skipped anything (and each part of an intersection
-//! were sought to every document it considers), so it is never below
-//! what the query reads. A phrase's positions are not in the dictionary:
+//! if none of them skipped anything (a step is counted only when it moves
+//! a part on, so a part counts at most its postings or documents and one
+//! more), so it is never below what the query reads. A phrase's positions are not in the dictionary:
 //! the estimate counts them by reading its words' postings once (their
 //! frequencies), which it counts as reads too.
 

@@ -69,8 +69,11 @@ impl<T: DocSet> DocSet for Metered<T> {
     }
 
     fn seek_danger(&mut self, target: DocId) -> SeekDangerResult {
-        if self.doc() == target {
+        let doc = self.doc();
+        if doc == target {
             SeekDangerResult::Found
+        } else if doc > target {
+            SeekDangerResult::SeekLowerBound(doc)
         } else if self.step() {
             self.inner.seek_danger(target)
         } else {

@@ -258,21 +258,16 @@ fn too_deep(depth: usize, bounds: &QueryBounds) -> String {
     )
 }
 
-/// A part of a query built: the query, the most documents it can match,
-/// and how many metered parts (leaves) it holds.
+/// A part of a query built: the query and the most documents it can
+/// match.
 struct Part {
     query: Box<dyn Query>,
     matches: u64,
-    leaves: u64,
 }
 
 impl Part {
-    fn leaf(query: Box<dyn Query>, matches: u64) -> Part {
-        Part {
-            query,
-            matches,
-            leaves: 1,
-        }
+    fn new(query: Box<dyn Query>, matches: u64) -> Part {
+        Part { query, matches }
     }
 }
 
@@ -384,32 +379,17 @@ impl Builder<'_> {
                 .fold(0, u64::saturating_add)
                 .min(self.docs),
         };
-        let leaves = parts.iter().map(|(_, p)| p.leaves).sum();
-        // A group that intersects or excludes seeks each of its parts to
-        // each document it considers (those of whichever required part
-        // leads, or of its optional parts), which each of their metered
-        // parts may count as a read.
-        if parts.iter().any(|(o, _)| *o != Occur::Should) {
-            let considered = parts
-                .iter()
-                .filter(|(o, _)| *o == Occur::Must)
-                .map(|(_, p)| p.matches)
-                .max()
-                .unwrap_or(matches);
-            self.charge(considered.saturating_mul(leaves))?;
-        }
         let clauses = parts.into_iter().map(|(o, p)| (o, p.query)).collect();
-        Ok(Some(Part {
-            query: Box::new(BooleanQuery::new(clauses)),
+        Ok(Some(Part::new(
+            Box::new(BooleanQuery::new(clauses)),
             matches,
-            leaves,
-        }))
+        )))
     }
 
     /// Every document (`*`).
     fn all(&mut self) -> Result<Part, Refused> {
         self.charge(self.docs + self.segments)?;
-        Ok(Part::leaf(self.metered(AllQuery), self.docs))
+        Ok(Part::new(self.metered(AllQuery), self.docs))
     }
 
     fn leaf(&mut self, leaf: UserInputLeaf) -> Result<Option<Part>, Refused> {
@@ -445,7 +425,7 @@ impl Builder<'_> {
             Kind::Number => self.column(name, None),
             Kind::Text { norms: true, .. } => {
                 self.charge(2 * self.docs + self.segments)?;
-                Ok(Part::leaf(
+                Ok(Part::new(
                     Box::new(HasTokens::new(field, self.meter)),
                     self.docs,
                 ))
@@ -460,7 +440,7 @@ impl Builder<'_> {
                     reads = reads.saturating_add(index.total_num_tokens());
                 }
                 self.charge(reads)?;
-                Ok(Part::leaf(
+                Ok(Part::new(
                     Box::new(TermUnion::new(field, Terms::All, self.meter)),
                     self.docs,
                 ))
@@ -482,14 +462,14 @@ impl Builder<'_> {
         };
         // One scan of the column, then the documents found.
         self.charge(2 * self.docs + self.segments)?;
-        Ok(Part::leaf(
+        Ok(Part::new(
             Box::new(ColumnMatch::new(name, ranges, self.meter)),
             self.docs,
         ))
     }
 
     fn nothing(&mut self) -> Result<Part, Refused> {
-        Ok(Part::leaf(Box::new(EmptyQuery), 0))
+        Ok(Part::new(Box::new(EmptyQuery), 0))
     }
 
     /// The documents of some of `field`'s terms, charged as it reads them
@@ -510,13 +490,9 @@ impl Builder<'_> {
             })?;
             self.charge(reads)?;
         }
-        // Looking up a listed term that no segment has costs too.
-        if let Terms::List(list) = &terms {
-            self.charge(list.len() as u64 * TERM_READS)?;
-        }
         let matches = postings.min(self.docs);
         self.charge(matches + self.segments)?;
-        Ok(Part::leaf(
+        Ok(Part::new(
             Box::new(TermUnion::new(field, terms, self.meter)),
             matches,
         ))
@@ -536,7 +512,7 @@ impl Builder<'_> {
         self.count_terms(1)?;
         let df = self.doc_freq(&term)?;
         self.charge(TERM_READS * self.segments + df)?;
-        Ok(Part::leaf(
+        Ok(Part::new(
             self.metered(TermQuery::new(term, IndexRecordOption::WithFreqs)),
             df,
         ))
@@ -698,7 +674,7 @@ impl Builder<'_> {
             matches = matches.min(postings);
             words.push((offset, word));
         }
-        Ok(Part::leaf(
+        Ok(Part::new(
             Box::new(Phrase::new(field, words, slop, self.meter)),
             matches,
         ))
