@@ -177,6 +177,11 @@ impl Meter {
         false
     }
 
+    /// Whether the search's stop has come.
+    pub(crate) fn stopped(&self) -> bool {
+        self.stop.is_stopped()
+    }
+
     /// The reads charged so far.
     pub(crate) fn used(&self) -> u64 {
         self.used.load(Ordering::Relaxed)

@@ -60,11 +60,12 @@ use crate::terms::{HasTokens, TermUnion, Terms};
 /// query without a field.
 const WORD_BOOST: f32 = 4.0;
 
-/// Why a query is not run: it is refused (with the reason), or the index
-/// failed while the query was being built.
+/// Why a query is not run: it is refused (with the reason), its stop
+/// came while it was being built, or the index failed.
 #[derive(Debug)]
 pub(crate) enum Refused {
     Bad(String),
+    Stopped,
     Index(TantivyError),
 }
 
@@ -286,8 +287,13 @@ struct Builder<'a> {
 }
 
 impl Builder<'_> {
-    /// Adds `reads` to the estimate; refused once it is over the bound.
+    /// Adds `reads` to the estimate; refused once it is over the bound,
+    /// stopped once its stop has come (building a query under a large
+    /// bound can take long too).
     fn charge(&mut self, reads: u64) -> Result<(), Refused> {
+        if self.meter.stopped() {
+            return Err(Refused::Stopped);
+        }
         self.reads = self.reads.saturating_add(reads);
         if self.reads > self.bounds.max_reads {
             return Err(format!(
@@ -481,12 +487,13 @@ impl Builder<'_> {
         let mut postings = 0u64;
         for seg in self.searcher.segment_readers() {
             let index = seg.inverted_index(field)?;
-            let left = self.left();
-            let mut reads = 0u64;
+            let (left, meter) = (self.left(), self.meter);
+            let (mut reads, mut n) = (0u64, 0u32);
             terms.each_doc_freq(index.terms(), |df| {
                 postings += u64::from(df);
                 reads = reads.saturating_add(TERM_READS + u64::from(df));
-                reads <= left
+                n = n.wrapping_add(1);
+                reads <= left && (n % 1024 != 0 || !meter.stopped())
             })?;
             self.charge(reads)?;
         }
@@ -665,7 +672,8 @@ impl Builder<'_> {
                     let df = u64::from(info.doc_freq);
                     postings += df;
                     self.charge(2 * df + 1)?;
-                    self.charge(positions(&index, info)?)?;
+                    let n = positions(&index, info, self.meter)?;
+                    self.charge(n)?;
                 }
             }
             if let Word::Prefix(_) = word {
@@ -763,12 +771,17 @@ impl Builder<'_> {
 fn positions(
     index: &tantivy::InvertedIndexReader,
     info: &tantivy::postings::TermInfo,
-) -> std::io::Result<u64> {
+    meter: &Meter,
+) -> Result<u64, Refused> {
     let mut block = index.read_block_postings_from_terminfo(info, IndexRecordOption::WithFreqs)?;
-    let mut n = 0u64;
+    let (mut n, mut blocks) = (0u64, 0u32);
     while !block.docs().is_empty() {
         n += block.freqs().iter().map(|&f| u64::from(f)).sum::<u64>();
         block.advance();
+        blocks = blocks.wrapping_add(1);
+        if blocks % 64 == 0 && meter.stopped() {
+            return Err(Refused::Stopped);
+        }
     }
     Ok(n)
 }

@@ -382,6 +382,9 @@ impl Site {
             .plan(q, &searcher, bounds, &meter)
             .map_err(|r| match r {
                 Refused::Bad(reason) => bad(reason),
+                Refused::Stopped => SiteError::Stopped {
+                    query: query.to_string(),
+                },
                 Refused::Index(e) => e.into(),
             })?;
         // Why a search that failed did: halted by its stop or its bound,
