@@ -1,8 +1,11 @@
 //! What search queries cost on a site: for each query, the reads it was
 //! estimated to make before it ran and the reads it made (see
 //! `lexq_site::cost`), its best time over some runs, and the most heap it
-//! held at once (a counting allocator). With no query given, a list of
-//! heavy ones: every kind of part at its dearest on ENABLE + WordNet.
+//! held at once (a counting allocator). With no query given, a search for
+//! the heaviest query the bounds accept on ENABLE + WordNet: every kind of
+//! part at its dearest, and families of queries grown until refused
+//! (ranges of words, prefixes, phrases of common words, disjunctions and
+//! exclusions of them); the 25 slowest that ran are printed last.
 //!
 //! ```text
 //! cargo run --release -p lexq-site --example query_cost -- SITE ['QUERY'...]
@@ -91,15 +94,111 @@ const HEAVY: &[&str] = &[
     "definition:\"of th\"*",
 ];
 
+/// The commonest words of ENABLE's definitions.
+const COMMON: &[&str] = &[
+    "a",
+    "the",
+    "of",
+    "or",
+    "to",
+    "and",
+    "in",
+    "is",
+    "for",
+    "with",
+    "that",
+    "by",
+    "as",
+    "an",
+    "from",
+    "on",
+    "used",
+    "having",
+    "be",
+    "not",
+    "it",
+    "make",
+    "one",
+    "who",
+    "at",
+    "being",
+    "some",
+    "something",
+    "into",
+    "out",
+    "become",
+    "has",
+];
+
+/// Families of heavy queries.
+fn families() -> Vec<String> {
+    let mut out = Vec::new();
+    let letters: Vec<char> = ('a'..='z').collect();
+    for field in [
+        "word",
+        "definition",
+        "base_form",
+        "anagrams",
+        "alphagram",
+        "back_hooks",
+    ] {
+        for &end in &letters {
+            out.push(format!("{field}:[a TO {end}]"));
+        }
+    }
+    for &c in &letters {
+        out.push(format!("{c}*"));
+        for field in ["word", "definition", "base_form", "anagrams"] {
+            out.push(format!("{field}:{c}*"));
+        }
+        for &d in &letters[..6] {
+            out.push(format!("{c}{d}*"));
+        }
+    }
+    for k in 1..=COMMON.len() {
+        let words = &COMMON[..k];
+        out.push(
+            words
+                .iter()
+                .map(|w| format!("definition:{w}"))
+                .collect::<Vec<_>>()
+                .join(" OR "),
+        );
+        out.push(words.join(" OR "));
+        out.push(format!("* -{}", words.join(" -")));
+        out.push(format!("definition:\"{}\"~32", words.join(" ")));
+        out.push(format!("definition:\"{}\"", words.join(" ")));
+        let pairs: Vec<String> = words
+            .windows(2)
+            .map(|w| format!("definition:\"{} {}\"~32", w[0], w[1]))
+            .collect();
+        if !pairs.is_empty() {
+            out.push(pairs.join(" OR "));
+            out.push(pairs.join(" AND "));
+        }
+    }
+    for n in 1..=12 {
+        out.push(format!("definition:\"{}\"", vec!["a"; n].join(" ")));
+        out.push(format!("definition:\"{}\"", vec!["of the"; n].join(" ")));
+    }
+    out
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let dir = args.next().expect("usage: query_cost SITE ['QUERY'...]");
     let queries: Vec<String> = args.collect();
-    let queries: Vec<String> = if queries.is_empty() {
-        HEAVY.iter().map(|q| q.to_string()).collect()
+    let search = queries.is_empty();
+    let queries: Vec<String> = if search {
+        HEAVY
+            .iter()
+            .map(|q| q.to_string())
+            .chain(families())
+            .collect()
     } else {
         queries
     };
+    let mut ran: Vec<(f64, u64, usize, String)> = Vec::new();
     let env = |name: &str| std::env::var(name).ok().and_then(|v| v.parse().ok());
     let bounds = QueryBounds {
         max_reads: env("LEXQ_MAX_READS").unwrap_or(QueryBounds::default().max_reads),
@@ -132,5 +231,16 @@ fn main() {
             "{}\t{}\t{best:.2}\t{peak}\t{}\t{q}",
             hits.estimated_reads, hits.reads, hits.total
         );
+        ran.push((best, hits.reads, peak, q.clone()));
+    }
+    if search {
+        ran.sort_by(|a, b| b.0.total_cmp(&a.0));
+        println!(
+            "\nslowest of {} queries that ran (ms, reads, peak KiB):",
+            ran.len()
+        );
+        for (ms, reads, peak, q) in ran.iter().take(25) {
+            println!("{ms:.2}\t{reads}\t{peak}\t{q}");
+        }
     }
 }

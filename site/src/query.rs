@@ -882,6 +882,7 @@ mod tests {
         let meter = Meter::new(bounds.max_reads, Stop::never());
         p.plan(q, s, bounds, &meter).map_err(|r| match r {
             Refused::Bad(why) => why,
+            Refused::Stopped => panic!("{q}: stopped"),
             Refused::Index(e) => panic!("{q}: {e}"),
         })
     }

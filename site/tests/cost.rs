@@ -364,11 +364,14 @@ fn every_query_is_refused_or_stays_within_its_bounds() {
 /// The heaviest queries found on ENABLE + WordNet under the default
 /// bounds (by `examples/query_cost.rs` and the test above).
 const HEAVIEST: &[&str] = &[
-    "definition:\"a of the or to and in is for with that by as an from on\"~32",
-    "definition:a OR definition:the OR definition:of OR definition:or OR definition:to OR definition:and OR definition:in OR definition:is",
-    "* -a",
-    "definition:* -definition:the",
-    "definition:s*",
+    "base_form:[a TO w]",
+    "definition:\"a the\"~32 OR definition:\"the of\"~32 OR definition:\"of or\"~32 OR definition:\"or to\"~32 OR definition:\"to and\"~32 OR definition:\"and in\"~32 OR definition:\"in is\"~32 OR definition:\"is for\"~32 OR definition:\"for with\"~32 OR definition:\"with that\"~32 OR definition:\"that by\"~32 OR definition:\"by as\"~32 OR definition:\"as an\"~32 OR definition:\"an from\"~32",
+    "* -a -the -of -or -to -and -in -is -for -with -that -by -as -an -from -on",
+    "word:[a TO e]",
+    "definition:[a TO o]",
+    "anagrams:[a TO y]",
+    "p*",
+    "s*",
 ];
 
 /// What took the server or the machine down before these bounds: a
