@@ -209,9 +209,13 @@ impl Parser {
             .and_then(|n| self.tokenizers.get(&n))
             .ok_or_else(|| format!("{}: no tokenizer", self.schema.get_field_name(field)))?;
         let mut out = Vec::new();
-        analyzer
-            .token_stream(text)
-            .process(&mut |t| out.push((t.position as u32, t.text.clone())));
+        // The raw tokenizer makes a token of an empty text: none is meant
+        // (`"" care` is `care`).
+        analyzer.token_stream(text).process(&mut |t| {
+            if !t.text.is_empty() {
+                out.push((t.position as u32, t.text.clone()))
+            }
+        });
         Ok(out)
     }
 
@@ -949,6 +953,9 @@ mod tests {
             ["CARE", "STIMULI"]
         );
         assert_eq!(found("- *"), Vec::<String>::new());
+        // A literal of no token is none, in any field.
+        assert_eq!(found("\"\" care"), found("care"));
+        assert_eq!(found("word:\"\" -definition:a"), ["CARE", "STIMULI"]);
     }
 
     #[test]
