@@ -13,6 +13,15 @@
 //! more), so it is never below what the query reads. A phrase's positions are not in the dictionary:
 //! the estimate counts them by reading its words' postings once (their
 //! frequencies), which it counts as reads too.
+//!
+//! What a query holds in memory is bounded by its shape, not by what it
+//! matches: a phrase holds the positions of its words in one document at
+//! a time (at most `max_terms` words, each at most the document's
+//! length); a prefix, range, set or field wildcard one bit per document
+//! of the segment searched, its terms streamed from the dictionary one at
+//! a time (no list of them, no automaton: no regular expression is
+//! compiled); the collector the `limit + offset` best results, never more
+//! than the site has documents.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
