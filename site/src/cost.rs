@@ -6,13 +6,14 @@
 //! The unit of cost is one *read*: a posting (one document of a term's
 //! list), a position of a phrase's word in a document, a document that a
 //! column range, `*` or a field wildcard scans, or a document handed to
-//! the collector. Looking a term up in a dictionary costs
-//! [`TERM_READS`]. A query's estimate adds up the reads of its parts as
-//! if none of them skipped anything (a step is counted only when it moves
-//! a part on, so a part counts at most its postings or documents and one
-//! more), so it is never below what the query reads. A phrase's positions are not in the dictionary:
-//! the estimate counts them by reading its words' postings once (their
-//! frequencies), which it counts as reads too.
+//! the collector. Looking a term up in a dictionary costs 40 reads
+//! (`TERM_READS`). A query's estimate adds up the reads of its parts as
+//! if none of them skipped anything (a step is counted only when it
+//! moves a part on, so a part counts at most its postings or documents
+//! and one more), so it is never below what the query reads. A phrase's
+//! positions are not in the dictionary: the estimate counts them by
+//! reading its words' postings once (their frequencies), which it counts
+//! as reads too.
 //!
 //! What a query holds in memory is bounded by its shape, not by what it
 //! matches: a phrase holds the positions of its words in one document at
