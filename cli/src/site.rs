@@ -7,9 +7,9 @@ use std::time::Duration;
 
 use clap::{Args, Subcommand};
 use lexq::Lexicon;
-use lexq_site::Site;
 use lexq_site::build::{BuildOptions, build};
 use lexq_site::serve::{AppState, Limits};
+use lexq_site::{QueryBounds, Site, Stop};
 
 use crate::{FOUND, Failure, NOT_FOUND, progress};
 
@@ -61,6 +61,41 @@ pub struct SiteSearchArgs {
     /// Print one JSON object: {"total", "hits": [{"word", "length", "points", "definition", "score"}]}.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub bounds: BoundsArgs,
+}
+
+/// The bounds on a search query's cost (`lexq site search`, `lexq serve`):
+/// a query over any of them is refused before it runs.
+#[derive(Args, Debug)]
+pub struct BoundsArgs {
+    /// Most postings, phrase positions and documents a search query may read.
+    #[arg(long, value_name = "N", default_value_t = QueryBounds::default().max_reads)]
+    pub max_reads: u64,
+    /// Most terms a search query may look up (a word without a field counts twice).
+    #[arg(long, value_name = "N", default_value_t = QueryBounds::default().max_terms)]
+    pub max_terms: usize,
+    /// Most clauses (words, phrases, ranges, groups) in a search query.
+    #[arg(long, value_name = "N", default_value_t = QueryBounds::default().max_clauses)]
+    pub max_clauses: usize,
+    /// Deepest nesting of a search query's groups.
+    #[arg(long, value_name = "N", default_value_t = QueryBounds::default().max_depth)]
+    pub max_depth: usize,
+    /// Largest slop of a quoted phrase ("edge tool"~2).
+    #[arg(long, value_name = "N", default_value_t = QueryBounds::default().max_slop)]
+    pub max_slop: u32,
+}
+
+impl BoundsArgs {
+    fn bounds(&self) -> QueryBounds {
+        QueryBounds {
+            max_reads: self.max_reads,
+            max_terms: self.max_terms,
+            max_clauses: self.max_clauses,
+            max_depth: self.max_depth,
+            max_slop: self.max_slop,
+        }
+    }
 }
 
 /// Arguments of `lexq site export`.
@@ -104,6 +139,8 @@ pub struct ServeArgs {
     /// No access log.
     #[arg(long, short = 'q')]
     pub quiet: bool,
+    #[command(flatten)]
+    pub bounds: BoundsArgs,
 }
 
 fn open_lexicon(path: &Option<PathBuf>) -> Result<Lexicon, Failure> {
@@ -177,7 +214,13 @@ pub fn run_site(lexicon: &Option<PathBuf>, command: &SiteCommand) -> Result<u8, 
         }
         SiteCommand::Search(a) => {
             let site = Site::open(&a.site)?;
-            let hits = site.search(&a.query, a.limit, a.offset)?;
+            let hits = site.search_with(
+                &a.query,
+                a.limit,
+                a.offset,
+                &a.bounds.bounds(),
+                &Stop::never(),
+            )?;
             let mut out = io::BufWriter::new(crate::print::stdout());
             if a.json {
                 serde_json::to_writer(&mut out, &hits).map_err(io::Error::other)?;
@@ -230,6 +273,7 @@ pub fn run_serve(lexicon: &Option<PathBuf>, a: &ServeArgs) -> Result<u8, Failure
         max_input: a.max_input,
         max_limit: a.max_limit,
         timeout: Duration::from_millis(a.timeout_ms),
+        query: a.bounds.bounds(),
         ..Limits::default()
     };
     if let Some(n) = a.concurrency {

@@ -142,6 +142,34 @@ fn site_build_search_and_export() {
         &run(&["site", "search", "--site", s, "definition:("]),
         "query",
     );
+    // A query over its bounds is refused before it runs, with the reason;
+    // the bounds are options.
+    for (args, why) in [
+        (&["--max-terms", "1", "care race"][..], "terms"),
+        (&["definition:\"feel concern\"~40"][..], "slop"),
+        (
+            &["--max-slop", "1", "definition:\"feel concern\"~2"][..],
+            "slop",
+        ),
+        (&["--max-reads", "10", "*"][..], "read"),
+        (&["--max-depth", "1", "((care))"][..], "nest"),
+        (&["--max-clauses", "2", "care race acre"][..], "clauses"),
+        (&["definition:\"a a\"~1"][..], "twice"),
+    ] {
+        let mut a = vec!["site", "search", "--site", s];
+        a.extend_from_slice(args);
+        assert_error(&run(&a), why);
+    }
+    let o = run(&[
+        "site",
+        "search",
+        "--site",
+        s,
+        "--max-slop",
+        "2",
+        "definition:\"feel concern\"~2",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
     assert_error(
         &run(&[
             "site",

@@ -58,6 +58,14 @@ pub enum SiteError {
         reason: String,
     },
 
+    /// A search was stopped before its end: past its deadline, or
+    /// cancelled (see [`Stop`](crate::Stop)).
+    #[error("query {query:?}: stopped before its end (past its time limit, or cancelled)")]
+    Stopped {
+        /// The query as given.
+        query: String,
+    },
+
     /// The text index failed (corrupt or unwritable index files).
     #[error("index: {0}")]
     Index(#[from] tantivy::TantivyError),

@@ -26,6 +26,7 @@ use lexq::{Lexicon, Words};
 use serde::{Deserialize, Serialize};
 use tokio::sync::Semaphore;
 
+use crate::cost::{QueryBounds, Stop};
 use crate::entry::{Entry, word_points};
 use crate::error::SiteError;
 use crate::page::Page;
@@ -49,6 +50,8 @@ pub struct Limits {
     pub timeout: Duration,
     /// How many queries run at once.
     pub concurrency: usize,
+    /// The bounds on a search query's cost.
+    pub query: QueryBounds,
 }
 
 impl Default for Limits {
@@ -60,6 +63,7 @@ impl Default for Limits {
             max_check: 100,
             timeout: Duration::from_secs(5),
             concurrency: std::thread::available_parallelism().map_or(2, |n| n.get() * 2),
+            query: QueryBounds::default(),
         }
     }
 }
@@ -605,6 +609,15 @@ struct SearchResult {
     hits: Vec<Hit>,
 }
 
+/// Cancels a search's [`Stop`] when dropped.
+struct CancelOnDrop(Stop);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.cancel();
+    }
+}
+
 async fn search(
     State(state): State<AppState>,
     q: Result<Query<SearchParams>, QueryRejection>,
@@ -623,9 +636,22 @@ async fn search(
             "no site index is loaded (start the server with --site DIR)",
         ));
     }
+    // The query stops at the request's deadline, or as soon as the
+    // request is dropped (timed out, or the client went away).
+    let stop = Stop::after(state.limits.timeout);
+    let _cancel = CancelOnDrop(stop.clone());
+    let bounds = state.limits.query;
     run(&state, move |_, site| {
         let site = site.expect("checked above");
-        let hits = site.search(&query, limit, offset)?;
+        let hits = match site.search_with(&query, limit, offset, &bounds, &stop) {
+            Err(SiteError::Stopped { .. }) => {
+                return Err(ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "the query took too long; try again",
+                ));
+            }
+            r => r?,
+        };
         Ok(SearchResult {
             query,
             total: hits.total,
@@ -653,6 +679,7 @@ struct LimitsOut {
     max_check: usize,
     timeout_ms: u128,
     concurrency: usize,
+    query: QueryBounds,
 }
 
 /// The last part of a path (a file's name), so that no answer tells where
@@ -684,6 +711,7 @@ async fn info(State(state): State<AppState>) -> Json<InfoResult> {
             max_check: l.max_check,
             timeout_ms: l.timeout.as_millis(),
             concurrency: l.concurrency,
+            query: l.query,
         },
     })
 }
