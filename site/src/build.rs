@@ -132,13 +132,14 @@ pub struct Sources {
 }
 
 impl Sources {
-    /// Reads WordNet and the definition files named in `opts`.
-    pub fn read(opts: &BuildOptions) -> Result<Sources> {
+    /// Reads WordNet and the definition files named in `opts`, the files'
+    /// words read as `alphabet` reads them (the lexicon's).
+    pub fn read(opts: &BuildOptions, alphabet: &lexq::Alphabet) -> Result<Sources> {
         let wordnet = match &opts.wordnet {
             Some(dir) => Some((WordNet::open(dir)?, Morphy::open(dir)?)),
             None => None,
         };
-        let mut files = Definitions::default();
+        let mut files = Definitions::new(alphabet);
         for path in &opts.definitions {
             files.read_path(path, opts.strict)?;
         }
@@ -150,8 +151,9 @@ impl Sources {
         self.wordnet.as_ref().map(|w| &w.0)
     }
 
-    /// The senses of `word` (uppercase), its base forms, how the first
-    /// base form was found, and the capitalised-only senses left out.
+    /// The senses of `word` (spelled as the lexicon spells it: `CARE`), its
+    /// base forms, how the first base form was found, and the
+    /// capitalised-only senses left out.
     pub fn senses(&self, word: &str) -> Result<WordSenses> {
         let mut cache = SynsetCache::default();
         let mut plan = Plan::default();
@@ -974,7 +976,7 @@ pub fn build(
     // its own while WordNet is read.
     let (sources, table) = std::thread::scope(|scope| {
         let table = scope.spawn(|| WordTable::new(lex));
-        let sources = Sources::read(opts);
+        let sources = Sources::read(opts, lex.alphabet());
         let table = table.join().unwrap_or_else(|_| {
             Err(SiteError::BadSite {
                 path: PathBuf::new(),

@@ -116,10 +116,13 @@ fn every_page_shows_the_entry_the_build_computed() {
         serde_json::to_string(e).unwrap().hash(&mut h);
         h.finish()
     };
-    let sources = Sources::read(&BuildOptions {
-        wordnet: Some(wordnet_dir()),
-        ..Default::default()
-    })
+    let sources = Sources::read(
+        &BuildOptions {
+            wordnet: Some(wordnet_dir()),
+            ..Default::default()
+        },
+        &lexq::Alphabet::english(),
+    )
     .unwrap();
     let mut expected = Vec::new();
     entries(&Lexicon::embedded(), &sources, &mut (), |e, _| {
@@ -229,10 +232,13 @@ fn searches_agree_with_the_inputs() {
         }
     }
     // Field queries against a scan of the build's entries (no index).
-    let sources = Sources::read(&BuildOptions {
-        wordnet: Some(wordnet_dir()),
-        ..Default::default()
-    })
+    let sources = Sources::read(
+        &BuildOptions {
+            wordnet: Some(wordnet_dir()),
+            ..Default::default()
+        },
+        &lexq::Alphabet::english(),
+    )
     .unwrap();
     let lex = Lexicon::embedded();
     let is_word = |w: &str| lex.is_word(w).unwrap();

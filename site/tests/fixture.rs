@@ -8,7 +8,7 @@ mod common;
 use std::collections::BTreeSet;
 
 use common::*;
-use lexq_site::build::{BuildOptions, Sources, build, entries};
+use lexq_site::build::{BuildOptions, BuildSummary, Sources, build, entries};
 use lexq_site::morphy::{Morphy, Via};
 use lexq_site::wordnet::{Pos, WordNet};
 use lexq_site::{Entry, Site, SiteError};
@@ -131,7 +131,7 @@ fn morphy_uses_exception_lists_then_rules() {
 fn oracle_entries() -> Vec<Entry> {
     let dir = tempfile::tempdir().unwrap();
     let (lex, _) = fixture_lexicon(dir.path());
-    let sources = Sources::read(&fixture_options()).unwrap();
+    let sources = Sources::read(&fixture_options(), lex.alphabet()).unwrap();
     let mut out = Vec::new();
     entries(&lex, &sources, &mut (), |e, _| {
         out.push(e);
@@ -680,4 +680,126 @@ fn export_writes_word_files_and_lists() {
     lexq_site::export::export(&site, &export, &mut ()).unwrap();
     assert!(lexq_site::export::export(&site, &out, &mut ()).is_err());
     assert!(Site::open(&out).is_ok());
+}
+
+/// The lexicon of the word list `text`, in `alphabet`.
+fn lexicon_of(alphabet: lexq::Alphabet, text: &str) -> lexq::Lexicon {
+    let mut list = lexq::WordList::new(alphabet);
+    list.read_bytes("words".as_ref(), text.as_bytes()).unwrap();
+    lexq::Lexicon::from_bytes(lexq::build(&list, &mut ()).unwrap().bytes).unwrap()
+}
+
+/// The entries of a site built from the word list `words` and the
+/// definitions file `defs` (TSV), in `alphabet`; the build's summary.
+fn site_of(alphabet: lexq::Alphabet, words: &str, defs: &str) -> (Vec<Entry>, BuildSummary) {
+    let dir = tempfile::tempdir().unwrap();
+    let lex = lexicon_of(alphabet, words);
+    let file = dir.path().join("defs.tsv");
+    std::fs::write(&file, defs).unwrap();
+    let opts = BuildOptions {
+        definitions: vec![file],
+        ..Default::default()
+    };
+    let out = dir.path().join("site");
+    let summary = build(&lex, None, &opts, &out, &mut ()).unwrap();
+    let mut all = Vec::new();
+    Site::open(&out)
+        .unwrap()
+        .for_each_entry(|e| {
+            all.push(e);
+            Ok(())
+        })
+        .unwrap();
+    (all, summary)
+}
+
+#[test]
+fn definition_headwords_are_read_as_the_word_list_reads_its_lines() {
+    // Each headword is also a line of the word list: whatever word
+    // `lexq build` reads it as, the definition is that word's.
+    for (alphabet, lines) in [
+        (
+            lexq::Alphabet::spanish(),
+            &["árbol", "CAFE\u{301}", "pingüino", "Chillar", "ñu"][..],
+        ),
+        (
+            lexq::Alphabet::catalan(),
+            &["col.lecció", "QÜESTIÓ", "ŀlusió"][..],
+        ),
+        (lexq::Alphabet::english(), &["Straße", "ﬁre", "care"][..]),
+    ] {
+        let defs: String = lines
+            .iter()
+            .map(|l| format!("{l}\tn\tdefinition of {l}\n"))
+            .collect();
+        let (entries, summary) = site_of(alphabet.clone(), &lines.join("\n"), &defs);
+        assert_eq!(entries.len(), lines.len(), "{}", alphabet.name());
+        assert_eq!(summary.unused_definitions, 0, "{:?}", summary.unused_words);
+        assert!(summary.bad_lines.is_empty(), "{:?}", summary.bad_lines);
+        for l in lines.iter() {
+            let word = alphabet.decode(&alphabet.encode(l).unwrap());
+            let e = entries.iter().find(|e| e.word == word).unwrap();
+            let defs: Vec<&str> = e.senses.iter().map(|s| s.definition.as_str()).collect();
+            assert_eq!(defs, [format!("definition of {l}")], "{l} is {word}");
+        }
+    }
+    // A headword the alphabet cannot read is a bad line naming why.
+    let (entries, summary) = site_of(
+        lexq::Alphabet::english(),
+        "cafe\ncare",
+        "cafe\u{301}\tn\ta drink\nCAFÉ\tn\ta drink\ncare\tn\tconcern\n",
+    );
+    let reasons: Vec<(usize, &str)> = summary
+        .bad_lines
+        .iter()
+        .map(|b| (b.line, b.reason.as_str()))
+        .collect();
+    assert_eq!(reasons.len(), 2, "{reasons:?}");
+    assert!(
+        reasons[0]
+            .1
+            .contains("is not a letter of the english alphabet"),
+        "{reasons:?}"
+    );
+    assert!(
+        entries
+            .iter()
+            .find(|e| e.word == "CAFE")
+            .unwrap()
+            .senses
+            .is_empty()
+    );
+}
+
+#[test]
+fn a_repeated_definition_line_shows_once() {
+    let defs = "care\tv\tfeel concern\ncare\tv\tfeel concern\nCARE\tv\t feel concern\nCare\tn\tfeel concern\ncare\tfeel concern\n";
+    let (entries, summary) = site_of(lexq::Alphabet::english(), "care\ncat", defs);
+    let care = entries.iter().find(|e| e.word == "CARE").unwrap();
+    let got: Vec<(Option<Pos>, &str)> = care
+        .senses
+        .iter()
+        .map(|s| (s.pos, s.definition.as_str()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (Some(Pos::Verb), "feel concern"),
+            (Some(Pos::Noun), "feel concern"),
+            (None, "feel concern")
+        ]
+    );
+    assert_eq!(summary.senses, 3);
+    // Across files too, and in JSON Lines.
+    let mut d = lexq_site::sources::Definitions::new(&lexq::Alphabet::english());
+    d.read_bytes("a.tsv".as_ref(), b"cat\tn\ta pet\n", true)
+        .unwrap();
+    d.read_bytes(
+        "b.jsonl".as_ref(),
+        br#"{"word": "Cat", "definition": "a pet", "pos": "n"}"#,
+        true,
+    )
+    .unwrap();
+    assert_eq!((d.words["CAT"].len(), d.duplicates, d.count), (1, 1, 1));
+    assert_eq!(d.words["CAT"][0].source, "a.tsv");
 }
