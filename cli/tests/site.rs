@@ -350,3 +350,93 @@ fn ctrl_c_during_a_build_or_export_leaves_the_old_one_and_no_temporary_directory
     interrupt_while_writing(&work, &["site", "build", "-o", s], whole);
     interrupt_while_writing(&work, &["site", "export", "--site", s, "-o", e], whole);
 }
+
+/// Runs `lexq serve` with `args` and expects it to refuse to start: its
+/// stderr (a server that starts anyway is stopped and the test fails).
+fn serve_refuses(args: &[&str]) -> String {
+    let mut child = lexq()
+        .arg("serve")
+        .args(args)
+        .args(["--addr", "127.0.0.1:0"])
+        .stderr(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed().as_secs() > 30 {
+            child.kill().unwrap();
+            let o = child.wait_with_output().unwrap();
+            panic!("lexq serve {args:?} started: {}", text(&o.stderr));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    text(&o.stderr)
+}
+
+#[test]
+fn a_site_is_refused_beside_a_lexicon_of_another_word_list() {
+    let dir = TempDir::new().unwrap();
+    let (lexicon, site) = fixture_site(&dir);
+    let s = site.to_str().unwrap();
+    // Another list: the fixture's words and one more.
+    let words = dir.path().join("more.txt");
+    let mut text_of = std::fs::read_to_string(data().join("words.txt")).unwrap();
+    text_of.push_str("carer\n");
+    std::fs::write(&words, text_of).unwrap();
+    let other = dir.path().join("more.lexq");
+    let o = run(&[
+        "build",
+        words.to_str().unwrap(),
+        "-o",
+        other.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let other = other.to_str().unwrap();
+    let why = "built from another word list (25 words, CRC-32C ";
+    let err = serve_refuses(&["--site", s, "-L", other]);
+    assert!(
+        err.contains(why) && err.contains("more.lexq (26 words)"),
+        "{err}"
+    );
+    // Without -L the site's own copy is served, unless it was swapped.
+    let copy = site.join("lexicon.lexq");
+    let own = std::fs::read(&copy).unwrap();
+    std::fs::copy(other, &copy).unwrap();
+    let err = serve_refuses(&["--site", s]);
+    assert!(err.contains(why), "{err}");
+    std::fs::write(&copy, own).unwrap();
+    // A search without a lexicon named reads the site alone; with one,
+    // it must be the site's.
+    let o = lexq()
+        .args(["site", "search", "--site", s, "word:care"])
+        .env("LEXQ_LEXICON", "")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert_error(
+        &run(&["-L", other, "site", "search", "--site", s, "word:care"]),
+        why,
+    );
+    let export = dir.path().join("export");
+    assert_error(
+        &run(&[
+            "-L",
+            other,
+            "site",
+            "export",
+            "--site",
+            s,
+            "-o",
+            export.to_str().unwrap(),
+        ]),
+        why,
+    );
+    assert!(!export.exists());
+    // The lexicon it was built from, named: searched as before.
+    let l = lexicon.to_str().unwrap();
+    let o = run(&["-L", l, "site", "search", "--site", s, "word:care"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+}

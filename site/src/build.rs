@@ -18,6 +18,7 @@ use tantivy::{Index, IndexSettings, SegmentMeta};
 use crate::document::{DocBuffer, WordDoc};
 use crate::entry::{Entry, SenseEntry};
 use crate::error::{Result, SiteError};
+use crate::fingerprint::{self, WordListId};
 use crate::fsutil::{self, TempDir};
 use crate::morphy::{Morphy, Via};
 use crate::schema::{self, Fields};
@@ -105,10 +106,12 @@ pub const LEXICON_FILE: &str = "lexicon.lexq";
 pub const WORDNET_LICENCE_FILE: &str = "WORDNET-LICENSE.txt";
 /// The tantivy index's folder inside a site directory.
 pub const INDEX_DIR: &str = "index";
-/// The site format this version writes.
-pub const FORMAT: u32 = 3;
+/// The site format this version writes (4: `site.json` with its checksum,
+/// the index `meta.json`'s and the word list's fingerprint).
+pub const FORMAT: u32 = 4;
 
-/// What `site.json` holds.
+/// What `site.json` holds (with its own checksum after it: see
+/// [`crate::meta`]).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SiteMeta {
     /// The site format version.
@@ -123,6 +126,17 @@ pub struct SiteMeta {
     pub definitions: Vec<String>,
     /// The build's figures.
     pub summary: BuildSummary,
+    /// The word list the site was built from ([`Site::check_lexicon`]
+    /// compares a lexicon's with it).
+    ///
+    /// [`Site::check_lexicon`]: crate::Site::check_lexicon
+    pub word_list: WordListId,
+    /// The CRC-32C of the lexicon file's bytes, which recognises the very
+    /// file the site was built from without walking its words.
+    pub lexicon_crc32c: u32,
+    /// The CRC-32C of the index's `meta.json`, which tantivy writes
+    /// without one and searches rely on.
+    pub index_meta_crc32c: u32,
 }
 
 /// The definitions a build draws on.
@@ -1038,6 +1052,13 @@ pub fn build(
     progress.stage("writing", 0);
     let order: Vec<SegmentMeta> = makers.iter().map(|m| m.1.clone()).collect();
     segments::write_meta(&index, order).map_err(index_err)?;
+    let index_meta = index_dir.join("meta.json");
+    let index_meta_crc32c =
+        crc32c::crc32c(&std::fs::read(&index_meta).map_err(|e| SiteError::io(&index_meta, e))?);
+    let mut words = fingerprint::Hasher::default();
+    for i in 0..n {
+        words.add(table.word(i));
+    }
     let mut summary = BuildSummary::default();
     let mut used: std::collections::HashSet<&str> = Default::default();
     for (m, _, _) in &makers {
@@ -1084,19 +1105,17 @@ pub fn build(
             .map(|p| p.display().to_string())
             .collect(),
         summary: summary.clone(),
+        word_list: words.finish(),
+        lexicon_crc32c: crc32c::crc32c(lex.file_bytes()),
+        index_meta_crc32c,
     };
     // The size with site.json itself (written twice: its size is in it).
     let meta_path = tmp.path().join(META_FILE);
-    write_meta(&meta_path, &meta)?;
+    crate::meta::write(&meta_path, &meta)?;
     summary.bytes = fsutil::dir_size(tmp.path())?;
     meta.summary.bytes = summary.bytes;
-    write_meta(&meta_path, &meta)?;
+    crate::meta::write(&meta_path, &meta)?;
     tmp.replace(out, META_FILE)?;
     summary.seconds = start.elapsed().as_secs_f64();
     Ok(summary)
-}
-
-fn write_meta(path: &Path, meta: &SiteMeta) -> Result<()> {
-    let json = serde_json::to_vec_pretty(meta).map_err(|e| SiteError::io(path, e.into()))?;
-    fsutil::write(path, &json)
 }

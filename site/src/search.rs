@@ -146,32 +146,14 @@ fn check_checksums(index: &Index, dir: &Path) -> std::result::Result<(), String>
 }
 
 impl Site {
-    /// Opens the site directory `dir`, checking its index files'
-    /// checksums.
+    /// Opens the site directory `dir`, checking the checksums of its
+    /// `site.json` and of its index files.
     pub fn open(dir: &Path) -> Result<Site> {
         let bad = |reason: String| SiteError::BadSite {
             path: dir.to_path_buf(),
             reason,
         };
-        let meta_path = dir.join(build::META_FILE);
-        let meta_bytes = std::fs::read(&meta_path).map_err(|e| {
-            if e.kind() == std::io::ErrorKind::NotFound && !dir.is_dir() {
-                bad("no such directory".into())
-            } else if e.kind() == std::io::ErrorKind::NotFound {
-                bad(format!("no {}", build::META_FILE))
-            } else {
-                SiteError::io(&meta_path, e)
-            }
-        })?;
-        let meta: SiteMeta = serde_json::from_slice(&meta_bytes)
-            .map_err(|e| bad(format!("{}: {e}", build::META_FILE)))?;
-        if meta.format != build::FORMAT {
-            return Err(bad(format!(
-                "site format {}, this version reads {} (rebuild it with `lexq site build`)",
-                meta.format,
-                build::FORMAT
-            )));
-        }
+        let meta = crate::meta::read(dir)?;
         let index_dir = dir.join(build::INDEX_DIR);
         let index = Index::open_in_dir(&index_dir).map_err(|e| bad(format!("index: {e}")))?;
         check_checksums(&index, &index_dir).map_err(bad)?;

@@ -682,11 +682,115 @@ fn export_writes_word_files_and_lists() {
     assert!(Site::open(&out).is_ok());
 }
 
+#[test]
+fn a_changed_site_json_or_index_meta_json_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, _) = fixture_site(dir.path());
+    let total = |site: &Site| site.search("*", 1, 0).unwrap().total;
+    assert_eq!(total(&Site::open(&out).unwrap()), 25);
+    // One digit of a figure each: the site's document count, a segment's
+    // size in tantivy's meta.json (which made `*` find 20 words of 25).
+    for (file, from, to) in [
+        ("site.json", "\"documents\": 25", "\"documents\": 24"),
+        ("index/meta.json", "\"max_doc\": 25", "\"max_doc\": 20"),
+        ("site.json", "\"format\": 4", "\"format\":  4"),
+    ] {
+        let path = out.join(file);
+        let good = std::fs::read_to_string(&path).unwrap();
+        assert!(good.contains(from), "{file}: {good}");
+        std::fs::write(&path, good.replacen(from, to, 1)).unwrap();
+        match Site::open(&out) {
+            Err(SiteError::BadSite { reason, .. }) => {
+                assert!(
+                    reason.contains("changed after the build"),
+                    "{file}: {reason}"
+                )
+            }
+            Err(e) => panic!("{file}: {e}"),
+            Ok(site) => panic!("{file}: opened, `*` finds {}", total(&site)),
+        }
+        std::fs::write(&path, &good).unwrap();
+        assert_eq!(total(&Site::open(&out).unwrap()), 25);
+    }
+    // An older site is told to rebuild; a site.json cut short, refused.
+    let path = out.join("site.json");
+    let good = std::fs::read_to_string(&path).unwrap();
+    for (bad, why) in [
+        (
+            good.replacen("\"format\": 4", "\"format\": 3", 1),
+            "site format 3",
+        ),
+        (good[..good.len() - 3].to_string(), "site.json"),
+        (
+            good.replace("\"checksum\"", "\"checksun\""),
+            "end with its checksum",
+        ),
+    ] {
+        std::fs::write(&path, bad).unwrap();
+        let err = Site::open(&out).unwrap_err().to_string();
+        assert!(err.contains(why), "{err}");
+    }
+    std::fs::write(&path, &good).unwrap();
+    std::fs::remove_file(out.join("index/meta.json")).unwrap();
+    let err = Site::open(&out).unwrap_err().to_string();
+    assert!(err.contains("no index/meta.json"), "{err}");
+}
+
 /// The lexicon of the word list `text`, in `alphabet`.
 fn lexicon_of(alphabet: lexq::Alphabet, text: &str) -> lexq::Lexicon {
     let mut list = lexq::WordList::new(alphabet);
     list.read_bytes("words".as_ref(), text.as_bytes()).unwrap();
     lexq::Lexicon::from_bytes(lexq::build(&list, &mut ()).unwrap().bytes).unwrap()
+}
+
+#[test]
+fn a_site_is_checked_against_the_word_list_of_the_lexicon_it_is_opened_with() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, _) = fixture_site(dir.path());
+    let site = Site::open(&out).unwrap();
+    let words = std::fs::read_to_string(data().join("words.txt")).unwrap();
+    // The site's own copy, and the same words in another file: another
+    // order and case, and an alphabet of another name (the file's bytes
+    // differ, the words do not).
+    site.check_lexicon(&site.lexicon().unwrap()).unwrap();
+    let mut shuffled: Vec<&str> = words.lines().rev().collect();
+    shuffled.push("CARE");
+    let letters: String = ('A'..='Z').map(|c| format!("{c}\n")).collect();
+    let renamed = lexq::Alphabet::from_text("letters", &letters).unwrap();
+    let same = lexicon_of(renamed, &shuffled.join("\n").to_uppercase());
+    assert_ne!(same.file_bytes(), site.lexicon().unwrap().file_bytes());
+    site.check_lexicon(&same).unwrap();
+    // One word more; one word other (as many words); ENABLE.
+    for (lex, needle) in [
+        (
+            lexicon_of(lexq::Alphabet::english(), &format!("{words}\ncarer\n")),
+            "(26 words)",
+        ),
+        (
+            lexicon_of(lexq::Alphabet::english(), &words.replace("zzz", "zzzs")),
+            "(25 words, CRC-32C ",
+        ),
+        (lexq::Lexicon::embedded(), "<embedded> (172820 words)"),
+    ] {
+        match site.check_lexicon(&lex) {
+            Err(e @ SiteError::OtherWordList { .. }) => {
+                let msg = e.to_string();
+                assert!(
+                    msg.contains("built from another word list (25 words, CRC-32C ")
+                        && msg.contains(needle),
+                    "{msg}"
+                );
+            }
+            other => panic!("{needle}: {other:?}"),
+        }
+    }
+    // The fingerprint is of the words as spelled, in order.
+    let id = lexq_site::fingerprint::WordListId::of(&site.lexicon().unwrap()).unwrap();
+    let mut spelled: Vec<String> = fixture_words().iter().map(|w| format!("{w}\n")).collect();
+    spelled.sort();
+    assert_eq!(id.words, 25);
+    assert_eq!(id.crc32c, crc32c::crc32c(spelled.concat().as_bytes()));
+    assert_eq!(site.meta().word_list, id);
 }
 
 /// The entries of a site built from the word list `words` and the
