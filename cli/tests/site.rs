@@ -351,6 +351,63 @@ fn ctrl_c_during_a_build_or_export_leaves_the_old_one_and_no_temporary_directory
     interrupt_while_writing(&work, &["site", "export", "--site", s, "-o", e], whole);
 }
 
+#[test]
+fn concurrent_builds_into_one_site_leave_one_whole_site() {
+    let dir = TempDir::new().unwrap();
+    let (lexicon, _) = fixture_site(&dir);
+    let work = dir.path().join("work");
+    std::fs::create_dir(&work).unwrap();
+    let site = work.join("site");
+    let (l, s) = (lexicon.to_str().unwrap(), site.to_str().unwrap());
+    let wordnet = data().join("wordnet");
+    let args = [
+        "site",
+        "build",
+        "-L",
+        l,
+        "--wordnet",
+        wordnet.to_str().unwrap(),
+        "-o",
+        s,
+    ];
+    for round in 0..5 {
+        let racers: Vec<_> = (0..3)
+            .map(|_| lexq().args(args).stderr(Stdio::piped()).spawn().unwrap())
+            .collect();
+        for r in racers {
+            let o = r.wait_with_output().unwrap();
+            assert_eq!(
+                o.status.code(),
+                Some(0),
+                "round {round}: {}",
+                text(&o.stderr)
+            );
+        }
+        assert_eq!(scratch_dirs(&work), Vec::<String>::new(), "round {round}");
+        let o = run(&[
+            "site",
+            "search",
+            "--site",
+            s,
+            "-L",
+            l,
+            "word:care",
+            "--json",
+        ]);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "round {round}: {}",
+            text(&o.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["total"], 1);
+        let o = run(&["site", "search", "--site", s, "*", "--json", "--limit", "0"]);
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["total"], 25, "round {round}");
+    }
+}
+
 /// Runs `lexq serve` with `args` and expects it to refuse to start: its
 /// stderr (a server that starts anyway is stopped and the test fails).
 fn serve_refuses(args: &[&str]) -> String {

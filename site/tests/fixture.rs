@@ -793,6 +793,46 @@ fn a_site_is_checked_against_the_word_list_of_the_lexicon_it_is_opened_with() {
     assert_eq!(site.meta().word_list, id);
 }
 
+#[test]
+fn a_replacement_waits_for_another_writer_of_the_same_folder() {
+    use fs4::fs_std::FileExt;
+    let dir = tempfile::tempdir().unwrap();
+    let (lex, path) = fixture_lexicon(dir.path());
+    let out = dir.path().join("site");
+    let scratch = || -> Vec<std::path::PathBuf> {
+        std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.file_name().unwrap().to_string_lossy().starts_with('.'))
+            .collect()
+    };
+    // Another process renaming into this folder holds its lock.
+    let folder = std::fs::File::open(dir.path()).unwrap();
+    folder.lock_exclusive().unwrap();
+    let done = std::sync::atomic::AtomicBool::new(false);
+    std::thread::scope(|s| {
+        let build = s.spawn(|| {
+            let r = build(&lex, Some(&path), &fixture_options(), &out, &mut ());
+            done.store(true, std::sync::atomic::Ordering::SeqCst);
+            r
+        });
+        // The site is whole in its temporary directory...
+        let start = std::time::Instant::now();
+        while !scratch().iter().any(|p| p.join("site.json").is_file()) {
+            assert!(start.elapsed().as_secs() < 60, "no temporary site");
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        // ... and waits there while the lock is held.
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        assert!(!done.load(std::sync::atomic::Ordering::SeqCst));
+        assert!(!out.exists());
+        drop(folder);
+        build.join().unwrap().unwrap();
+    });
+    assert_eq!(Site::open(&out).unwrap().word_count(), 25);
+    assert!(scratch().is_empty(), "{:?}", scratch());
+}
+
 /// The entries of a site built from the word list `words` and the
 /// definitions file `defs` (TSV), in `alphabet`; the build's summary.
 fn site_of(alphabet: lexq::Alphabet, words: &str, defs: &str) -> (Vec<Entry>, BuildSummary) {
