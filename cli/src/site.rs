@@ -114,7 +114,7 @@ fn open_lexicon(path: &Option<PathBuf>) -> Result<Lexicon, Failure> {
 pub fn run_site(lexicon: &Option<PathBuf>, command: &SiteCommand) -> Result<u8, Failure> {
     match command {
         SiteCommand::Build(a) => {
-            crate::on_interrupt(lexq_site::remove_temp_dirs);
+            crate::interrupt::on_interrupt(lexq_site::remove_temp_dirs);
             let lex = open_lexicon(lexicon)?;
             let opts = BuildOptions {
                 wordnet: a.wordnet.clone(),
@@ -198,7 +198,7 @@ pub fn run_site(lexicon: &Option<PathBuf>, command: &SiteCommand) -> Result<u8, 
             Ok(if hits.total > 0 { FOUND } else { NOT_FOUND })
         }
         SiteCommand::Export(a) => {
-            crate::on_interrupt(lexq_site::remove_temp_dirs);
+            crate::interrupt::on_interrupt(lexq_site::remove_temp_dirs);
             let site = Site::open(&a.site)?;
             check_named_lexicon(&site, lexicon)?;
             let terminal = io::stderr().is_terminal();

@@ -292,19 +292,27 @@ fn scratch_dirs(dir: &Path) -> Vec<String> {
         .collect()
 }
 
-/// Runs `args` (which write into `dir`) and sends SIGINT as soon as their
-/// temporary directory appears, until three runs were interrupted: each
-/// time nothing is left behind and `check` holds (what was there before
-/// is whole). Retried when a run finished before it was seen.
+/// Runs `args` (which write into `dir`) and sends a signal as soon as
+/// their temporary directory appears, until three runs were interrupted
+/// (by SIGINT, SIGTERM and SIGHUP in turn): each time nothing is left
+/// behind, the exit status and line tell the signal, and `check` holds
+/// (what was there before is whole). Retried when a run finished before
+/// it was seen.
 fn interrupt_while_writing(dir: &Path, args: &[&str], check: impl Fn()) {
+    let signals = [
+        ("INT", 130, "lexq: interrupted"),
+        ("TERM", 143, "lexq: terminated"),
+        ("HUP", 129, "lexq: hung up"),
+    ];
     let mut caught = 0;
     for _ in 0..30 {
+        let (signal, status, line) = signals[caught];
         let mut child = lexq().args(args).stderr(Stdio::piped()).spawn().unwrap();
         let mut seen = false;
         while child.try_wait().unwrap().is_none() {
             if !scratch_dirs(dir).is_empty() {
                 let ok = Command::new("kill")
-                    .args(["-INT", &child.id().to_string()])
+                    .args([&format!("-{signal}"), &child.id().to_string()])
                     .status()
                     .unwrap();
                 assert!(ok.success());
@@ -313,23 +321,27 @@ fn interrupt_while_writing(dir: &Path, args: &[&str], check: impl Fn()) {
             }
         }
         let o = child.wait_with_output().unwrap();
-        assert_eq!(scratch_dirs(dir), Vec::<String>::new(), "left behind");
+        assert_eq!(
+            scratch_dirs(dir),
+            Vec::<String>::new(),
+            "left behind ({signal})"
+        );
         check();
-        if seen && o.status.code() == Some(130) {
-            assert_eq!(text(&o.stderr).trim(), "lexq: interrupted");
+        if seen && o.status.code() == Some(status) {
+            assert_eq!(text(&o.stderr).trim(), line);
             caught += 1;
-            if caught == 3 {
+            if caught == signals.len() {
                 return;
             }
         } else {
-            assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+            assert_eq!(o.status.code(), Some(0), "SIG{signal}: {}", text(&o.stderr));
         }
     }
     panic!("never interrupted while writing ({caught} times)");
 }
 
 #[test]
-fn ctrl_c_during_a_build_or_export_leaves_the_old_one_and_no_temporary_directory() {
+fn a_signal_during_a_build_or_export_leaves_the_old_one_and_no_temporary_directory() {
     let dir = TempDir::new().unwrap();
     let (_, site) = fixture_site(&dir);
     let work = dir.path().join("work");
