@@ -17,6 +17,9 @@
 //!   and the first whose result WordNet has for that part of speech gives
 //!   the one base form: SINGES -> SINGE (-s), never also SING (-es); where
 //!   WordNet wants two, its exception list says so (`singing sing singe`).
+//!   A result WordNet knows only capitalised is passed over, as the site
+//!   leaves such senses out (morphy would stop at it): SAXES -> SAX, not
+//!   Saxe the marshal; BUNCHES -> BUNCH, not Ralph Bunche.
 //!
 //! A base form is kept only if WordNet has senses for it as that part of
 //! speech, and only if it is a single word of letters (the lemmas
@@ -218,19 +221,17 @@ fn base_forms_as<'w, E>(
         buf.clear();
         buf.push_str(base);
         buf.push_str(ending);
-        let offsets = wn.offsets(buf, pos);
-        if offsets.is_empty() {
+        // SAXES: SAXE is known only as Saxe, so SAX.
+        if !wn.has_common(buf, pos) {
             continue;
         }
         // The first rule that finds a lemma is the only one tried.
         if ful {
             // HANDS -> HAND, so HANDSFUL -> HANDFUL, if WordNet has it.
             buf.push_str("ful");
-            let offsets = wn.offsets(buf, pos);
-            if !offsets.is_empty() {
-                f(pos, buf, Via::Rule, offsets)?;
-            }
-        } else {
+        }
+        let offsets = wn.offsets(buf, pos);
+        if !offsets.is_empty() {
             f(pos, buf, Via::Rule, offsets)?;
         }
         return Ok(());

@@ -104,6 +104,13 @@ fn inflections_map_to_their_base_forms() {
     assert!(senses("CUPSFUL").iter().all(|s| s.via == Some(Via::Rule)));
     assert_eq!(bases("SINGING"), ["SING", "SINGE"]);
     assert_eq!(bases("AXES"), ["AX", "AXIS", "AXE"]);
+    // A rule's result known only capitalised (Saxe) is passed over.
+    assert_eq!(bases("SAXES"), ["SAX"]);
+    assert!(
+        senses("BUNCHES")
+            .iter()
+            .any(|s| s.pos == Some(Pos::Noun) && s.base_form.as_deref() == Some("BUNCH"))
+    );
 }
 
 #[test]
@@ -423,11 +430,13 @@ impl Morphy {
             _ if pos == NOUN && (word.ends_with("ss") || word.len() <= 2) => return Vec::new(),
             _ => (word, ""),
         };
-        // The first rule whose result WordNet has is morphy's answer.
+        // The first rule whose result WordNet has is morphy's answer;
+        // the site passes over a lemma WordNet has only capitalised, as it
+        // leaves out such senses (saxes: Saxe, so sax).
         for (suffix, ending) in RULES[pos] {
             if stem.len() > suffix.len() && stem.ends_with(suffix) {
                 let base = format!("{}{ending}", &stem[..stem.len() - suffix.len()]);
-                if self.has(&base, pos) {
+                if self.common_senses(&base, pos) > 0 {
                     let base = format!("{base}{end}");
                     return if self.has(&base, pos) {
                         vec![base]
