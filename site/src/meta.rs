@@ -72,6 +72,20 @@ struct Format {
     format: u32,
 }
 
+/// The bytes of the site's file at `path`, which must be a regular file
+/// (a FIFO put in its place would block the open forever; a device would
+/// be read as it is).
+fn read_regular(path: &Path, what: &str) -> Result<Vec<u8>> {
+    let meta = std::fs::metadata(path).map_err(|e| SiteError::io(path, e))?;
+    if !meta.is_file() {
+        return Err(SiteError::io(
+            path,
+            std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a regular file"),
+        ));
+    }
+    crate::fsutil::read_capped(path, what)
+}
+
 /// Reads the `site.json` of the site directory `dir`, checking its
 /// checksum and the index `meta.json`'s against it.
 pub(crate) fn read(dir: &Path) -> Result<SiteMeta> {
@@ -87,7 +101,7 @@ fn read_once(dir: &Path) -> Result<SiteMeta> {
         reason,
     };
     let path = dir.join(INDEX_DIR).join("meta.json");
-    let bytes = match crate::fsutil::read_capped(&path, "an index meta.json") {
+    let bytes = match read_regular(&path, "an index meta.json") {
         Ok(b) => b,
         Err(SiteError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
             return Err(bad(format!("no {INDEX_DIR}/meta.json")));
@@ -109,7 +123,7 @@ fn read_sealed(dir: &Path) -> Result<SiteMeta> {
         reason,
     };
     let path = dir.join(META_FILE);
-    let bytes = match crate::fsutil::read_capped(&path, "a site.json") {
+    let bytes = match read_regular(&path, "a site.json") {
         Ok(b) => b,
         Err(SiteError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
             return Err(bad(if dir.is_dir() {

@@ -731,6 +731,26 @@ fn a_changed_site_json_or_index_meta_json_is_refused() {
         assert!(err.contains(why), "{err}");
     }
     std::fs::write(&path, &good).unwrap();
+    // Named pipes in their place are refused, not waited on.
+    #[cfg(unix)]
+    for file in ["site.json", "index/meta.json"] {
+        let path = out.join(file);
+        let good = std::fs::read(&path).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        let made = std::process::Command::new("mkfifo").arg(&path).status();
+        assert!(made.unwrap().success());
+        let (tx, rx) = std::sync::mpsc::channel();
+        let dir = out.clone();
+        std::thread::spawn(move || tx.send(Site::open(&dir).map(|_| ())));
+        let opened = rx.recv_timeout(std::time::Duration::from_secs(20));
+        let err = opened
+            .expect("blocked on the pipe")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("not a regular file"), "{err}");
+        std::fs::remove_file(&path).unwrap();
+        std::fs::write(&path, good).unwrap();
+    }
     std::fs::remove_file(out.join("index/meta.json")).unwrap();
     let err = Site::open(&out).unwrap_err().to_string();
     assert!(err.contains("no index/meta.json"), "{err}");
