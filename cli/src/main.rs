@@ -16,15 +16,15 @@ mod args;
 mod batch;
 mod game;
 mod gcg;
+mod interrupt;
 mod print;
 mod progress;
 mod search;
 mod site;
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, IsTerminal};
 use std::ops::ControlFlow;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::Parser;
 use lexq::Lexicon;
@@ -39,9 +39,6 @@ const NOT_FOUND: u8 = 1;
 /// Exit status: an error.
 const ERROR: u8 = 2;
 
-/// Exit status: interrupted (Ctrl-C), as shells report SIGINT.
-const INTERRUPTED: i32 = 130;
-
 fn main() -> ExitCode {
     if std::env::var_os("LEXQ_LEXICON").is_some_and(|v| v.is_empty()) {
         // SAFETY: no other thread exists yet. An empty LEXQ_LEXICON= means
@@ -53,9 +50,10 @@ fn main() -> ExitCode {
         Err(e) => return args::parse_error(e),
     };
     let outcome = run(cli);
-    if INTERRUPTING.load(Ordering::SeqCst) {
-        // The interrupt handler is removing what was being written and
-        // exits with 130 itself: no other status, no error it caused.
+    if interrupt::interrupting() {
+        // The interrupt thread is removing what was being written and
+        // exits with 128 + the signal itself: no other status, no error it
+        // caused.
         loop {
             std::thread::park();
         }
@@ -106,9 +104,6 @@ fn looks_like_text(path: &std::path::Path) -> bool {
         Err(e) => e.error_len().is_none() && e.valid_up_to() > 0,
     }
 }
-
-/// Set by the Ctrl-C handler [`on_interrupt`] installs, before it cleans up.
-static INTERRUPTING: AtomicBool = AtomicBool::new(false);
 
 /// An error for the user: a library error or a failed write to stdout.
 type Failure = Box<dyn std::error::Error>;
@@ -259,19 +254,8 @@ fn all_words(lex: &Lexicon, out: &mut Printer, args: &args::WordsArgs) -> Result
     Ok(status(any))
 }
 
-/// On Ctrl-C: `cleanup` (which removes what is being written), then exit
-/// 130 with a line on stderr; what was there before stays as it was.
-fn on_interrupt(cleanup: fn()) {
-    let _ = ctrlc::set_handler(move || {
-        INTERRUPTING.store(true, Ordering::SeqCst);
-        cleanup();
-        let _ = writeln!(io::stderr(), "lexq: interrupted");
-        std::process::exit(INTERRUPTED);
-    });
-}
-
 fn build(args: &BuildArgs) -> Result<u8, Failure> {
-    on_interrupt(lexq::remove_temp_files);
+    interrupt::on_interrupt(lexq::remove_temp_files);
     let alphabet = lexq::Alphabet::named(&args.alphabet)?;
     lexq::check_output(&args.output, &args.inputs)?;
     let mut list = lexq::WordList::new(alphabet)

@@ -154,7 +154,7 @@ fn open_lexicon(path: &Option<PathBuf>) -> Result<Lexicon, Failure> {
 pub fn run_site(lexicon: &Option<PathBuf>, command: &SiteCommand) -> Result<u8, Failure> {
     match command {
         SiteCommand::Build(a) => {
-            crate::on_interrupt(lexq_site::remove_temp_dirs);
+            crate::interrupt::on_interrupt(lexq_site::remove_temp_dirs);
             let lex = open_lexicon(lexicon)?;
             let opts = BuildOptions {
                 wordnet: a.wordnet.clone(),
@@ -214,6 +214,7 @@ pub fn run_site(lexicon: &Option<PathBuf>, command: &SiteCommand) -> Result<u8, 
         }
         SiteCommand::Search(a) => {
             let site = Site::open(&a.site)?;
+            check_named_lexicon(&site, lexicon)?;
             let hits = site.search_with(
                 &a.query,
                 a.limit,
@@ -243,8 +244,9 @@ pub fn run_site(lexicon: &Option<PathBuf>, command: &SiteCommand) -> Result<u8, 
             Ok(if hits.total > 0 { FOUND } else { NOT_FOUND })
         }
         SiteCommand::Export(a) => {
-            crate::on_interrupt(lexq_site::remove_temp_dirs);
+            crate::interrupt::on_interrupt(lexq_site::remove_temp_dirs);
             let site = Site::open(&a.site)?;
+            check_named_lexicon(&site, lexicon)?;
             let terminal = io::stderr().is_terminal();
             let mut bar = progress::Bar::new(terminal);
             let summary = lexq_site::export::export(&site, &a.output, &mut bar);
@@ -258,6 +260,16 @@ pub fn run_site(lexicon: &Option<PathBuf>, command: &SiteCommand) -> Result<u8, 
     }
 }
 
+/// A search or export reads the site alone; a lexicon named all the same
+/// (`-L`, `LEXQ_LEXICON`) must hold the site's word list, or the answers
+/// would not be about the words the user asked about.
+fn check_named_lexicon(site: &Site, lexicon: &Option<PathBuf>) -> Result<(), Failure> {
+    if let Some(path) = lexicon {
+        site.check_lexicon(&Lexicon::open(path)?)?;
+    }
+    Ok(())
+}
+
 /// Runs `lexq serve`.
 pub fn run_serve(lexicon: &Option<PathBuf>, a: &ServeArgs) -> Result<u8, Failure> {
     let site = match &a.site {
@@ -269,6 +281,10 @@ pub fn run_serve(lexicon: &Option<PathBuf>, a: &ServeArgs) -> Result<u8, Failure
         (Some(_), _) | (None, None) => open_lexicon(lexicon)?,
         (None, Some(s)) => s.lexicon()?,
     };
+    // Word searches and word pages must be about the same words.
+    if let Some(site) = &site {
+        site.check_lexicon(&lex)?;
+    }
     let mut limits = Limits {
         max_input: a.max_input,
         max_limit: a.max_limit,

@@ -184,7 +184,7 @@ struct Row {
 }
 
 fn fts5_rows(lex: &Lexicon) -> Vec<Row> {
-    let sources = lexq_site::build::Sources::read(&options()).unwrap();
+    let sources = lexq_site::build::Sources::read(&options(), lex.alphabet()).unwrap();
     let mut rows = Vec::new();
     lexq_site::build::entries(lex, &sources, &mut (), |e, _| {
         // Senses of base forms in the lexicon are on their rows.

@@ -174,35 +174,14 @@ fn only_regular_files(dir: &Path) -> std::result::Result<(), String> {
 }
 
 impl Site {
-    /// Opens the site directory `dir`, checking its index files'
-    /// checksums.
+    /// Opens the site directory `dir`, checking the checksums of its
+    /// `site.json` and of its index files.
     pub fn open(dir: &Path) -> Result<Site> {
         let bad = |reason: String| SiteError::BadSite {
             path: dir.to_path_buf(),
             reason,
         };
-        let meta_path = dir.join(build::META_FILE);
-        // A regular file only: a FIFO in its place would block the open.
-        let meta_bytes =
-            crate::fsutil::read_capped(&meta_path, "a site.json").map_err(|e| match e {
-                SiteError::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound => {
-                    if dir.is_dir() {
-                        bad(format!("no {}", build::META_FILE))
-                    } else {
-                        bad("no such directory".into())
-                    }
-                }
-                other => other,
-            })?;
-        let meta: SiteMeta = serde_json::from_slice(&meta_bytes)
-            .map_err(|e| bad(format!("{}: {e}", build::META_FILE)))?;
-        if meta.format != build::FORMAT {
-            return Err(bad(format!(
-                "site format {}, this version reads {} (rebuild it with `lexq site build`)",
-                meta.format,
-                build::FORMAT
-            )));
-        }
+        let meta = crate::meta::read(dir)?;
         let index_dir = dir.join(build::INDEX_DIR);
         only_regular_files(&index_dir).map_err(bad)?;
         let index = Index::open_in_dir(&index_dir).map_err(|e| bad(format!("index: {e}")))?;

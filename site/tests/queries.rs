@@ -25,7 +25,7 @@ fn fixture() -> Fixture {
     let (out, _) = fixture_site(dir.path());
     let site = Site::open(&out).unwrap();
     let (lex, _) = fixture_lexicon(dir.path());
-    let sources = Sources::read(&fixture_options()).unwrap();
+    let sources = Sources::read(&fixture_options(), lex.alphabet()).unwrap();
     let mut all = Vec::new();
     entries(&lex, &sources, &mut (), |e, _| {
         all.push(e);
