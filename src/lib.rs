@@ -44,6 +44,7 @@ pub mod gcg;
 pub mod graph;
 mod input;
 pub mod layout;
+pub mod leaves;
 mod letterset;
 mod lexicon;
 pub mod movegen;
