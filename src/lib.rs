@@ -40,6 +40,7 @@ mod error;
 pub mod format;
 mod fstwrite;
 pub mod gaddag;
+pub mod game;
 pub mod gcg;
 pub mod graph;
 mod input;
@@ -71,6 +72,7 @@ pub use error::{
     AlphabetErrorKind, Arg, Error, LexiconErrorKind, QueryError, QueryErrorKind, Result, Syntax,
     WordErrorKind,
 };
+pub use game::Game;
 pub use graph::{Arcs, FstGraph, Graph};
 pub use input::{MAX_INPUT_BYTES, read_capped};
 pub use layout::Layout;

@@ -6,7 +6,7 @@
 use crate::alphabet::Alphabet;
 use crate::moves::{Move, MoveKind, THROUGH};
 use crate::position_error::{PositionError, PositionErrorKind};
-use crate::rack::{parse_tiles, push_tile};
+use crate::rack::{parse_tiles, push_tiles};
 
 pub use crate::position_error::column_name;
 
@@ -24,27 +24,32 @@ pub(crate) fn format_move(m: &Move, alphabet: &Alphabet) -> String {
         MoveKind::Pass => "-".to_string(),
         MoveKind::Exchange => {
             let mut s = String::from("-");
-            for &t in m.squares() {
-                push_tile(&mut s, alphabet, t, false);
-            }
+            push_tiles(&mut s, alphabet, m.squares());
             s
         }
         MoveKind::Place => {
+            // Runs of placed tiles, and of tiles already there in
+            // parentheses, each written so that it reads back tile for
+            // tile (`PE[RR]O`).
             let mut s = coordinate(m.row(), m.col(), m.across());
             s.push(' ');
-            let mut open = false;
-            for &t in m.squares() {
-                let through = t & THROUGH != 0;
-                if through && !open {
+            let squares = m.squares();
+            let mut i = 0;
+            while i < squares.len() {
+                let through = squares[i] & THROUGH != 0;
+                let run = squares[i..]
+                    .iter()
+                    .take_while(|&&t| (t & THROUGH != 0) == through)
+                    .count();
+                let codes: Vec<u8> = squares[i..i + run].iter().map(|&t| t & !THROUGH).collect();
+                if through {
                     s.push('(');
-                } else if !through && open {
+                }
+                push_tiles(&mut s, alphabet, &codes);
+                if through {
                     s.push(')');
                 }
-                open = through;
-                push_tile(&mut s, alphabet, t & !THROUGH, false);
-            }
-            if open {
-                s.push(')');
+                i += run;
             }
             s
         }

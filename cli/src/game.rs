@@ -13,8 +13,8 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use lexq::movegen::rank;
 use lexq::{
-    All, Alphabet, Count, Generator, Layout, Lexicon, Move, MoveKind, Position, Rack, TileSet,
-    TopN, cgp, selfplay,
+    All, Alphabet, Count, Game, Generator, Layout, Lexicon, Move, MoveKind, Position, Rack,
+    TileSet, TopN, cgp, selfplay,
 };
 use serde_json::{Value, json};
 
@@ -70,6 +70,10 @@ pub struct PlayArgs {
     /// The move in GCG notation: `8D CA(R)E`, `D8 WORD`, `-ABC` (exchange), `-` (pass).
     #[arg(value_name = "MOVE", allow_hyphen_values = true, num_args = 1..)]
     pub mv: Vec<String>,
+    /// Seed of the bag the new tiles are drawn from (the tiles the
+    /// position does not show, shuffled).
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
 }
 
 /// Arguments of `lexq selfplay`.
@@ -91,7 +95,8 @@ pub struct SelfplayArgs {
     #[arg(long, value_name = "LAYOUT", default_value = "standard")]
     pub layout: String,
     /// Tile set: english, english_super, friends, spanish, or a tile-set
-    /// file (default: the alphabet's, super on boards larger than 15).
+    /// file (default: the alphabet's, super on boards larger than 15,
+    /// friends on the friends board).
     #[arg(long, value_name = "TILES")]
     pub tiles: Option<String>,
 }
@@ -318,12 +323,13 @@ fn move_json(m: &Move, pos: &Position<'_>) -> Value {
 pub fn play(lexicon: Option<&Path>, args: &PlayArgs) -> Result<u8, Failure> {
     let mut lexicons = Lexicons::new(lexicon)?;
     let lex = lexicons.for_cgp(&args.cgp)?;
-    let mut pos = Position::from_cgp(lex, &args.cgp)?;
+    let pos = Position::from_cgp(lex, &args.cgp)?;
+    let mut game = Game::from_position(&pos, args.seed)?;
     let text = args.mv.join(" ");
     let mv = pos.board.parse_move(&text)?;
-    pos.play(&mv)?;
+    game.play(&mv)?;
     let mut out = crate::print::stdout();
-    writeln!(out, "{}", pos.to_cgp())?;
+    writeln!(out, "{}", game.to_cgp())?;
     Ok(FOUND)
 }
 
@@ -417,7 +423,15 @@ pub fn selfplay(lexicon: Option<&Path>, args: &SelfplayArgs) -> Result<u8, Failu
         None => Lexicon::embedded(),
     };
     let layout = Layout::named(&args.layout)?;
-    let tiles = match &args.tiles {
+    // The friends board comes with the friends tile set unless --tiles
+    // says otherwise.
+    let friends = args.layout.eq_ignore_ascii_case("friends");
+    let tiles_name = match &args.tiles {
+        Some(t) => Some(t.clone()),
+        None if friends && lex.alphabet().name() == "english" => Some("friends".to_string()),
+        None => None,
+    };
+    let tiles = match &tiles_name {
         Some(t) => TileSet::named(t, lex.alphabet())?,
         None => TileSet::default_for(lex.alphabet(), layout.size())?,
     };
@@ -428,7 +442,7 @@ pub fn selfplay(lexicon: Option<&Path>, args: &SelfplayArgs) -> Result<u8, Failu
     if args.layout != "standard" {
         ops.push_str(&format!(" bdn {};", args.layout));
     }
-    if let Some(t) = &args.tiles {
+    if let Some(t) = &tiles_name {
         ops.push_str(&format!(" ld {t};"));
     }
     if let Some(dir) = &args.gcg {

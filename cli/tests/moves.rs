@@ -162,9 +162,11 @@ fn errors_are_one_line_and_exit_2() {
 fn play_and_board() {
     let o = run(&["play", "--cgp", CARE, "H1", "ANSERIn(E)"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // The opponent (not shown) moves next; the mover drew seven tiles
+    // from the bag of seed 1.
     assert_eq!(
         stdout(&o),
-        "7A7/7N7/7S7/7E7/7R7/7I7/7n7/4CARE7/15/15/15/15/15/15/15 / 0/86 0\n"
+        "7A7/7N7/7S7/7E7/7R7/7I7/7n7/4CARE7/15/15/15/15/15/15/15 /EHIJLMQ 0/86 0\n"
     );
     let o = run(&["board", "--cgp", CARE]);
     let text = stdout(&o);
@@ -207,4 +209,64 @@ fn selfplay_is_deterministic() {
     assert_eq!(stdout(&o).lines().count(), a.lines().count());
     let o = run(&["selfplay", "--games", "1", "--seed", "6"]);
     assert_ne!(stdout(&o), a);
+}
+
+#[test]
+fn play_exchanges_with_the_bag() {
+    let start = format!("{EMPTY} AEINRST/ 0/0 0");
+    let mut racks = std::collections::HashSet::new();
+    for seed in 1..=6 {
+        let o = run(&["play", "--cgp", &start, "--seed", &seed.to_string(), "-AEI"]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let out = stdout(&o);
+        let f: Vec<&str> = out.trim().split(' ').collect();
+        assert_eq!((f[0], f[2], f[3]), (EMPTY, "0/0", "1"), "{out}");
+        // The mover's rack, now second: N R S T kept, three tiles drawn.
+        let rack = f[1].strip_prefix('/').unwrap();
+        assert_eq!(rack.chars().count(), 7, "{out}");
+        let mut left: Vec<char> = rack.chars().collect();
+        for c in "NRST".chars() {
+            let i = left
+                .iter()
+                .position(|&x| x == c)
+                .unwrap_or_else(|| panic!("{c} kept: {out}"));
+            left.remove(i);
+        }
+        racks.insert(rack.to_string());
+        // The line reads back, and moves answer it.
+        let o = run(&["moves", "--cgp", out.trim(), "--count"]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    }
+    // The tiles exchanged left the rack: the draws differ by seed.
+    assert!(racks.len() > 1 && !racks.contains("AEINRST"), "{racks:?}");
+    // Late in a game the bag is too small to exchange.
+    let late = "3J1O1P6L/3A1X1I1QAT1BI/2STROUD2DAZE1/2HOE2DECOR1G1/1SI1V2l5U1/OHM1OW1E5NO/4KAE7C/D2FENNY6R/E2L1E8E/WINIEST6PA/Y2N3GROG2RE/3T5BAM1U1/6VALeRIAN1/13U1/7FATTIES1 L/II 378/375 0";
+    // (`-L` alone would be the --lexicon option: `--` ends the options.)
+    let o = run(&["play", "--cgp", late, "--", "-L"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("an exchange needs at least 7"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn selfplay_on_the_friends_board_uses_its_tiles() {
+    let o = run(&["selfplay", "--layout", "friends", "--games", "1"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.lines()
+            .all(|l| l.ends_with("bdn friends; ld friends;")),
+        "{text}"
+    );
+    let o = run(&[
+        "selfplay", "--layout", "friends", "--tiles", "english", "--games", "1",
+    ]);
+    assert!(
+        stdout(&o)
+            .lines()
+            .all(|l| l.ends_with("bdn friends; ld english;"))
+    );
 }
