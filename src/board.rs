@@ -655,7 +655,7 @@ impl<'a> Board<'a> {
         for t in mv.spent() {
             if !left.remove(t) {
                 let mut s = String::new();
-                push_tile(&mut s, self.alphabet(), t, false);
+                push_tile(&mut s, self.alphabet(), t, true);
                 return Err(Board::illegal(format!(
                     "{} is not on the rack {}",
                     s,

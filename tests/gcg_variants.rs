@@ -121,6 +121,32 @@ fn spanish_self_play_round_trips() {
 }
 
 #[test]
+fn a_plain_spanish_rack_plays_a_word_with_rr() {
+    let lex = spanish();
+    let tiles = || TileSet::named("spanish", lex.alphabet()).unwrap();
+    // BORROSE: B O R R O S E one letter a tile, or B O RR O S E. BORRO on
+    // 8E takes the RR tile: B 3, O 1, RR 8, O 1 on the star: 26.
+    let text = "#player1 ana Ana\n#player2 bea Bea\n>ana: BORROSE 8E BORRO +26 26\n";
+    let (problems, board, _) = lib_check(text, &lex, tiles());
+    assert_eq!(problems, Vec::<String>::new());
+    assert_eq!(board, "15/15/15/15/15/15/15/4BO[RR]O7/15/15/15/15/15/15/15");
+    let (problems, _) = oracle_check(text, &SPANISH_RULES);
+    assert_eq!(problems, Vec::<String>::new());
+    // The position before it: the rack that plays it, bracketed.
+    let g = Record::parse(text).unwrap();
+    let r = lexq::replay::replay(&g, &lex, Layout::standard(), tiles(), Some(0)).unwrap();
+    assert!(r.position(&g).to_cgp().contains(" BEOO[RR]S/ "), "{}", r.position(&g).to_cgp());
+    // A rack without RR: the message brackets it.
+    let text = "#player1 ana Ana\n#player2 bea Bea\n>ana: BOLOSEA 8E BORRO +26 26\n";
+    let g = Record::parse(text).unwrap();
+    let r = lexq::replay::replay(&g, &lex, Layout::standard(), tiles(), None).unwrap();
+    assert_eq!(
+        r.problems[0].to_string(),
+        "line 3: illegal placement: [RR] is not on the rack ABELOOS"
+    );
+}
+
+#[test]
 fn catalan_self_play_round_trips() {
     let lex = catalan();
     let tiles = catalan_tiles(&lex);
