@@ -661,17 +661,7 @@ fn place(keys: &[&[u8]], depth: usize, nodes: &mut Vec<u32>) -> Option<u32> {
 /// # Ok::<(), lexq::leaves::LeavesError>(())
 /// ```
 pub fn equity(mv: &Move, rack: &Rack, leaves: &Leaves) -> i32 {
-    let leave = match mv.kind() {
-        crate::moves::MoveKind::Exchange => {
-            let mut r = *rack;
-            for &t in mv.squares() {
-                r.remove(t & 63);
-            }
-            r
-        }
-        _ => mv.leave(rack),
-    };
-    mv.score() * MILLI + leaves.value(&leave)
+    mv.score() * MILLI + leaves.value(&mv.leave(rack))
 }
 
 /// Sorts finished moves by equity, best first; ties by the move order of

@@ -135,7 +135,11 @@ fn a_plain_spanish_rack_plays_a_word_with_rr() {
     // The position before it: the rack that plays it, bracketed.
     let g = Record::parse(text).unwrap();
     let r = lexq::replay::replay(&g, &lex, Layout::standard(), tiles(), Some(0)).unwrap();
-    assert!(r.position(&g).to_cgp().contains(" BEOO[RR]S/ "), "{}", r.position(&g).to_cgp());
+    assert!(
+        r.position(&g).to_cgp().contains(" BEOO[RR]S/ "),
+        "{}",
+        r.position(&g).to_cgp()
+    );
     // A rack without RR: the message brackets it.
     let text = "#player1 ana Ana\n#player2 bea Bea\n>ana: BOLOSEA 8E BORRO +26 26\n";
     let g = Record::parse(text).unwrap();
