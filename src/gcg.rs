@@ -981,6 +981,10 @@ impl Parser {
                 });
                 p
             }
+            None if self.declared < 2 => {
+                let n = self.game.players.len() + 1;
+                return Err(at(col + 1, GcgErrorKind::TooManyPlayers(n)));
+            }
             None => {
                 return Err(at(col + 1, GcgErrorKind::UnknownPlayer(nick.to_string())));
             }

@@ -239,6 +239,17 @@ fn end_forms_comments_and_players() {
     let g = read("three-players.gcg");
     assert_eq!(g.player_count(), 3);
     assert_eq!(g.final_scores().len(), 3);
+    // Undeclared players past the eighth: refused.
+    let many: String = (1..=9).map(|k| format!(">p{k}: A - +0 0\n")).collect();
+    let e = Record::parse(&many).unwrap_err();
+    assert_eq!(
+        (e.line, e.kind.clone()),
+        (9, GcgErrorKind::TooManyPlayers(9))
+    );
+    assert_eq!(
+        e.to_string(),
+        "line 9, column 2: player 9: a game has at most 8 players"
+    );
     // UNKNOWN racks are not known.
     let g = read("unknown-racks.gcg");
     assert!(g.events.iter().any(|e| e.rack.is_empty()));
