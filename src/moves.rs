@@ -203,7 +203,7 @@ impl Move {
 /// use lexq::{Lexicon, Position, moves::MoveView};
 /// let lex = Lexicon::embedded();
 /// let pos = Position::from_cgp(&lex, "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 CARES/ 0/0 0")?;
-/// let mv = pos.board.check_move(&pos.board.parse_move("8D CARE")?, &pos.rack())?;
+/// let mv = pos.board.check_move(&pos.board.parse_move("8E CARE")?, &pos.rack())?;
 /// let view = MoveView::new(&mv, &pos.rack(), lex.alphabet());
 /// assert_eq!((view.kind, view.word.as_deref(), view.leave.as_str()), ("place", Some("CARE"), "S"));
 /// # Ok::<(), lexq::Error>(())
