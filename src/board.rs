@@ -558,10 +558,20 @@ impl<'a> Board<'a> {
             } => (row, col, across, word),
         };
         let (dr, dc) = if across { (0, 1) } else { (1, 0) };
-        if row >= self.n || col >= self.n || word.len() > self.n {
+        let coord = notation::coordinate(row, col, across);
+        if row >= self.n || col >= self.n {
             return Err(Board::illegal(format!(
-                "{} is off the {}x{} board",
-                notation::coordinate(row, col, across),
+                "{coord} is off the {}x{} board",
+                self.n, self.n
+            )));
+        }
+        // `8L CARES`: five tiles from column L, four squares to the edge.
+        let room = if across { self.n - col } else { self.n - row };
+        if word.len() > room {
+            return Err(Board::illegal(format!(
+                "{coord} {}: {} tiles from {coord} run off the {}x{} board ({room} squares to its edge)",
+                text.split_whitespace().nth(1).unwrap_or(""),
+                word.len(),
                 self.n,
                 self.n
             )));
@@ -569,9 +579,6 @@ impl<'a> Board<'a> {
         let mut squares = [0u8; MAX_SIZE];
         for (i, w) in word.iter().enumerate() {
             let (r, c) = (row + dr * i, col + dc * i);
-            if r >= self.n || c >= self.n {
-                return Err(Board::illegal("the word runs off the board".into()));
-            }
             let on = self.tile(r, c);
             squares[i] = match (on, w.through) {
                 (0, Some(true)) => {
@@ -734,7 +741,7 @@ impl<'a> Board<'a> {
         for t in mv.spent() {
             if !left.remove(t) {
                 let mut s = String::new();
-                push_tile(&mut s, self.alphabet(), t, false);
+                push_tile(&mut s, self.alphabet(), t, true);
                 return Err(Board::illegal(format!(
                     "{} is not on the rack {}",
                     s,

@@ -41,10 +41,12 @@ mod error;
 pub mod format;
 mod fstwrite;
 pub mod gaddag;
+pub mod game;
 pub mod gcg;
 pub mod graph;
 mod input;
 pub mod layout;
+pub mod leaves;
 mod letterset;
 mod lexicon;
 pub mod movegen;
@@ -73,6 +75,7 @@ pub use error::{
     AlphabetErrorKind, Arg, Error, LexiconErrorKind, Named, NamedErrorKind, QueryError,
     QueryErrorKind, Result, Syntax, WordErrorKind,
 };
+pub use game::Game;
 pub use graph::{Arcs, FstGraph, Graph};
 pub use input::{MAX_INPUT_BYTES, open_regular, read_capped, read_file};
 pub use layout::Layout;

@@ -738,31 +738,9 @@ struct MovesResult {
 pub const MAX_CGP_BYTES: usize = 4096;
 
 fn move_json(m: &lexq::Move, pos: &lexq::Position<'_>) -> serde_json::Value {
-    let a = pos.board.alphabet();
-    let leave = m.leave(&pos.rack()).to_string(a);
-    match m.kind() {
-        lexq::MoveKind::Place => serde_json::json!({
-            "kind": "place",
-            "row": m.row(),
-            "col": m.col(),
-            "dir": if m.across() { "across" } else { "down" },
-            "word": m.word(a),
-            "placed": m.placed(a),
-            "score": m.score(),
-            "leave": leave,
-            "gcg": m.notation(a),
-        }),
-        lexq::MoveKind::Exchange => serde_json::json!({
-            "kind": "exchange",
-            "tiles": m.notation(a).trim_start_matches('-'),
-            "score": 0,
-            "leave": leave,
-            "gcg": m.notation(a),
-        }),
-        lexq::MoveKind::Pass => {
-            serde_json::json!({"kind": "pass", "score": 0, "leave": leave, "gcg": "-"})
-        }
-    }
+    // The core's serializer, the same the CLI's --json uses.
+    let view = lexq::moves::MoveView::new(m, &pos.rack(), pos.board.alphabet());
+    serde_json::to_value(view).unwrap_or(serde_json::Value::Null)
 }
 
 /// `POST /api/v1/moves`: the body is one CGP line; the moves of the
