@@ -225,12 +225,14 @@ impl Leaves {
                 },
             )
         };
-        let meta = std::fs::metadata(path).map_err(io)?;
-        if !meta.is_file() {
-            let e = std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a regular file");
-            return Err(io(e));
-        }
-        let file = std::fs::File::open(path).map_err(io)?;
+        let file = crate::input::open_regular(path).map_err(|e| match e {
+            Error::Io { source, .. } => io(source),
+            Error::NotRegularFile { what, .. } => io(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                format!("is {what}, not a regular file"),
+            )),
+            other => io(std::io::Error::other(other.to_string())),
+        })?;
         let bytes = crate::input::read_capped(file, path, MAX_LEAVES_BYTES, "a leave table")
             .map_err(|e| match e {
                 Error::Io { source, .. } => io(source),

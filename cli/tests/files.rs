@@ -165,7 +165,8 @@ fn no_file_named_on_the_command_line_can_be_a_fifo_or_a_device() {
                 err.starts_with("lexq: line 1: ") && err.contains(what),
                 "{err}"
             );
-            assert_eq!(String::from_utf8_lossy(&o.stdout), "10\n");
+            // One output line per input line: the bad line's is empty.
+            assert_eq!(String::from_utf8_lossy(&o.stdout), "\n10\n");
         }
     }
     // The example of the issue: not "no such file".
@@ -260,10 +261,14 @@ fn site_inputs_and_directories_are_regular_files_only() {
         std::fs::rename(&file, &kept).unwrap();
         mkfifo(&file);
         let name = file.file_name().unwrap().to_str().unwrap();
-        assert_error(
-            &run(&["site", "search", "--site", s(&real), "cat"]),
-            &format!("not a usable site index: index file {name} is not a regular file"),
-        );
+        // meta.json is read (and checked against site.json) before the
+        // index is opened; a segment file is refused as tantivy opens it.
+        let want = if name == "meta.json" {
+            "index/meta.json: is a FIFO (named pipe), not a regular file".to_string()
+        } else {
+            format!("not a usable site index: index file {name} is not a regular file")
+        };
+        assert_error(&run(&["site", "search", "--site", s(&real), "cat"]), &want);
         std::fs::remove_file(&file).unwrap();
         std::fs::rename(&kept, &file).unwrap();
     }

@@ -76,13 +76,8 @@ struct Format {
 /// (a FIFO put in its place would block the open forever; a device would
 /// be read as it is).
 fn read_regular(path: &Path, what: &str) -> Result<Vec<u8>> {
-    let meta = std::fs::metadata(path).map_err(|e| SiteError::io(path, e))?;
-    if !meta.is_file() {
-        return Err(SiteError::io(
-            path,
-            std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a regular file"),
-        ));
-    }
+    // `read_capped` opens with `lexq::open_regular`: the type is looked
+    // at before the open, and a refusal names it ("is a FIFO").
     crate::fsutil::read_capped(path, what)
 }
 
