@@ -132,6 +132,10 @@ pub enum Error {
         /// Why it cannot be used.
         kind: NamedErrorKind,
     },
+
+    /// A condition of a [`find`](crate::find) query cannot be used.
+    #[error(transparent)]
+    Find(Box<FindError>),
 }
 
 /// What a name in a position stands for (see [`Error::Named`]).
@@ -583,6 +587,138 @@ pub enum QueryErrorKind {
     /// (`regex-automata`'s message).
     #[error("{0}")]
     TooLarge(String),
+}
+
+/// A term of a [`find`](crate::find) query that cannot be used: which,
+/// and why.
+#[derive(Debug)]
+pub struct FindError {
+    /// The term as `lexq find` spells it (`--includes Q1`).
+    pub term: String,
+    /// What is wrong with it.
+    pub kind: FindErrorKind,
+}
+
+impl std::error::Error for FindError {}
+
+impl fmt::Display for FindError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            // These name what they are about themselves.
+            FindErrorKind::Query(e) => write!(f, "{}: {e}", shorten(&self.term)),
+            FindErrorKind::Inner(e) => write!(f, "in {}: {e}", shorten(&self.term)),
+            kind => write!(f, "{}: {kind}", shorten(&self.term)),
+        }
+    }
+}
+
+/// Why a term cannot be used.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum FindErrorKind {
+    /// No letters where letters are needed.
+    #[error("no letters given")]
+    Empty,
+    /// An argument over the length limit, in bytes.
+    #[error("longer than {max} bytes")]
+    TooLong {
+        /// The limit.
+        max: usize,
+    },
+    /// More tiles than a word may hold.
+    #[error("more than {max} tiles")]
+    TooManyTiles {
+        /// The limit.
+        max: usize,
+    },
+    /// A character that starts no tile.
+    #[error(
+        "{found:?} is not a letter of the {alphabet} alphabet{}",
+        if *rack { " nor one of ? _ * {...} [...]" } else { "" }
+    )]
+    NotALetter {
+        /// The character.
+        found: String,
+        /// The alphabet's name.
+        alphabet: String,
+        /// Whether it was in a rack (which also takes `? _ * {}`).
+        rack: bool,
+    },
+    /// `[...]` that names no tile.
+    #[error("[{found}] names no tile of the {alphabet} alphabet")]
+    NotATile {
+        /// What the brackets held.
+        found: String,
+        /// The alphabet's name.
+        alphabet: String,
+    },
+    /// A bracket or brace out of place.
+    #[error("{what} (byte {at})")]
+    Syntax {
+        /// What is wrong.
+        what: &'static str,
+        /// Where, in bytes from the argument's start (spaces trimmed).
+        at: usize,
+    },
+    /// A share over 100%.
+    #[error("{0}% is more than 100%")]
+    Percent(u8),
+    /// A pattern or regex that is refused.
+    #[error(transparent)]
+    Query(Box<QueryError>),
+    /// An `--in` file that cannot be read.
+    #[error(transparent)]
+    File(Box<Error>),
+    /// An `--in` lexicon of another alphabet.
+    #[error(
+        "{}: a lexicon of the {theirs} alphabet; this lexicon's is {ours}",
+        path.display()
+    )]
+    OtherAlphabet {
+        /// The file.
+        path: std::path::PathBuf,
+        /// Its alphabet's name.
+        theirs: String,
+        /// The query's lexicon's.
+        ours: String,
+    },
+    /// `any` inside `any` too deeply.
+    #[error("alternatives nest more than {max} deep")]
+    TooDeep {
+        /// The limit.
+        max: usize,
+    },
+    /// Too many terms in all.
+    #[error("more than {max} conditions in one query")]
+    TooManyTerms {
+        /// The limit.
+        max: usize,
+    },
+    /// `any` with no alternative, or an empty one.
+    #[error("an alternative holds no condition")]
+    EmptyAlternative,
+    /// A term inside an alternative is unusable.
+    #[error("{0}")]
+    Inner(Box<FindError>),
+    /// Points or probability without a tile set.
+    #[error("no standard tile set for the {0} alphabet: give one (points and probability need it)")]
+    NoTileSet(String),
+    /// A probability count too large for 128 bits.
+    #[error(
+        "the draws of {len} tiles from a bag of {tiles} are too many to count exactly (over 2^128)"
+    )]
+    Overflow {
+        /// The word length.
+        len: usize,
+        /// The bag's tiles.
+        tiles: usize,
+    },
+}
+
+impl From<FindError> for Error {
+    fn from(e: FindError) -> Error {
+        Error::Find(Box::new(e))
+    }
 }
 
 #[cfg(test)]

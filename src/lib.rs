@@ -38,6 +38,7 @@ mod compose;
 mod cursor;
 mod enumerate;
 mod error;
+pub mod find;
 pub mod format;
 mod fstwrite;
 pub mod gaddag;

@@ -6,9 +6,9 @@
 
 mod affix;
 mod anagram;
-mod pattern;
-mod plan;
-mod regex;
+pub(crate) mod pattern;
+pub(crate) mod plan;
+pub(crate) mod regex;
 
 use std::fmt;
 
@@ -84,7 +84,7 @@ impl<'a> Search<'a> {
         }
     }
 
-    fn collector(&self) -> Collector<'a> {
+    pub(crate) fn collector(&self) -> Collector<'a> {
         // Room for a typical answer (a dozen words), so that small
         // answers do not grow their buffers step by step.
         Collector {
@@ -97,7 +97,7 @@ impl<'a> Search<'a> {
 }
 
 /// The error about argument `arg` given as `input`.
-fn arg_error(arg: Arg, input: &str, kind: WordErrorKind) -> Error {
+pub(crate) fn arg_error(arg: Arg, input: &str, kind: WordErrorKind) -> Error {
     Error::Word {
         arg,
         input: input.to_string(),
@@ -120,7 +120,7 @@ fn checked_arg(arg: Arg, text: &str) -> Result<&str> {
 }
 
 /// Reads a query argument as tiles.
-fn tiles_of(lex: &Lexicon, arg: Arg, text: &str) -> Result<Vec<u8>> {
+pub(crate) fn tiles_of(lex: &Lexicon, arg: Arg, text: &str) -> Result<Vec<u8>> {
     let trimmed = checked_arg(arg, text)?;
     let mut codes = Vec::with_capacity(trimmed.len());
     lex.alphabet()

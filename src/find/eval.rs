@@ -1,0 +1,614 @@
+//! Running a planned `find` query: the walk, bounded at each step, and the
+//! tests at each word it reaches.
+//!
+//! The walk is the GADDAG's anchored walk (as [`crate::walk`]'s): from the
+//! anchor read right to left from the root, letters before it right to
+//! left, the separator, letters after it left to right. Each letter placed
+//! goes through [`State::step`], which counts it (per code, vowels,
+//! distinct letters, points, letters outside a `consists` set, rack tiles
+//! spent) and refuses it when a bound is passed or when the letters still
+//! missing can no longer fit in the letters left to place. Before a node's
+//! edges are read, [`State::allowed`] gives the letters that may follow,
+//! so edges of other letters are not followed at all.
+//!
+//! For `--ends ING --len 7 --not-includes E`: ING is read from the root
+//! (G, N, I), then letters before it, never an E, at most four of them;
+//! each 7-letter key that is a whole word (`rev(W)`) is a word found.
+
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+
+use regex_automata::util::primitives::StateID;
+
+use super::Prepared;
+use super::conditions::{CTerm, Check, RackSpec, WordSet};
+use super::plan::{Budget, Prune, RackRule, Walk, budget};
+use crate::gaddag::{MAX_WORD_LEN, SEPARATOR};
+use crate::graph::Graph;
+use crate::query::Lengths;
+use crate::walk::{Side, follow_reversed};
+
+/// What the walk has counted of the letters placed so far.
+#[derive(Clone, Copy)]
+pub(crate) struct State {
+    counts: [u8; 64],
+    n: u32,
+    vowels: u32,
+    distinct: u32,
+    points: i64,
+    /// Codes placed at least once.
+    used: u64,
+    /// Codes at their limit.
+    full: u64,
+    /// Letters outside each `consists` set.
+    outs: [u32; super::plan::MAX_CONSISTS],
+    /// Letters still to place for `includes`.
+    deficit: u32,
+    racks: [Option<Budget>; super::plan::MAX_RACKS],
+}
+
+impl State {
+    fn new(p: &Prune) -> State {
+        let mut racks = [None; super::plan::MAX_RACKS];
+        for (slot, (_, b)) in racks.iter_mut().zip(&p.racks) {
+            *slot = Some(*b);
+        }
+        let full = (1..64).fold(0u64, |m, c| if p.limit[c] == 0 { m | 1u64 << c } else { m });
+        State {
+            counts: [0; 64],
+            n: 0,
+            vowels: 0,
+            distinct: 0,
+            points: 0,
+            used: 0,
+            full,
+            outs: [0; super::plan::MAX_CONSISTS],
+            deficit: p.need_total,
+            racks,
+        }
+    }
+
+    /// The letters that may be placed next.
+    #[inline]
+    fn allowed(&self, p: &Prune) -> u64 {
+        let mut m = p.letters & !self.full;
+        if self.vowels >= p.vowel_max {
+            m &= !p.vowels;
+        }
+        if self.distinct >= p.distinct_max {
+            m &= self.used;
+        }
+        if let Some(max) = p.points_max {
+            let room = max - self.points;
+            m &= p
+                .by_value
+                .iter()
+                .filter(|&&(v, _)| v <= room)
+                .fold(0, |a, &(_, codes)| a | codes);
+        }
+        for (k, &(set, most)) in p.consists.iter().enumerate() {
+            if self.outs[k] >= most {
+                m &= set;
+            }
+        }
+        for (slot, (rule, _)) in self.racks.iter().zip(&p.racks) {
+            if let Some(b) = slot {
+                if !rule.star {
+                    m &= b.held | if b.wild > 0 { rule.wild_mask } else { 0 };
+                }
+            }
+        }
+        m
+    }
+
+    /// The state after placing `c`, or `None` if a bound refuses it (a
+    /// word of at most `max` letters). `spend` says whether the racks pay
+    /// for it (not for the block a rack plays through).
+    #[inline]
+    fn step(&self, p: &Prune, c: u8, max: usize, spend: bool) -> Option<State> {
+        let ci = c as usize & 63;
+        if self.full & (1u64 << ci) != 0 {
+            return None;
+        }
+        let mut s = *self;
+        s.counts[ci] += 1;
+        s.n += 1;
+        if s.counts[ci] >= p.limit[ci] {
+            s.full |= 1u64 << ci;
+        }
+        if p.vowels & (1u64 << ci) != 0 {
+            s.vowels += 1;
+            if s.vowels > p.vowel_max {
+                return None;
+            }
+        }
+        if s.used & (1u64 << ci) == 0 {
+            s.used |= 1u64 << ci;
+            s.distinct += 1;
+            if s.distinct > p.distinct_max {
+                return None;
+            }
+        }
+        s.points += p.values[ci] as i64;
+        if p.points_max.is_some_and(|m| s.points > m) {
+            return None;
+        }
+        for (k, &(set, most)) in p.consists.iter().enumerate() {
+            if set & (1u64 << ci) == 0 {
+                s.outs[k] += 1;
+                if s.outs[k] > most {
+                    return None;
+                }
+            }
+        }
+        if s.counts[ci] <= p.need[ci] {
+            s.deficit -= 1;
+        }
+        let room = (max as u32).saturating_sub(s.n);
+        if s.deficit > room || s.vowels + room < p.vowel_min || s.distinct + room < p.distinct_min {
+            return None;
+        }
+        for (slot, (rule, _)) in s.racks.iter_mut().zip(&p.racks) {
+            let Some(b) = slot else { continue };
+            if !spend && rule.through {
+                continue;
+            }
+            if !take(b, rule, ci) {
+                return None;
+            }
+            if b.to_spend as u32 > room {
+                return None;
+            }
+        }
+        Some(s)
+    }
+}
+
+/// Spends a tile of `b` for code `c`: a real one, else a blank or set
+/// tile that may stand for it, else the `*`. False if none may.
+#[inline]
+fn take(b: &mut Budget, rule: &RackRule, c: usize) -> bool {
+    if b.real[c] > 0 {
+        b.real[c] -= 1;
+        if b.real[c] == 0 {
+            b.held &= !(1u64 << c);
+        }
+    } else if b.wild > 0 && rule.wild_mask & (1u64 << c) != 0 {
+        b.wild -= 1;
+    } else {
+        // The star spends nothing.
+        return rule.star;
+    }
+    b.to_spend = b.to_spend.saturating_sub(1);
+    true
+}
+
+/// A word found: its tiles and what the walk counted of them.
+type Emit<'e> = dyn FnMut(&[u8], &State) + 'e;
+
+struct Walker<'w, 'e, G: Graph> {
+    g: &'w G,
+    left: &'w Side,
+    right: &'w Side,
+    anchor: &'w [u8],
+    barred_left: u64,
+    lens: Lengths,
+    prune: &'w Prune,
+    lbuf: [u8; MAX_WORD_LEN + 1],
+    ln: usize,
+    rbuf: [u8; MAX_WORD_LEN + 1],
+    rn: usize,
+    word: [u8; MAX_WORD_LEN + 1],
+    emit: &'w mut Emit<'e>,
+}
+
+impl<G: Graph> Walker<'_, '_, G> {
+    fn len(&self) -> usize {
+        self.ln + self.anchor.len() + self.rn
+    }
+
+    fn found(&mut self, st: &State) {
+        let n = self.len();
+        let mut i = 0;
+        for &c in self.lbuf[..self.ln].iter().rev() {
+            self.word[i] = c;
+            i += 1;
+        }
+        self.word[i..i + self.anchor.len()].copy_from_slice(self.anchor);
+        i += self.anchor.len();
+        self.word[i..n].copy_from_slice(&self.rbuf[..self.rn]);
+        (self.emit)(&self.word[..n], st);
+    }
+
+    fn go_left(&mut self, at: G::Node, word: bool, ls: StateID, rs: StateID, st: &State) {
+        let n = self.len();
+        let left_done = self.left.accepts(ls);
+        if left_done && word && n >= self.lens.min && self.right.accepts(rs) {
+            self.found(st);
+        }
+        if n >= self.lens.max {
+            return;
+        }
+        let cross = left_done && !matches!(self.right, Side::Nothing) && !self.anchor.is_empty();
+        let mut set = if matches!(self.left, Side::Nothing) {
+            0
+        } else {
+            st.allowed(self.prune) & !self.barred_left & !1
+        };
+        if cross {
+            set |= 1;
+        }
+        if set == 0 {
+            return;
+        }
+        for edge in self.g.edges_within(at, set) {
+            let code = self.g.code(edge);
+            if code == SEPARATOR {
+                // The node just past the separator is never a word end.
+                self.go_right(self.g.target(edge), false, rs, st);
+                continue;
+            }
+            let Some(next) = self.left.step(ls, code) else {
+                continue;
+            };
+            let Some(s) = st.step(self.prune, code, self.lens.max, true) else {
+                continue;
+            };
+            self.lbuf[self.ln & MAX_WORD_LEN] = code;
+            self.ln += 1;
+            let (child, w) = self.g.follow_edge(edge);
+            self.go_left(child, w, next, rs, &s);
+            self.ln -= 1;
+        }
+    }
+
+    fn go_right(&mut self, at: G::Node, word: bool, rs: StateID, st: &State) {
+        let n = self.len();
+        if word && n >= self.lens.min && self.right.accepts(rs) {
+            self.found(st);
+        }
+        if n >= self.lens.max {
+            return;
+        }
+        let set = st.allowed(self.prune) & !1;
+        if set == 0 {
+            return;
+        }
+        for edge in self.g.edges_within(at, set) {
+            let code = self.g.code(edge);
+            let Some(next) = self.right.step(rs, code) else {
+                continue;
+            };
+            let Some(s) = st.step(self.prune, code, self.lens.max, true) else {
+                continue;
+            };
+            self.rbuf[self.rn & MAX_WORD_LEN] = code;
+            self.rn += 1;
+            let (child, w) = self.g.follow_edge(edge);
+            self.go_right(child, w, next, &s);
+            self.rn -= 1;
+        }
+    }
+}
+
+/// Walks `walk` over `g` with the bounds of `prune`, reporting each word
+/// reached (a word may be reported more than once: once per place its
+/// anchor occurs).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn walk<G: Graph>(
+    g: &G,
+    walk: &Walk,
+    lens: Lengths,
+    prune: &Prune,
+    lists: &[WordSet],
+    emit: &mut Emit<'_>,
+) {
+    let lens = Lengths {
+        min: lens.min,
+        max: lens.max.min(MAX_WORD_LEN),
+    };
+    if lens.min > lens.max {
+        return;
+    }
+    let start = State::new(prune);
+    let nothing = Side::Nothing;
+    #[allow(clippy::too_many_arguments)]
+    fn walker<'w, 'e, G: Graph>(
+        g: &'w G,
+        anchor: &'w [u8],
+        left: &'w Side,
+        right: &'w Side,
+        barred_left: u64,
+        lens: Lengths,
+        prune: &'w Prune,
+        emit: &'w mut Emit<'e>,
+    ) -> Walker<'w, 'e, G> {
+        Walker {
+            g,
+            left,
+            right,
+            anchor,
+            barred_left,
+            lens,
+            prune,
+            lbuf: [0; MAX_WORD_LEN + 1],
+            ln: 0,
+            rbuf: [0; MAX_WORD_LEN + 1],
+            rn: 0,
+            word: [0; MAX_WORD_LEN + 1],
+            emit,
+        }
+    }
+    match walk {
+        Walk::Empty => {}
+        Walk::Anchored {
+            anchor,
+            left,
+            right,
+            barred_left,
+        } => {
+            if anchor.len() > lens.max {
+                return;
+            }
+            let mut st = start;
+            for &c in anchor {
+                match st.step(prune, c, lens.max, false) {
+                    Some(s) => st = s,
+                    None => return,
+                }
+            }
+            let Some((at, word)) = follow_reversed(g, anchor) else {
+                return;
+            };
+            walker(g, anchor, left, right, *barred_left, lens, prune, emit).go_left(
+                at,
+                word,
+                left.start(),
+                right.start(),
+                &st,
+            );
+        }
+        Walk::Backward(left) => {
+            walker(g, &[], left, &nothing, 0, lens, prune, emit).go_left(
+                g.root(),
+                false,
+                left.start(),
+                nothing.start(),
+                &start,
+            );
+        }
+        Walk::Forward(right) => {
+            let set = start.allowed(prune) & !1;
+            for edge in g.edges_within(g.root(), set) {
+                let code = g.code(edge);
+                let Some(rs) = right.step(right.start(), code) else {
+                    continue;
+                };
+                let Some(st) = start.step(prune, code, lens.max, true) else {
+                    continue;
+                };
+                let (at, word) = g.follow_edge(edge);
+                let first = [code];
+                walker(g, &first, &nothing, right, 0, lens, prune, &mut *emit).go_left(
+                    at,
+                    word,
+                    nothing.start(),
+                    rs,
+                    &st,
+                );
+            }
+        }
+        Walk::List(k) => {
+            let mut each = |w: &[u8]| {
+                if w.len() < lens.min || w.len() > lens.max {
+                    return;
+                }
+                if !follow_reversed(g, w).is_some_and(|(_, word)| word) {
+                    return;
+                }
+                let mut st = start;
+                for &c in w {
+                    match st.step(prune, c, lens.max, true) {
+                        Some(s) => st = s,
+                        None => return,
+                    }
+                }
+                emit(w, &st);
+            };
+            match &lists[*k] {
+                WordSet::List { words, .. } => words.iter().for_each(|w| each(w)),
+                WordSet::Lexicon(other) => {
+                    other.for_each_word(lens.min, lens.max, |w| {
+                        each(w);
+                        std::ops::ControlFlow::Continue(())
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// What the tests at the leaves need: the graph, and counts kept between
+/// words.
+struct Leaf<'p, 'l, G: Graph> {
+    g: &'p G,
+    q: &'p Prepared<'l>,
+    /// Anagram counts by alphagram.
+    anagrams: RefCell<HashMap<Vec<u8>, u32>>,
+    /// Whether `anagrams` holds every alphagram of the walk's lengths.
+    all_counted: Cell<bool>,
+}
+
+/// Anagram counts found by a walk each before all are counted in one pass.
+const WALKS_BEFORE_TABLE: usize = 64;
+
+impl<G: Graph> Leaf<'_, '_, G> {
+    fn is_word(&self, codes: &[u8]) -> bool {
+        !codes.is_empty() && follow_reversed(self.g, codes).is_some_and(|(_, w)| w)
+    }
+
+    /// Whether `a` then `b` is a word.
+    fn is_word2(&self, a: &[u8], b: &[u8]) -> bool {
+        let mut buf = [0u8; 2 * MAX_WORD_LEN + 2];
+        if a.len() + b.len() > MAX_WORD_LEN {
+            return false;
+        }
+        buf[..a.len()].copy_from_slice(a);
+        buf[a.len()..a.len() + b.len()].copy_from_slice(b);
+        self.is_word(&buf[..a.len() + b.len()])
+    }
+
+    /// The letters that hook `word` in front (`back` false) or behind.
+    fn hooks(&self, word: &[u8], back: bool) -> u64 {
+        let Some((node, _)) = follow_reversed(self.g, word) else {
+            return 0;
+        };
+        if !back {
+            return self.g.ending_letters(node).0;
+        }
+        match self.g.edge(node, SEPARATOR) {
+            Some(sep) => self.g.ending_letters(self.g.target(sep)).0,
+            None => 0,
+        }
+    }
+
+    /// How many words are anagrams of `word` (itself included): a walk
+    /// of the word's tiles for the first few alphagrams met, then, if more
+    /// are asked for, one pass over every word of the walk's lengths that
+    /// counts them all.
+    fn anagram_count(&self, word: &[u8], counts: &[u8; 64]) -> u32 {
+        let mut key = word.to_vec();
+        key.sort_unstable();
+        if let Some(&n) = self.anagrams.borrow().get(&key) {
+            return n;
+        }
+        if self.all_counted.get() {
+            // Every word of these lengths is counted, and only words of
+            // the lexicon are asked about: not reached.
+            return 1;
+        }
+        if self.anagrams.borrow().len() >= WALKS_BEFORE_TABLE {
+            let lens = self.q.plan.lens;
+            let mut table = self.anagrams.borrow_mut();
+            table.clear();
+            self.q.lex.for_each_word(lens.min, lens.max, |w| {
+                let mut k = w.to_vec();
+                k.sort_unstable();
+                *table.entry(k).or_insert(0) += 1;
+                std::ops::ControlFlow::Continue(())
+            });
+            self.all_counted.set(true);
+            return table.get(&key).copied().unwrap_or(1);
+        }
+        let rack = RackSpec {
+            real: *counts,
+            blanks: 0,
+            sets: Vec::new(),
+            star: false,
+            through: Vec::new(),
+            exact: true,
+        };
+        // From the word's first letter (any would do): words of these
+        // tiles, each met once at the first place of that letter.
+        let pivot = word[0];
+        let (rule, b) = budget(&rack);
+        let prune = Prune {
+            letters: self.q.plan.prune.letters,
+            limit: [u8::MAX; 64],
+            vowels: 0,
+            vowel_min: 0,
+            vowel_max: u32::MAX,
+            distinct_min: 0,
+            distinct_max: u32::MAX,
+            values: [0; 64],
+            points_max: None,
+            by_value: Vec::new(),
+            consists: Vec::new(),
+            need: [0; 64],
+            need_total: 0,
+            racks: vec![(rule, b)],
+        };
+        let w = Walk::Anchored {
+            anchor: vec![pivot],
+            left: Side::Anything,
+            right: Side::Anything,
+            barred_left: 1u64 << pivot,
+        };
+        let lens = Lengths {
+            min: word.len(),
+            max: word.len(),
+        };
+        let mut n = 0u32;
+        walk(self.g, &w, lens, &prune, &[], &mut |_, _| n += 1);
+        self.anagrams.borrow_mut().insert(key, n);
+        n
+    }
+
+    fn holds(&self, t: &CTerm, word: &[u8], counts: &[u8; 64]) -> bool {
+        let q = self.q;
+        let met = match t.check.counted(word, counts, q.vowels, &q.values) {
+            Some(met) => met,
+            None => match &t.check {
+                Check::Anagrams(r) => r.holds(self.anagram_count(word, counts)),
+                Check::FrontHook(m) | Check::BackHook(m) => {
+                    let hooks = self.hooks(word, matches!(t.check, Check::BackHook(_)));
+                    if *m == 0 { hooks != 0 } else { hooks & m == *m }
+                }
+                Check::IsFrontHook => self.is_word(&word[1..]),
+                Check::IsBackHook => self.is_word(&word[..word.len() - 1]),
+                Check::InnerHooks => {
+                    self.is_word(&word[1..]) || self.is_word(&word[..word.len() - 1])
+                }
+                Check::TakesPrefix(p) => self.is_word2(p, word),
+                Check::TakesSuffix(s) => self.is_word2(word, s),
+                Check::In(k) => match &q.lists[*k] {
+                    WordSet::List { set, .. } => set.contains(word),
+                    WordSet::Lexicon(other) => {
+                        follow_reversed(&other.fst_graph(), word).is_some_and(|(_, w)| w)
+                    }
+                },
+                Check::Probability(r) => q
+                    .ranks
+                    .as_ref()
+                    .and_then(|ranks| ranks.rank(word))
+                    .is_some_and(|k| r.holds(k)),
+                Check::Any(alts) => alts
+                    .iter()
+                    .any(|alt| alt.iter().all(|t| self.holds(t, word, counts))),
+                _ => unreachable!("counted checks are answered above"),
+            },
+        };
+        met != t.negated
+    }
+}
+
+/// Runs a prepared query over `g`, reporting each word that meets every
+/// term (some more than once).
+pub(crate) fn run<G: Graph>(g: &G, q: &Prepared<'_>, out: &mut dyn FnMut(&[u8])) {
+    let leaf = Leaf {
+        g,
+        q,
+        anagrams: RefCell::new(HashMap::new()),
+        all_counted: Cell::new(false),
+    };
+    let plan = &q.plan;
+    let tests: Vec<&CTerm> = q
+        .terms
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| Some(i) != plan.exact)
+        .map(|(_, t)| t)
+        .collect();
+    walk(
+        g,
+        &plan.walk,
+        plan.lens,
+        &plan.prune,
+        &q.lists,
+        &mut |word, st| {
+            if tests.iter().all(|t| leaf.holds(t, word, &st.counts)) {
+                out(word);
+            }
+        },
+    );
+}
