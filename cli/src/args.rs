@@ -160,6 +160,21 @@ pub enum SearchCommand {
         #[command(flatten)]
         out: WordOutput,
     },
+    /// Words meeting every condition given (flags below; --not-NAME negates, --any for alternatives).
+    ///
+    /// Each condition is a flag (the list below, one example each); --not-
+    /// before a name negates it (--not-includes U); a flag given twice is two
+    /// conditions that must both hold; --any 'A --or B' holds when one of
+    /// its alternatives does. The walk starts from the condition that should
+    /// visit the fewest words (--explain prints the plan). The output options
+    /// are those of every word list.
+    ///
+    /// Examples:
+    ///   lexq find --len 7 --includes Q --not-includes U
+    ///   lexq find --ends ING --len 7 --front-hook
+    ///   lexq find --any '--starts RE --or --starts UN' --ends ING --len 8
+    #[command(verbatim_doc_comment)]
+    Find(crate::find::FindArgs),
 }
 
 impl SearchCommand {
@@ -173,6 +188,7 @@ impl SearchCommand {
             | SearchCommand::Regex { out, .. }
             | SearchCommand::Anagram { out, .. }
             | SearchCommand::Subanagram { out, .. } => out,
+            SearchCommand::Find(args) => &args.out,
         }
     }
 

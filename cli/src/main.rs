@@ -14,6 +14,7 @@ macro_rules! eprintln {
 
 mod args;
 mod batch;
+mod find;
 mod game;
 mod gcg;
 mod interrupt;
@@ -156,6 +157,10 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                     .iter()
                     .any(|h| !h.front.is_empty() || !h.back.is_empty()),
             )
+        }
+        Command::Search(args::SearchCommand::Find(args)) if args.explain => {
+            out.raw(lex.prepare_find(&args.query(&lex)?)?.explain().as_bytes())?;
+            FOUND
         }
         Command::Search(cmd) => {
             let found = search::find(&lex, cmd)?;

@@ -24,6 +24,7 @@ pub fn find<'l>(lex: &'l Lexicon, cmd: &SearchCommand) -> Result<Words<'l>, Fail
         SearchCommand::Subanagram { rack, through, .. } => {
             s.subanagram(rack, through.as_deref())?
         }
+        SearchCommand::Find(args) => lex.prepare_find(&args.query(lex)?)?.run(),
     })
 }
 

@@ -1,0 +1,469 @@
+//! `lexq find`: the conditions as command-line flags, read into a
+//! [`lexq::find::Query`].
+//!
+//! Every condition is a flag named after it (`--ends ING`); `--not-`
+//! before the name negates it (`--not-includes U`); a flag given twice is
+//! two conditions that must both hold; `--any 'A --or B'` holds when one of
+//! its alternatives does (each alternative is conditions written the same
+//! way, all of which must hold). The flags are built from one table,
+//! [`SPECS`], so that each condition has one name, one example and its
+//! negation.
+
+use std::path::PathBuf;
+
+use clap::builder::ValueParser;
+use clap::error::ErrorKind;
+use clap::{Arg, ArgAction, ArgMatches, Command};
+use lexq::find::{Condition, Query, Range, Term};
+
+use crate::args::WordOutput;
+
+/// What a condition's flag takes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Takes {
+    /// Nothing: `--inner-hooks`.
+    Nothing,
+    /// A value: `--ends ING`.
+    Value(&'static str),
+    /// A value or nothing: `--front-hook` or `--front-hook S`.
+    Maybe(&'static str),
+}
+
+/// One condition of `lexq find`: its flag, what it takes, its help and an
+/// example.
+struct Spec {
+    name: &'static str,
+    takes: Takes,
+    help: &'static str,
+    example: &'static str,
+}
+
+/// Every condition, in the order `--help` lists them.
+const SPECS: &[Spec] = &[
+    Spec {
+        name: "pattern",
+        takes: Takes::Value("PATTERN"),
+        help: "Matches a pattern: ? one letter, * any run, [ABC], [^ABC], [A-E]",
+        example: "--pattern 'c?t*'",
+    },
+    Spec {
+        name: "regex",
+        takes: Takes::Value("REGEX"),
+        help: "Matches a regular expression (whole word, any case)",
+        example: "--regex '.*q[^u].*'",
+    },
+    Spec {
+        name: "contains",
+        takes: Takes::Value("LETTERS"),
+        help: "Holds these letters together",
+        example: "--contains QU",
+    },
+    Spec {
+        name: "starts",
+        takes: Takes::Value("LETTERS"),
+        help: "Starts with these letters",
+        example: "--starts UN",
+    },
+    Spec {
+        name: "ends",
+        takes: Takes::Value("LETTERS"),
+        help: "Ends with these letters",
+        example: "--ends ING",
+    },
+    Spec {
+        name: "anagram",
+        takes: Takes::Value("RACK"),
+        help: "Uses exactly the rack's tiles: ? or _ a blank, * any run of letters, \
+               {AEIOU} one tile of a set, [CH] one named tile",
+        example: "--anagram 'aeinst?'",
+    },
+    Spec {
+        name: "subanagram",
+        takes: Takes::Value("RACK"),
+        help: "Uses some of the rack's tiles (at least 2, or 1 with --through); rack as --anagram",
+        example: "--subanagram 'lx{au}'",
+    },
+    Spec {
+        name: "length",
+        takes: Takes::Value("RANGE"),
+        help: "Has a number of tiles in RANGE (N, N-M, N-, N+, -M); --len, --min-len and --max-len also work",
+        example: "--not-length 2-3",
+    },
+    Spec {
+        name: "includes",
+        takes: Takes::Value("LETTERS"),
+        help: "Holds each letter, a letter given twice at least twice",
+        example: "--includes Q --not-includes U",
+    },
+    Spec {
+        name: "consists",
+        takes: Takes::Value("LETTERS[:PERCENT]"),
+        help: "At least PERCENT% (default 100) of its tiles are among LETTERS",
+        example: "--consists AEIOU:60",
+    },
+    Spec {
+        name: "vowels",
+        takes: Takes::Value("RANGE"),
+        help: "Has a number of vowels (A E I O U) in RANGE",
+        example: "--vowels 0",
+    },
+    Spec {
+        name: "distinct",
+        takes: Takes::Value("RANGE"),
+        help: "Has a number of different letters in RANGE",
+        example: "--distinct 7 --len 7",
+    },
+    Spec {
+        name: "points",
+        takes: Takes::Value("RANGE"),
+        help: "Is worth points in RANGE (tile values of --tiles; a letter counts even if a blank plays it)",
+        example: "--points 20-",
+    },
+    Spec {
+        name: "anagrams",
+        takes: Takes::Value("RANGE"),
+        help: "Has a number of anagrams in RANGE, itself included",
+        example: "--anagrams 5- --len 6",
+    },
+    Spec {
+        name: "front-hook",
+        takes: Takes::Maybe("LETTERS"),
+        help: "Takes a front hook (or each letter given)",
+        example: "--front-hook S",
+    },
+    Spec {
+        name: "back-hook",
+        takes: Takes::Maybe("LETTERS"),
+        help: "Takes a back hook (or each letter given)",
+        example: "--not-back-hook",
+    },
+    Spec {
+        name: "is-front-hook",
+        takes: Takes::Nothing,
+        help: "Is a front hook of another word: a word without its first letter (AGAZE)",
+        example: "--is-front-hook",
+    },
+    Spec {
+        name: "is-back-hook",
+        takes: Takes::Nothing,
+        help: "Is a back hook of another word: a word without its last letter (VIGA)",
+        example: "--is-back-hook",
+    },
+    Spec {
+        name: "inner-hooks",
+        takes: Takes::Nothing,
+        help: "Is a word without its first or its last letter (Zyzzyva's hook words)",
+        example: "--inner-hooks",
+    },
+    Spec {
+        name: "takes-prefix",
+        takes: Takes::Value("LETTERS"),
+        help: "Is still a word with these letters in front",
+        example: "--takes-prefix RE",
+    },
+    Spec {
+        name: "takes-suffix",
+        takes: Takes::Value("LETTERS"),
+        help: "Is still a word with these letters after it",
+        example: "--takes-suffix S",
+    },
+    Spec {
+        name: "in",
+        takes: Takes::Value("FILE"),
+        help: "Is in a word list (one word a line) or in another lexicon file",
+        example: "--not-in old.txt",
+    },
+    Spec {
+        name: "probability",
+        takes: Takes::Value("RANGE"),
+        help: "Has a probability rank in RANGE among the words of its length (ties share a rank)",
+        example: "--probability 1-100 --len 7",
+    },
+    Spec {
+        name: "any",
+        takes: Takes::Value("CONDITIONS"),
+        help: "Meets one of the alternatives, separated by --or, each conditions written as here",
+        example: "--any '--ends ING --or --ends ED'",
+    },
+];
+
+/// The arguments of `lexq find`.
+#[derive(Clone, Debug)]
+pub struct FindArgs {
+    /// The conditions, in command-line order.
+    pub terms: Vec<Term>,
+    /// Print the plan instead of the words.
+    pub explain: bool,
+    /// The output options (their lengths are a condition too).
+    pub out: WordOutput,
+}
+
+/// The flag of each spec and of its negation (`not-NAME`), made once.
+fn names() -> &'static [[&'static str; 2]] {
+    static NAMES: std::sync::OnceLock<Vec<[&'static str; 2]>> = std::sync::OnceLock::new();
+    NAMES.get_or_init(|| {
+        SPECS
+            .iter()
+            .map(|s| [s.name, &*format!("not-{}", s.name).leak()])
+            .collect()
+    })
+}
+
+/// Adds every condition flag and its negation to `cmd`.
+fn with_conditions(mut cmd: Command) -> Command {
+    for (spec, names) in SPECS.iter().zip(names()) {
+        for negated in [false, true] {
+            let id = names[negated as usize];
+            let help = format!("{}. Example: {}", spec.help, spec.example);
+            let mut arg = Arg::new(id)
+                .long(id)
+                .help_heading("Conditions (each also as --not-NAME)")
+                .hide(negated);
+            arg = match spec.takes {
+                Takes::Nothing => arg.action(ArgAction::Count),
+                Takes::Value(v) => arg
+                    .action(ArgAction::Append)
+                    .value_name(v)
+                    .num_args(1)
+                    .value_parser(ValueParser::string()),
+                Takes::Maybe(v) => arg
+                    .action(ArgAction::Append)
+                    .value_name(v)
+                    .num_args(0..=1)
+                    .default_missing_value("")
+                    .value_parser(ValueParser::string()),
+            };
+            if spec.name == "any" {
+                // Its alternatives start with `--`.
+                arg = arg.allow_hyphen_values(true);
+            }
+            if !negated {
+                arg = arg.help(help);
+            }
+            cmd = cmd.arg(arg);
+        }
+    }
+    cmd.arg(
+        Arg::new("through")
+            .long("through")
+            .short('t')
+            .value_name("LETTERS")
+            .help_heading("Conditions (each also as --not-NAME)")
+            .help("Letters on the board that --anagram and --subanagram play through, as one block. Example: --anagram ret --through ain"),
+    )
+}
+
+/// The terms of `m`, in command-line order (`depth` levels of `--any`
+/// down).
+fn terms_of(m: &ArgMatches, depth: usize) -> Result<Vec<Term>, clap::Error> {
+    let fail = |msg: String| clap::Error::raw(ErrorKind::ValueValidation, msg);
+    let through = m.get_one::<String>("through").cloned();
+    let mut found: Vec<(usize, Term)> = Vec::new();
+    let mut racks = 0;
+    for (spec, names) in SPECS.iter().zip(names()) {
+        for negated in [false, true] {
+            let id = names[negated as usize];
+            let flag = format!("--{id}");
+            let Some(indices) = m.indices_of(id) else {
+                continue;
+            };
+            let indices: Vec<usize> = indices.collect();
+            let values: Vec<String> = match spec.takes {
+                Takes::Nothing if m.get_count(id) == 0 => continue,
+                Takes::Nothing => {
+                    // A flag given several times is one condition.
+                    let at = indices.first().copied().unwrap_or(0);
+                    let c = condition(spec.name, "", &through, depth)
+                        .map_err(|e| fail(format!("{flag}: {e}")))?;
+                    found.push((
+                        at,
+                        Term {
+                            negated,
+                            condition: c,
+                        },
+                    ));
+                    continue;
+                }
+                _ => m
+                    .get_many::<String>(id)
+                    .map(|v| v.cloned().collect())
+                    .unwrap_or_default(),
+            };
+            for (k, value) in values.iter().enumerate() {
+                let at = indices.get(k).copied().unwrap_or(usize::MAX);
+                let c = condition(spec.name, value, &through, depth)
+                    .map_err(|e| fail(format!("{flag} {value:?}: {e}")))?;
+                if matches!(c, Condition::Anagram { .. } | Condition::Subanagram { .. }) {
+                    racks += 1;
+                }
+                found.push((
+                    at,
+                    Term {
+                        negated,
+                        condition: c,
+                    },
+                ));
+            }
+        }
+    }
+    if through.is_some() && racks == 0 {
+        return Err(fail(
+            "--through goes with --anagram or --subanagram (the rack played through the letters)"
+                .into(),
+        ));
+    }
+    found.sort_by_key(|&(at, _)| at);
+    Ok(found.into_iter().map(|(_, t)| t).collect())
+}
+
+/// The condition of flag `name` with `value`.
+fn condition(
+    name: &str,
+    value: &str,
+    through: &Option<String>,
+    depth: usize,
+) -> Result<Condition, String> {
+    let range = |v: &str| v.parse::<Range>();
+    let text = value.to_string();
+    Ok(match name {
+        "pattern" => Condition::Pattern(text),
+        "regex" => Condition::Regex(text),
+        "contains" => Condition::Contains(text),
+        "starts" => Condition::Starts(text),
+        "ends" => Condition::Ends(text),
+        "anagram" => Condition::Anagram {
+            rack: text,
+            through: through.clone(),
+        },
+        "subanagram" => Condition::Subanagram {
+            rack: text,
+            through: through.clone(),
+        },
+        "length" => Condition::Length(range(value)?),
+        "includes" => Condition::Includes(text),
+        "consists" => {
+            let (letters, percent) = match value.rsplit_once(':') {
+                Some((l, p)) => (
+                    l,
+                    p.trim()
+                        .trim_end_matches('%')
+                        .parse::<u8>()
+                        .ok()
+                        .filter(|&p| p <= 100)
+                        .ok_or_else(|| format!("{p:?} is not a percentage from 0 to 100"))?,
+                ),
+                None => (value, 100),
+            };
+            Condition::ConsistsOf {
+                letters: letters.to_string(),
+                percent,
+            }
+        }
+        "vowels" => Condition::Vowels(range(value)?),
+        "distinct" => Condition::Distinct(range(value)?),
+        "points" => Condition::Points(range(value)?),
+        "anagrams" => Condition::Anagrams(range(value)?),
+        "front-hook" => Condition::FrontHook((!value.is_empty()).then_some(text)),
+        "back-hook" => Condition::BackHook((!value.is_empty()).then_some(text)),
+        "is-front-hook" => Condition::IsFrontHook,
+        "is-back-hook" => Condition::IsBackHook,
+        "inner-hooks" => Condition::InnerHooks,
+        "takes-prefix" => Condition::TakesPrefix(text),
+        "takes-suffix" => Condition::TakesSuffix(text),
+        "in" => Condition::InFile(PathBuf::from(value)),
+        "probability" => Condition::Probability(range(value)?),
+        "any" => Condition::Any(alternatives(value, depth)?),
+        other => unreachable!("no condition {other}"),
+    })
+}
+
+/// The alternatives of `--any`: shell words split at each `--or`, each
+/// part read as conditions.
+fn alternatives(text: &str, depth: usize) -> Result<Vec<Vec<Term>>, String> {
+    if depth >= lexq::find::MAX_NESTING {
+        return Err(format!(
+            "alternatives nest more than {} deep",
+            lexq::find::MAX_NESTING
+        ));
+    }
+    let words = crate::batch::split(text)?;
+    let mut parts: Vec<Vec<String>> = vec![Vec::new()];
+    for w in words {
+        if w == "--or" {
+            parts.push(Vec::new());
+        } else {
+            parts.last_mut().expect("one part").push(w);
+        }
+    }
+    let mut out = Vec::with_capacity(parts.len());
+    for part in parts {
+        if part.is_empty() {
+            return Err("an alternative holds no condition (write --any 'A --or B')".into());
+        }
+        let cmd = with_conditions(
+            Command::new("--any")
+                .no_binary_name(true)
+                .disable_help_flag(true)
+                .disable_version_flag(true),
+        );
+        let m = cmd
+            .try_get_matches_from(&part)
+            .map_err(|e| crate::args::clap_message(&e))?;
+        out.push(terms_of(&m, depth + 1).map_err(|e| crate::args::clap_message(&e))?);
+    }
+    Ok(out)
+}
+
+impl FindArgs {
+    /// The query: the conditions, the lengths of the output options, the
+    /// tile set of `--tiles`.
+    pub fn query(&self, lex: &lexq::Lexicon) -> Result<Query, crate::Failure> {
+        let mut q = Query::new();
+        let (min, max) = self.out.lens.range()?;
+        if min > 0 || max < usize::MAX {
+            let clamp = |n: usize| n.min(u32::MAX as usize) as u32;
+            q.push(Term::is(Condition::Length(Range::between(
+                clamp(min),
+                clamp(max),
+            ))));
+        }
+        for t in &self.terms {
+            q.push(t.clone());
+        }
+        if let Some(name) = &self.out.tiles {
+            q = q.tiles(lexq::TileSet::named(name, lex.alphabet())?);
+        }
+        Ok(q)
+    }
+}
+
+impl clap::FromArgMatches for FindArgs {
+    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+        Ok(FindArgs {
+            terms: terms_of(m, 0)?,
+            explain: m.get_flag("explain"),
+            out: WordOutput::from_arg_matches(m)?,
+        })
+    }
+
+    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+        *self = FindArgs::from_arg_matches(m)?;
+        Ok(())
+    }
+}
+
+impl clap::Args for FindArgs {
+    fn augment_args(cmd: Command) -> Command {
+        let cmd = with_conditions(cmd).arg(
+            Arg::new("explain")
+                .long("explain")
+                .action(ArgAction::SetTrue)
+                .help("Print the plan (what the walk starts from, bounds, tests) instead of the words"),
+        );
+        <WordOutput as clap::Args>::augment_args(cmd)
+    }
+
+    fn augment_args_for_update(cmd: Command) -> Command {
+        Self::augment_args(cmd)
+    }
+}
