@@ -133,6 +133,18 @@ pub enum Error {
         kind: NamedErrorKind,
     },
 
+    /// Two lexicons of different alphabets cannot be compared word by
+    /// word ([`diff`](crate::diff::diff)).
+    #[error(
+        "the lexicons have different alphabets ({old} and {new}): their words are different tiles, not compared"
+    )]
+    Diff {
+        /// The old lexicon's alphabet name.
+        old: String,
+        /// The new lexicon's.
+        new: String,
+    },
+
     /// A condition of a [`find`](crate::find) query cannot be used.
     #[error(transparent)]
     Find(Box<FindError>),

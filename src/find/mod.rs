@@ -38,6 +38,7 @@
 
 mod conditions;
 mod eval;
+mod extensions;
 mod plan;
 
 pub use conditions::{Condition, MAX_NESTING, MAX_TERMS, Range, Term};

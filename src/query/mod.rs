@@ -55,7 +55,7 @@ impl Default for Lengths {
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Search<'a> {
-    lex: &'a Lexicon,
+    pub(crate) lex: &'a Lexicon,
     lens: Lengths,
 }
 
@@ -77,7 +77,7 @@ impl<'a> Search<'a> {
     }
 
     /// The lengths asked for, narrowed to the lexicon's longest word.
-    fn lens(&self) -> Lengths {
+    pub(crate) fn lens(&self) -> Lengths {
         Lengths {
             min: self.lens.min,
             max: self.lens.max.min(self.lex.max_word_len()),
