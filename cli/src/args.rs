@@ -42,6 +42,9 @@ pub enum Command {
         /// Print one JSON array of {"word", "valid"} objects.
         #[arg(long)]
         json: bool,
+        /// After an invalid word, the nearest words (edit distance 1 or 2, up to 5).
+        #[arg(long)]
+        suggest: bool,
     },
     /// Front and back hooks: "FRONT WORD BACK" per word, "-" when none; "WORD*" if not itself a word.
     Hooks {
@@ -93,6 +96,58 @@ pub enum Command {
     Serve(crate::site::ServeArgs),
     /// A GCG game file: the position at any turn (CGP), or --check it.
     Gcg(crate::gcg::GcgArgs),
+    /// Did you mean: the words nearest WORD by edit distance, nearest first, then most probable.
+    Suggest(SuggestArgs),
+    /// The words added and removed between two lexicon files: "+WORD" and "-WORD" lines.
+    ///
+    /// Both lexicons are read in alphabet order at once, never held in
+    /// memory. Lexicons of different alphabets are an error (their words
+    /// are different tiles). Exit status: 0 if they differ, 1 if they hold
+    /// the same words, 2 on error.
+    Diff(DiffArgs),
+}
+
+/// Arguments of `lexq suggest`.
+#[derive(Args, Debug)]
+pub struct SuggestArgs {
+    /// The word (or any run of letters).
+    pub word: String,
+    /// The largest edit distance: an insertion, deletion or change of a tile is 1.
+    #[arg(long, short = 'd', default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=3))]
+    pub distance: u8,
+    /// Print at most N words.
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    pub limit: usize,
+    /// Print only the number of words within the distance.
+    #[arg(long, short = 'c')]
+    pub count: bool,
+    /// Print one JSON array of {"word", "distance", "probability"} objects.
+    #[arg(long)]
+    pub json: bool,
+    /// Tile set for probability: english, super, friends, spanish, or a tile file.
+    #[arg(long, value_name = "TILES")]
+    pub tiles: Option<String>,
+}
+
+/// Arguments of `lexq diff`.
+#[derive(Args, Debug)]
+pub struct DiffArgs {
+    /// The older lexicon file.
+    pub old: PathBuf,
+    /// The newer lexicon file.
+    pub new: PathBuf,
+    /// Only the words added (in NEW, not in OLD), without the "+".
+    #[arg(long, conflicts_with = "removed")]
+    pub added: bool,
+    /// Only the words removed (in OLD, not in NEW), without the "-".
+    #[arg(long)]
+    pub removed: bool,
+    /// Print only the numbers: "N added, M removed" (or one number with --added or --removed).
+    #[arg(long, short = 'c')]
+    pub count: bool,
+    /// JSON lines: {"added": "WORD"} or {"removed": "WORD"}; with -c one {"added": N, "removed": M}.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// The word-list commands: each prints the words it finds, with the
@@ -175,6 +230,19 @@ pub enum SearchCommand {
     ///   lexq find --any '--starts RE --or --starts UN' --ends ING --len 8
     #[command(verbatim_doc_comment)]
     Find(crate::find::FindArgs),
+    /// Words holding WORD with letters added in front, behind or both (the word itself left out).
+    Extensions {
+        /// The word (or any run of letters).
+        word: String,
+        /// At most N letters in front (default: any number).
+        #[arg(long, value_name = "N")]
+        front: Option<usize>,
+        /// At most N letters behind (default: any number).
+        #[arg(long, value_name = "N")]
+        back: Option<usize>,
+        #[command(flatten)]
+        out: WordOutput,
+    },
 }
 
 impl SearchCommand {
@@ -189,6 +257,7 @@ impl SearchCommand {
             | SearchCommand::Anagram { out, .. }
             | SearchCommand::Subanagram { out, .. } => out,
             SearchCommand::Find(args) => &args.out,
+            SearchCommand::Extensions { out, .. } => out,
         }
     }
 

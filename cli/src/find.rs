@@ -233,8 +233,8 @@ fn with_conditions(mut cmd: Command) -> Command {
                     .default_missing_value("")
                     .value_parser(ValueParser::string()),
             };
-            if spec.name == "any" {
-                // Its alternatives start with `--`.
+            if spec.name == "any" || spec.takes == Takes::Value("RANGE") {
+                // Alternatives start with `--`; a range may be `-4`.
                 arg = arg.allow_hyphen_values(true);
             }
             if !negated {
@@ -311,6 +311,20 @@ fn terms_of(m: &ArgMatches, depth: usize) -> Result<Vec<Term>, clap::Error> {
             "--through goes with --anagram or --subanagram (the rack played through the letters)"
                 .into(),
         ));
+    }
+    // Inside --any: --len, --min-len and --max-len.
+    for (name, make) in [
+        ("len", Range::exactly as fn(u32) -> Range),
+        ("min-len", Range::at_least),
+        ("max-len", Range::at_most),
+    ] {
+        let Ok(Some(values)) = m.try_get_many::<u32>(name) else {
+            continue;
+        };
+        let at = m.index_of(name).unwrap_or(usize::MAX);
+        for &n in values {
+            found.push((at, Term::is(Condition::Length(make(n)))));
+        }
     }
     found.sort_by_key(|&(at, _)| at);
     Ok(found.into_iter().map(|(_, t)| t).collect())
@@ -400,12 +414,22 @@ fn alternatives(text: &str, depth: usize) -> Result<Vec<Vec<Term>>, String> {
         if part.is_empty() {
             return Err("an alternative holds no condition (write --any 'A --or B')".into());
         }
-        let cmd = with_conditions(
+        let mut cmd = with_conditions(
             Command::new("--any")
                 .no_binary_name(true)
                 .disable_help_flag(true)
                 .disable_version_flag(true),
         );
+        // The length flags of the output options, as conditions here.
+        for name in ["len", "min-len", "max-len"] {
+            cmd = cmd.arg(
+                Arg::new(name)
+                    .long(name)
+                    .value_name("N")
+                    .action(ArgAction::Append)
+                    .value_parser(clap::value_parser!(u32)),
+            );
+        }
         let m = cmd
             .try_get_matches_from(&part)
             .map_err(|e| crate::args::clap_message(&e))?;

@@ -22,6 +22,7 @@ mod print;
 mod progress;
 mod search;
 mod site;
+mod suggest;
 
 use std::io::{self, IsTerminal};
 use std::ops::ControlFlow;
@@ -132,10 +133,17 @@ fn run(cli: Cli) -> Result<u8, Failure> {
     if let Command::Serve(args) = &cli.command {
         return site::run_serve(&cli.lexicon, args);
     }
+    if let Command::Diff(args) = &cli.command {
+        return suggest::run_diff(args);
+    }
     let lex = open(&cli)?;
     let mut out = Printer::stdout();
     let code = match &cli.command {
-        Command::Check { words, json } => {
+        Command::Check {
+            words,
+            json,
+            suggest,
+        } => {
             let words = with_stdin_words(words)?;
             // Each word is judged on its own: one that cannot be read as
             // tiles is invalid, with the reason, and the batch goes on.
@@ -143,7 +151,20 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                 .iter()
                 .map(|w| (w.as_str(), lex.is_word(w).map_err(|e| e.to_string())))
                 .collect();
-            out.checks(lex.alphabet(), &results, *json)?;
+            let near = match suggest {
+                true => Some(
+                    results
+                        .iter()
+                        .map(|(w, r)| match r {
+                            Ok(false) => suggest::ranked(&lex, w, 2, None)
+                                .map(|n| n.into_iter().take(5).map(|n| n.word).collect::<Vec<_>>()),
+                            _ => Ok(Vec::new()),
+                        })
+                        .collect::<Result<Vec<_>, _>>()?,
+                ),
+                false => None,
+            };
+            out.checks(lex.alphabet(), &results, *json, near.as_deref())?;
             status(results.iter().all(|r| r.1 == Ok(true)))
         }
         Command::Hooks { words, json } => {
@@ -170,6 +191,8 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             status(listing.found > 0)
         }
         Command::Words(args) => all_words(&lex, &mut out, args)?,
+        Command::Suggest(args) => suggest::suggest(&lex, &mut out, args)?,
+        Command::Diff(_) => unreachable!("handled above"),
         Command::Query(args) => batch::run(&lex, &mut out, args)?,
         Command::Info { json } => {
             out.info(&lex.info(), *json)?;

@@ -105,6 +105,9 @@ struct CheckJson<'a> {
     valid: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
+    /// With `--suggest`: the nearest words (empty for a valid word).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    suggestions: Option<Vec<String>>,
 }
 
 /// One `hooks` result as JSON, keys in this order.
@@ -247,6 +250,7 @@ impl Printer {
         alphabet: &Alphabet,
         results: &[(&str, Result<bool, String>)],
         as_json: bool,
+        near: Option<&[Vec<String>]>,
     ) -> io::Result<()> {
         // The word as read (trimmed, folded, in tiles), as the judge saw it.
         let spelled = |w: &str| {
@@ -261,20 +265,29 @@ impl Printer {
             let list: Vec<CheckJson<'_>> = results
                 .iter()
                 .zip(&words)
-                .map(|((_, r), word)| CheckJson {
+                .enumerate()
+                .map(|(i, ((_, r), word))| CheckJson {
                     word,
                     valid: r == &Ok(true),
                     error: r.as_ref().err().map(|why| one_line(why)),
+                    suggestions: near.map(|n| n[i].clone()),
                 })
                 .collect();
             return self.json(&list);
         }
         // A word as text: control characters escaped, a long one cut.
-        for (w, r) in results {
+        for (i, (w, r)) in results.iter().enumerate() {
             let shown = shown(&spelled(w));
             match r {
                 Ok(true) => writeln!(self.out, "{shown} valid")?,
-                Ok(false) => writeln!(self.out, "{shown} invalid")?,
+                Ok(false) => match near.map(|n| &n[i]) {
+                    Some(list) if !list.is_empty() => writeln!(
+                        self.out,
+                        "{shown} invalid (did you mean {}?)",
+                        list.join(", ")
+                    )?,
+                    _ => writeln!(self.out, "{shown} invalid")?,
+                },
                 Err(why) => writeln!(self.out, "{shown} invalid ({})", one_line(why))?,
             }
         }

@@ -25,6 +25,9 @@ pub fn find<'l>(lex: &'l Lexicon, cmd: &SearchCommand) -> Result<Words<'l>, Fail
             s.subanagram(rack, through.as_deref())?
         }
         SearchCommand::Find(args) => lex.prepare_find(&args.query(lex)?)?.run(),
+        SearchCommand::Extensions {
+            word, front, back, ..
+        } => s.extensions(word, *front, *back)?,
     })
 }
 
