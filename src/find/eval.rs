@@ -153,7 +153,7 @@ impl State {
             if !spend && rule.through {
                 continue;
             }
-            if !take(b, rule, ci) {
+            if !take(b, rule, ci, s.counts[ci]) {
                 return None;
             }
             if b.to_spend as u32 > room {
@@ -164,13 +164,14 @@ impl State {
     }
 }
 
-/// Spends a tile of `b` for code `c`: a real one, else a blank or set
-/// tile that may stand for it, else the `*`. False if none may.
+/// Spends a tile of `b` for the `count`th letter of code `c`: a real one
+/// while the rack holds that many, else a blank or set tile that may stand
+/// for it, else the `*`. False if none may.
 #[inline]
-fn take(b: &mut Budget, rule: &RackRule, c: usize) -> bool {
-    if b.real[c] > 0 {
-        b.real[c] -= 1;
-        if b.real[c] == 0 {
+fn take(b: &mut Budget, rule: &RackRule, c: usize, count: u8) -> bool {
+    let real = rule.real[c];
+    if count <= real {
+        if count == real {
             b.held &= !(1u64 << c);
         }
     } else if b.wild > 0 && rule.wild_mask & (1u64 << c) != 0 {
@@ -183,8 +184,10 @@ fn take(b: &mut Budget, rule: &RackRule, c: usize) -> bool {
     true
 }
 
-/// A word found: its tiles and what the walk counted of them.
-type Emit<'e> = dyn FnMut(&[u8], &State) + 'e;
+/// A word found: its tiles, what the walk counted of them, and, when the
+/// walk knows it, the node after the whole word read right to left (the
+/// key `rev(W)`), where its hooks are read without a look-up.
+type Emit<'e, N> = dyn FnMut(&[u8], &State, Option<N>) + 'e;
 
 struct Walker<'w, 'e, G: Graph> {
     g: &'w G,
@@ -199,7 +202,7 @@ struct Walker<'w, 'e, G: Graph> {
     rbuf: [u8; MAX_WORD_LEN + 1],
     rn: usize,
     word: [u8; MAX_WORD_LEN + 1],
-    emit: &'w mut Emit<'e>,
+    emit: &'w mut Emit<'e, G::Node>,
 }
 
 impl<G: Graph> Walker<'_, '_, G> {
@@ -207,7 +210,7 @@ impl<G: Graph> Walker<'_, '_, G> {
         self.ln + self.anchor.len() + self.rn
     }
 
-    fn found(&mut self, st: &State) {
+    fn found(&mut self, st: &State, node: Option<G::Node>) {
         let n = self.len();
         let mut i = 0;
         for &c in self.lbuf[..self.ln].iter().rev() {
@@ -217,14 +220,14 @@ impl<G: Graph> Walker<'_, '_, G> {
         self.word[i..i + self.anchor.len()].copy_from_slice(self.anchor);
         i += self.anchor.len();
         self.word[i..n].copy_from_slice(&self.rbuf[..self.rn]);
-        (self.emit)(&self.word[..n], st);
+        (self.emit)(&self.word[..n], st, node);
     }
 
     fn go_left(&mut self, at: G::Node, word: bool, ls: StateID, rs: StateID, st: &State) {
         let n = self.len();
         let left_done = self.left.accepts(ls);
         if left_done && word && n >= self.lens.min && self.right.accepts(rs) {
-            self.found(st);
+            self.found(st, Some(at));
         }
         if n >= self.lens.max {
             return;
@@ -265,7 +268,7 @@ impl<G: Graph> Walker<'_, '_, G> {
     fn go_right(&mut self, at: G::Node, word: bool, rs: StateID, st: &State) {
         let n = self.len();
         if word && n >= self.lens.min && self.right.accepts(rs) {
-            self.found(st);
+            self.found(st, None);
         }
         if n >= self.lens.max {
             return;
@@ -301,7 +304,7 @@ pub(crate) fn walk<G: Graph>(
     lens: Lengths,
     prune: &Prune,
     lists: &[WordSet],
-    emit: &mut Emit<'_>,
+    emit: &mut Emit<'_, G::Node>,
 ) {
     let lens = Lengths {
         min: lens.min,
@@ -321,7 +324,7 @@ pub(crate) fn walk<G: Graph>(
         barred_left: u64,
         lens: Lengths,
         prune: &'w Prune,
-        emit: &'w mut Emit<'e>,
+        emit: &'w mut Emit<'e, G::Node>,
     ) -> Walker<'w, 'e, G> {
         Walker {
             g,
@@ -413,7 +416,7 @@ pub(crate) fn walk<G: Graph>(
                         None => return,
                     }
                 }
-                emit(w, &st);
+                emit(w, &st, None);
             };
             match &lists[*k] {
                 WordSet::List { words, .. } => words.iter().for_each(|w| each(w)),
@@ -458,9 +461,10 @@ impl<G: Graph> Leaf<'_, '_, G> {
         self.is_word(&buf[..a.len() + b.len()])
     }
 
-    /// The letters that hook `word` in front (`back` false) or behind.
-    fn hooks(&self, word: &[u8], back: bool) -> u64 {
-        let Some((node, _)) = follow_reversed(self.g, word) else {
+    /// The letters that hook `word` in front (`back` false) or behind;
+    /// `at`, if known, the node after the word read right to left.
+    fn hooks(&self, word: &[u8], back: bool, at: Option<G::Node>) -> u64 {
+        let Some(node) = at.or_else(|| follow_reversed(self.g, word).map(|(n, _)| n)) else {
             return 0;
         };
         if !back {
@@ -539,19 +543,19 @@ impl<G: Graph> Leaf<'_, '_, G> {
             max: word.len(),
         };
         let mut n = 0u32;
-        walk(self.g, &w, lens, &prune, &[], &mut |_, _| n += 1);
+        walk(self.g, &w, lens, &prune, &[], &mut |_, _, _| n += 1);
         self.anagrams.borrow_mut().insert(key, n);
         n
     }
 
-    fn holds(&self, t: &CTerm, word: &[u8], counts: &[u8; 64]) -> bool {
+    fn holds(&self, t: &CTerm, word: &[u8], counts: &[u8; 64], at: Option<G::Node>) -> bool {
         let q = self.q;
         let met = match t.check.counted(word, counts, q.vowels, &q.values) {
             Some(met) => met,
             None => match &t.check {
                 Check::Anagrams(r) => r.holds(self.anagram_count(word, counts)),
                 Check::FrontHook(m) | Check::BackHook(m) => {
-                    let hooks = self.hooks(word, matches!(t.check, Check::BackHook(_)));
+                    let hooks = self.hooks(word, matches!(t.check, Check::BackHook(_)), at);
                     if *m == 0 { hooks != 0 } else { hooks & m == *m }
                 }
                 Check::IsFrontHook => self.is_word(&word[1..]),
@@ -574,7 +578,7 @@ impl<G: Graph> Leaf<'_, '_, G> {
                     .is_some_and(|k| r.holds(k)),
                 Check::Any(alts) => alts
                     .iter()
-                    .any(|alt| alt.iter().all(|t| self.holds(t, word, counts))),
+                    .any(|alt| alt.iter().all(|t| self.holds(t, word, counts, at))),
                 _ => unreachable!("counted checks are answered above"),
             },
         };
@@ -605,10 +609,152 @@ pub(crate) fn run<G: Graph>(g: &G, q: &Prepared<'_>, out: &mut dyn FnMut(&[u8]))
         plan.lens,
         &plan.prune,
         &q.lists,
-        &mut |word, st| {
-            if tests.iter().all(|t| leaf.holds(t, word, &st.counts)) {
+        &mut |word, st, at| {
+            if tests.iter().all(|t| leaf.holds(t, word, &st.counts, at)) {
                 out(word);
             }
         },
     );
+}
+
+/// Where a dive stands: left of the anchor (node, both automata's states)
+/// or right of it, with the counts so far and the word's length.
+enum At<N> {
+    Left(N, StateID, StateID, State, usize),
+    Right(N, StateID, State, usize),
+}
+
+/// The size of a walk (the steps it would take), estimated by random
+/// dives (Knuth's estimator: down one random path, the product of the
+/// numbers of ways on at each step, averaged over the dives). Cheap: a few
+/// dozen paths, whatever the walk's size; unbiased, if noisy, which is
+/// enough to tell a walk of a thousand steps from one of a hundred
+/// thousand. A list counts its words.
+pub(crate) fn estimate<G: Graph>(g: &G, plan: &super::plan::Planned) -> u64 {
+    const DIVES: usize = 32;
+    let lens = Lengths {
+        min: plan.lens.min,
+        max: plan.lens.max.min(MAX_WORD_LEN),
+    };
+    let prune = &plan.prune;
+    let start = State::new(prune);
+    let nothing = Side::Nothing;
+    // The walk's starts: (its sides, the anchor's length, where it is).
+    let mut starts: Vec<(&Side, &Side, usize, u64, At<G::Node>)> = Vec::new();
+    match &plan.walk {
+        Walk::Empty => return 0,
+        Walk::List(_) => return plan.estimate,
+        Walk::Anchored {
+            anchor,
+            left,
+            right,
+            barred_left,
+        } => {
+            let mut st = start;
+            for &c in anchor {
+                match st.step(prune, c, lens.max, false) {
+                    Some(s) => st = s,
+                    None => return 0,
+                }
+            }
+            let Some((at, _)) = follow_reversed(g, anchor) else {
+                return 0;
+            };
+            let here = At::Left(at, left.start(), right.start(), st, anchor.len());
+            starts.push((left, right, anchor.len(), *barred_left, here));
+        }
+        Walk::Backward(left) => {
+            let here = At::Left(g.root(), left.start(), nothing.start(), start, 0);
+            starts.push((left, &nothing, 0, 0, here));
+        }
+        Walk::Forward(right) => {
+            for edge in g.edges_within(g.root(), start.allowed(prune) & !1) {
+                let code = g.code(edge);
+                let (Some(rs), Some(st)) = (
+                    right.step(right.start(), code),
+                    start.step(prune, code, lens.max, true),
+                ) else {
+                    continue;
+                };
+                let here = At::Left(g.target(edge), nothing.start(), rs, st, 1);
+                starts.push((&nothing, right, 1, 0, here));
+            }
+        }
+    }
+    if starts.is_empty() {
+        return 0;
+    }
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut rand = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let ways = starts.len() as f64;
+    let mut total = 0f64;
+    let mut next: Vec<At<G::Node>> = Vec::new();
+    for _ in 0..DIVES {
+        let k = rand(starts.len());
+        let (left, right, anchored, barred, ref first) = starts[k];
+        let mut at = match first {
+            At::Left(n, a, b, s, l) => At::Left(*n, *a, *b, *s, *l),
+            At::Right(n, b, s, l) => At::Right(*n, *b, *s, *l),
+        };
+        let mut product = ways;
+        let mut sum = ways;
+        loop {
+            next.clear();
+            match &at {
+                At::Left(node, ls, rs, st, n) => {
+                    if *n >= lens.max {
+                        break;
+                    }
+                    let cross =
+                        left.accepts(*ls) && !matches!(right, Side::Nothing) && anchored > 0;
+                    let mut set = if matches!(left, Side::Nothing) {
+                        0
+                    } else {
+                        st.allowed(prune) & !barred & !1
+                    };
+                    if cross {
+                        set |= 1;
+                    }
+                    for edge in g.edges_within(*node, set) {
+                        let code = g.code(edge);
+                        if code == SEPARATOR {
+                            next.push(At::Right(g.target(edge), *rs, *st, *n));
+                            continue;
+                        }
+                        if let (Some(l), Some(s)) =
+                            (left.step(*ls, code), st.step(prune, code, lens.max, true))
+                        {
+                            next.push(At::Left(g.target(edge), l, *rs, s, n + 1));
+                        }
+                    }
+                }
+                At::Right(node, rs, st, n) => {
+                    if *n >= lens.max {
+                        break;
+                    }
+                    for edge in g.edges_within(*node, st.allowed(prune) & !1) {
+                        let code = g.code(edge);
+                        if let (Some(r), Some(s)) =
+                            (right.step(*rs, code), st.step(prune, code, lens.max, true))
+                        {
+                            next.push(At::Right(g.target(edge), r, s, n + 1));
+                        }
+                    }
+                }
+            }
+            if next.is_empty() {
+                break;
+            }
+            product *= next.len() as f64;
+            sum += product;
+            at = next.swap_remove(rand(next.len()));
+        }
+        total += sum;
+    }
+    (total / DIVES as f64).ceil() as u64
 }

@@ -142,7 +142,30 @@ impl Lexicon {
         };
         let values = tiles.as_ref().map_or([0; 64], |t| *t.values());
         let vowels = vowel_codes(self.alphabet());
-        let plan = plan::plan(self, &terms, &lists, &values, vowels);
+        let mut plan = plan::plan(self, &terms, &lists, &values, vowels, None);
+        if plan.candidates.len() > 1 {
+            // Several terms could drive the walk: the rough counts guess,
+            // random dives down each walk measure.
+            let mut measured = Vec::with_capacity(plan.candidates.len());
+            let mut best: Option<(u64, plan::Planned)> = None;
+            for &(i, _) in &plan.candidates {
+                let p = plan::plan(self, &terms, &lists, &values, vowels, Some(i));
+                let e = match self.arcs_if_built() {
+                    Some(g) => eval::estimate(g, &p),
+                    None => eval::estimate(&self.fst_graph(), &p),
+                };
+                measured.push((i, e));
+                if best.as_ref().is_none_or(|(b, _)| e < *b) {
+                    best = Some((e, p));
+                }
+            }
+            if let Some((e, p)) = best {
+                plan = p;
+                plan.estimate = e;
+                plan.candidates = measured;
+                plan.dived = true;
+            }
+        }
         let ranks = match (&tiles, needs.ranks) {
             (Some(t), true) => {
                 let lens = plan.lens.min.max(1)..=plan.lens.max.min(self.max_word_len());

@@ -43,10 +43,11 @@ pub(crate) enum Walk {
     Empty,
 }
 
-/// A rack's tiles as the walk spends them.
+/// A rack's tiles as the walk spends them (the real tiles left are known
+/// from the letters counted: the first `real[c]` of code `c` are real
+/// tiles, the rest blanks, set tiles or the star's).
 #[derive(Clone, Copy)]
 pub(crate) struct Budget {
-    pub real: [u8; 64],
     /// Blanks and set tiles left.
     pub wild: u8,
     /// Codes with a real tile left.
@@ -58,6 +59,9 @@ pub(crate) struct Budget {
 /// What a rack lets the walk do, beside its [`Budget`].
 #[derive(Clone, Copy)]
 pub(crate) struct RackRule {
+    /// Real tiles of each code (plus, for a rack playing through the
+    /// anchor, the anchor's letters, counted first).
+    pub real: [u8; 64],
     /// Letters a blank or set tile may stand for.
     pub wild_mask: u64,
     pub star: bool,
@@ -109,6 +113,9 @@ pub(crate) struct Planned {
     pub anchor: Option<usize>,
     /// Each walking term: its index and its estimate.
     pub candidates: Vec<(usize, u64)>,
+    /// Whether the estimates were measured by random dives (else they are
+    /// the rough counts of the module documentation).
+    pub dived: bool,
 }
 
 /// Each letter's share of the bag of the alphabet's standard tile set (a
@@ -155,6 +162,7 @@ pub(crate) fn plan(
     lists: &[WordSet],
     values: &[i32; 64],
     vowels: u64,
+    pick: Option<usize>,
 ) -> Planned {
     let words = lex.word_count().max(1);
     let shares = shares(lex);
@@ -241,6 +249,10 @@ pub(crate) fn plan(
                 for c in 1..64 {
                     prune.need[c] = prune.need[c].max(need[c]);
                 }
+                // The rarest letter to include can drive the walk.
+                if let Some(c) = rarest(need, &shares) {
+                    candidates.push((i, affix_estimate(words, &shares, &[c], false)));
+                }
             }
             Check::Consists { set, percent } => {
                 if *percent == 100 {
@@ -294,8 +306,12 @@ pub(crate) fn plan(
         }
         prune.by_value = by;
     }
-    // The cheapest walking term anchors; ties go to the first given.
-    let best = candidates.iter().min_by_key(|&&(_, e)| e).copied();
+    // The cheapest walking term anchors (ties go to the first given),
+    // unless the caller picks one.
+    let best = match pick {
+        Some(i) => candidates.iter().find(|&&(k, _)| k == i).copied(),
+        None => candidates.iter().min_by_key(|&&(_, e)| e).copied(),
+    };
     let mut exact = None;
     let (walk, estimate, anchor) = match best {
         _ if lens.min > lens.max => (Walk::Empty, 0, None),
@@ -337,6 +353,16 @@ pub(crate) fn plan(
                     }
                 }
                 Check::Rack(rack) => rack_walk(rack, &shares),
+                Check::Includes(need) => {
+                    // From the letter's first place: never left of it.
+                    let c = rarest(need, &shares).expect("a letter to include");
+                    Walk::Anchored {
+                        anchor: vec![c],
+                        left: Side::Anything,
+                        right: Side::Anything,
+                        barred_left: 1u64 << c,
+                    }
+                }
                 Check::In(k) => Walk::List(*k),
                 _ => unreachable!("only walking terms are candidates"),
             };
@@ -350,8 +376,12 @@ pub(crate) fn plan(
     for (i, rack) in racks {
         let through = !rack.through.is_empty();
         if prune.racks.len() < MAX_RACKS && (!through || Some(i) == anchor) {
-            let (rule, budget) = budget(rack);
-            prune.racks.push((RackRule { through, ..rule }, budget));
+            let (mut rule, budget) = budget(rack);
+            rule.through = through;
+            for &c in &rack.through {
+                rule.real[c as usize & 63] += 1;
+            }
+            prune.racks.push((rule, budget));
         }
     }
     Planned {
@@ -362,7 +392,15 @@ pub(crate) fn plan(
         estimate,
         anchor,
         candidates,
+        dived: false,
     }
+}
+
+/// Of the codes with a count, the one with the smallest share of the bag.
+fn rarest(counts: &[u8; 64], shares: &[f64; 64]) -> Option<u8> {
+    (1..64u8)
+        .filter(|&c| counts[c as usize] > 0)
+        .min_by(|&a, &b| shares[a as usize].total_cmp(&shares[b as usize]))
 }
 
 /// The walk a rack drives: from the block it plays through; or, when every
@@ -377,10 +415,7 @@ fn rack_walk(rack: &RackSpec, shares: &[f64; 64]) -> Walk {
             barred_left: 0,
         };
     }
-    let rarest = (1..64u8)
-        .filter(|&c| rack.real[c as usize] > 0)
-        .min_by(|&a, &b| shares[a as usize].total_cmp(&shares[b as usize]));
-    match rarest {
+    match rarest(&rack.real, shares) {
         Some(c) if rack.exact => Walk::Anchored {
             anchor: vec![c],
             left: Side::Anything,
@@ -407,12 +442,12 @@ pub(crate) fn budget(rack: &RackSpec) -> (RackRule, Budget) {
     let wild = rack.blanks as usize + rack.sets.len();
     (
         RackRule {
+            real: rack.real,
             wild_mask,
             star: rack.star,
             through: false,
         },
         Budget {
-            real: rack.real,
             wild: wild as u8,
             held,
             to_spend: if rack.exact { rack.tiles() as u8 } else { 0 },
@@ -473,9 +508,14 @@ impl Planned {
             Walk::List(_) => writeln!(s, "walk: the words of the list, each looked up, {lens}"),
         };
         if let Some(i) = self.anchor {
+            let unit = if self.dived {
+                "steps, by random dives"
+            } else {
+                "words"
+            };
             let _ = writeln!(
                 s,
-                "anchor: {} (about {} words)",
+                "anchor: {} (about {} {unit})",
                 terms[i].text, self.estimate
             );
         }
