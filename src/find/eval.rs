@@ -624,6 +624,10 @@ enum At<N> {
     Right(N, StateID, State, usize),
 }
 
+/// Where dives start: the left and right sides, the anchor's length, the
+/// letters barred left of it, and the first place.
+type Start<'s, N> = (&'s Side, &'s Side, usize, u64, At<N>);
+
 /// The size of a walk (the steps it would take), estimated by random
 /// dives (Knuth's estimator: down one random path, the product of the
 /// numbers of ways on at each step, averaged over the dives). Cheap: a few
@@ -640,7 +644,7 @@ pub(crate) fn estimate<G: Graph>(g: &G, plan: &super::plan::Planned) -> u64 {
     let start = State::new(prune);
     let nothing = Side::Nothing;
     // The walk's starts: (its sides, the anchor's length, where it is).
-    let mut starts: Vec<(&Side, &Side, usize, u64, At<G::Node>)> = Vec::new();
+    let mut starts: Vec<Start<'_, G::Node>> = Vec::new();
     match &plan.walk {
         Walk::Empty => return 0,
         Walk::List(_) => return plan.estimate,
