@@ -110,8 +110,8 @@ pub const INDEX_DIR: &str = "index";
 /// the index `meta.json`'s and the word list's fingerprint).
 pub const FORMAT: u32 = 4;
 
-/// What `site.json` holds (with its own checksum after it: see
-/// [`crate::meta`]).
+/// What `site.json` holds, with a last member of its own, `checksum`: the
+/// CRC-32C of the text before it, checked when the site opens.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SiteMeta {
     /// The site format version.
