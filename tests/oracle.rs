@@ -721,11 +721,12 @@ impl<'a> Gen<'a> {
             2 if c.is_ascii_uppercase() => {
                 let lo = (c as u8).saturating_sub(rnd.next(3) as u8).max(b'A') as char;
                 let hi = ((c as u8) + rnd.next(3) as u8).min(b'Z') as char;
-                if rnd.chance(2) {
-                    Atom::Range(lo.to_ascii_lowercase(), hi.to_ascii_lowercase())
-                } else {
-                    Atom::Range(lo, hi)
-                }
+                // Either case, or each end in its own (`a-E`, `A-e`).
+                let (lo_lower, hi_lower) = (rnd.chance(2), rnd.chance(2));
+                let case = |c: char, lower: bool| {
+                    if lower { c.to_ascii_lowercase() } else { c }
+                };
+                Atom::Range(case(lo, lo_lower), case(hi, hi_lower))
             }
             3 => Atom::Posix(["alpha", "upper", "lower", "alnum", "word"][rnd.next(5)]),
             4 => Atom::Perl('w'),

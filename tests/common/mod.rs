@@ -871,6 +871,12 @@ impl Atom {
     fn holds(&self, c: char) -> bool {
         match self {
             Atom::Chars(s) => s.contains(c),
+            // Case never matters: a range between two letters is the
+            // letters between their lower cases (`A-e` is `a-e`).
+            Atom::Range(a, b) if a.is_alphabetic() && b.is_alphabetic() => {
+                let lower = |x: char| x.to_lowercase().next().unwrap_or(x);
+                (lower(*a)..=lower(*b)).contains(&lower(c))
+            }
             Atom::Range(a, b) => (*a..=*b).contains(&c),
             Atom::Posix(name) => match *name {
                 "alpha" => c.is_ascii_alphabetic(),
