@@ -329,6 +329,17 @@ pub enum WordErrorKind {
         /// The alphabet's name.
         alphabet: String,
     },
+    /// A bracket in a rack that does not hold exactly one tile (`[CH]`,
+    /// `[R]`) or is not closed.
+    #[error(
+        "{found:?}: a bracket holds exactly one tile of the {alphabet} alphabet, as [CH] or [R]"
+    )]
+    BadBracket {
+        /// The bracket as written (or the rest of the rack, if unclosed).
+        found: String,
+        /// The alphabet's name.
+        alphabet: String,
+    },
     /// A word-list line that is not UTF-8.
     #[error("not valid UTF-8")]
     NotUtf8,

@@ -784,7 +784,15 @@ impl<'a> Gen<'a> {
             rest.push(self.noise(rnd));
         }
         let blanks = rnd.next(3).min(rest.len());
-        let mut spelled: Vec<String> = rest.iter().map(|&c| self.spell(c, rnd)).collect();
+        // Now and then a tile in brackets, as CGP racks write them
+        // (`[R][R]` is two R tiles where `RR` is the Spanish tile RR).
+        let mut spelled: Vec<String> = rest
+            .iter()
+            .map(|&c| {
+                let t = self.spell(c, rnd);
+                if rnd.chance(4) { format!("[{t}]") } else { t }
+            })
+            .collect();
         for _ in 0..blanks {
             let j = rnd.next(spelled.len());
             spelled[j] = if rnd.chance(2) { "_" } else { "?" }.into();
@@ -1435,6 +1443,11 @@ fn refused_queries() {
         (Query::Anagram(s("a!"), None), letter("!")),
         (Query::Subanagram(s("ab"), Some(s(""))), Empty),
         (Query::Anagram("?".repeat(64), None), TooManyTiles),
+        (Query::Anagram(s("a[b"), None), BadBracket),
+        (Query::Anagram(s("a[]"), None), BadBracket),
+        (Query::Anagram(s("[ab]"), None), BadBracket),
+        (Query::Anagram(s("[?]"), None), BadBracket),
+        (Query::Subanagram(s("[a]]"), None), letter("]")),
         (Query::Hooks(s("é")), letter("É")),
         (Query::IsWord(s("")), Empty),
         (Query::Regex(s("(a")), RegexSyntax),

@@ -23,7 +23,10 @@ use crate::error::{Arg, Result, WordErrorKind};
 use crate::gaddag::MAX_WORD_LEN;
 use crate::walk::{self, Tiles};
 
-/// Reads a rack: letters of the alphabet, `?` or `_` for a blank.
+/// Reads a rack: letters of the alphabet, `?` or `_` for a blank, and a
+/// bracket for exactly one tile, as CGP racks write them. Letters are read
+/// greedily as tiles, so in Spanish `RRAA` is RR, A, A; `[R][R]AA` is R, R,
+/// A, A (the rack of RARA), and `[RR]AA` the same as `RRAA`.
 fn rack_tiles(search: &Search<'_>, rack: &str) -> Result<Tiles> {
     let alphabet = search.lex.alphabet();
     let mut tiles = Tiles {
@@ -69,6 +72,26 @@ fn rack_tiles(search: &Search<'_>, rack: &str) -> Result<Tiles> {
         if c == '?' || c == '_' {
             tiles.blanks = tiles.blanks.saturating_add(1);
             rest = &rest[1..];
+        } else if c == '[' {
+            let bad = |found: &str| {
+                let kind = WordErrorKind::BadBracket {
+                    found: found.chars().take(16).collect(),
+                    alphabet: alphabet.name().to_string(),
+                };
+                arg_error(Arg::Rack, input, kind)
+            };
+            let Some(close) = rest.find(']') else {
+                return Err(bad(rest));
+            };
+            let inner = &rest[1..close];
+            match alphabet.tile_at_folded(inner) {
+                Some((code, len)) if len == inner.len() => {
+                    let count = &mut tiles.counts[code as usize];
+                    *count = count.saturating_add(1);
+                }
+                _ => return Err(bad(&rest[..=close])),
+            }
+            rest = &rest[close + 1..];
         } else {
             let Some((code, len)) = alphabet.tile_at_folded(rest) else {
                 let at = folded.text.len() - rest.len();
