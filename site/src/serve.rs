@@ -960,3 +960,34 @@ pub fn router(state: AppState) -> Router {
         .layer(middleware::from_fn_with_state(state.clone(), log::access))
         .with_state(state)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn failures_are_503_never_500() {
+        let state = AppState::new(Lexicon::embedded(), None, Limits::default(), false);
+        // A query that panics.
+        let e = run(&state, |_, _| -> Result<(), ApiError> { panic!("a bug") })
+            .await
+            .unwrap_err();
+        assert_eq!(e.status, StatusCode::SERVICE_UNAVAILABLE);
+        assert!(!e.message.contains("a bug"), "{}", e.message);
+        // A handler that panics outside a query.
+        let r = panicked(Box::new("a bug"));
+        assert_eq!(r.status(), StatusCode::SERVICE_UNAVAILABLE);
+        // A file the server cannot read: 503, its path not told.
+        let io = lexq::Error::Io {
+            path: "/secret/place.lexq".into(),
+            source: std::io::Error::other("gone"),
+        };
+        let e = ApiError::from(io);
+        assert_eq!(e.status, StatusCode::SERVICE_UNAVAILABLE);
+        assert!(!e.message.contains("secret"), "{}", e.message);
+        // Busy: 503 with Retry-After.
+        let r = ApiError::busy().into_response();
+        assert_eq!(r.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(r.headers()[header::RETRY_AFTER], "1");
+    }
+}
