@@ -186,14 +186,15 @@ const SEARCHES: &[&str] = &[
     "definition:(the OR of OR a OR to OR or OR and OR in)",
 ];
 
-fn start_abusers(
-    to: SocketAddr,
-    stop: &Arc<AtomicBool>,
-) -> (
-    Vec<std::thread::JoinHandle<()>>,
-    Vec<(&'static str, Arc<Tally>)>,
-    Arc<AtomicU64>,
-) {
+/// The abusers' threads, what each kind got, and how many slow-header
+/// connections the server cut off.
+struct Abusers {
+    threads: Vec<std::thread::JoinHandle<()>>,
+    tallies: Vec<(&'static str, Arc<Tally>)>,
+    cut: Arc<AtomicU64>,
+}
+
+fn start_abusers(to: SocketAddr, stop: &Arc<AtomicBool>) -> Abusers {
     let mut threads = Vec::new();
     let mut tallies = Vec::new();
     // 500 slow-header connections.
@@ -279,7 +280,11 @@ fn start_abusers(
         .map(|l| post("/api/v1/moves?limit=100", l.trim()))
         .collect();
     looped("two-blank moves x4", 4, [127, 0, 3], moves);
-    (threads, tallies, cut)
+    Abusers {
+        threads,
+        tallies,
+        cut,
+    }
 }
 
 fn lexq_bin() -> PathBuf {
@@ -361,7 +366,11 @@ fn main() {
     let before = normal("before", to, pid, &words, secs);
 
     let stop = Arc::new(AtomicBool::new(false));
-    let (threads, tallies, cut) = start_abusers(to, &stop);
+    let Abusers {
+        threads,
+        tallies,
+        cut,
+    } = start_abusers(to, &stop);
     std::thread::sleep(Duration::from_secs(3));
     let during = normal("during", to, pid, &words, secs);
     stop.store(true, Ordering::Relaxed);
