@@ -36,21 +36,26 @@ mod builder;
 pub mod cgp;
 mod compose;
 mod cursor;
+mod enumerate;
 mod error;
 pub mod format;
 mod fstwrite;
 pub mod gaddag;
+pub mod game;
 pub mod gcg;
 pub mod graph;
 mod input;
 pub mod layout;
+pub mod leaves;
 mod letterset;
 mod lexicon;
 pub mod movegen;
 pub mod moves;
 mod node;
 pub mod notation;
+mod policy;
 pub mod position_error;
+pub mod probability;
 mod query;
 pub mod rack;
 pub mod replay;
@@ -67,16 +72,18 @@ pub use cgp::Position;
 pub use cursor::{Cursor, Edge};
 pub use error::OutputErrorKind;
 pub use error::{
-    AlphabetErrorKind, Arg, Error, LexiconErrorKind, QueryError, QueryErrorKind, Result, Syntax,
-    WordErrorKind,
+    AlphabetErrorKind, Arg, Error, LexiconErrorKind, Named, NamedErrorKind, QueryError,
+    QueryErrorKind, Result, Syntax, WordErrorKind,
 };
+pub use game::Game;
 pub use graph::{Arcs, FstGraph, Graph};
-pub use input::{MAX_INPUT_BYTES, read_capped};
+pub use input::{MAX_INPUT_BYTES, open_regular, read_capped, read_file};
 pub use layout::Layout;
 pub use letterset::LetterSet;
 pub use lexicon::{Info, Lexicon};
 pub use movegen::{All, Best, Count, Generator, Recorder, TopN};
 pub use moves::{Move, MoveKind};
+pub use policy::FilePolicy;
 pub use position_error::{PositionError, PositionErrorKind};
 pub use query::{Hooks, MAX_ARG_LEN, Search, Word, Words};
 pub use rack::Rack;
