@@ -1,0 +1,170 @@
+//! Letting a request in: its cost is estimated before it runs (from its
+//! route's [`Pricing`] and the request); a heavy one must fit in its
+//! client's heavy budget or is answered 429 with `Retry-After`, and then
+//! runs in the heavy pool. The handler's query finds its admission (cost
+//! and the client's slot) in a task-local, so that [`super::run`] sends it
+//! to the right pool and holds the slot until the query really ends.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use axum::body::Body;
+use axum::extract::{Query, RawPathParams, Request, State};
+use axum::http::StatusCode;
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use http_body_util::BodyExt;
+
+use super::client::{Key, Slot};
+use super::cost::{self, Cost};
+use super::{ApiError, AppState, Kind, MAX_CGP_BYTES, search_cost};
+
+/// How a route's requests are priced.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Pricing {
+    /// A few lookups whatever the input (word pages, hooks, check).
+    Light,
+    /// A word list of this kind, by its query's shape.
+    List(Kind),
+    /// A site search, by [`search_cost`].
+    Search,
+    /// Moves of the CGP in the body, by the rack's blanks.
+    Moves,
+}
+
+/// A request let in: its cost, and its client's heavy slot (heavy
+/// requests only) until the query takes it.
+pub(crate) struct Admission {
+    pub(crate) cost: Cost,
+    slot: Mutex<Option<Slot>>,
+}
+
+impl Admission {
+    /// The client's slot, for the query to hold until it ends.
+    pub(crate) fn take_slot(&self) -> Option<Slot> {
+        self.slot.lock().ok().and_then(|mut s| s.take())
+    }
+}
+
+tokio::task_local! {
+    static ADMISSION: Arc<Admission>;
+}
+
+/// The admission of the request being handled, if it went through
+/// [`admit`].
+pub(crate) fn current() -> Option<Arc<Admission>> {
+    ADMISSION.try_with(Arc::clone).ok()
+}
+
+/// The middleware of a priced route.
+pub(crate) async fn admit(
+    State((state, pricing)): State<(AppState, Pricing)>,
+    params: Result<RawPathParams, axum::extract::rejection::RawPathParamsRejection>,
+    req: Request,
+    next: Next,
+) -> Response {
+    let (cost, req) = match price(&state, pricing, params.ok(), req).await {
+        Ok(x) => x,
+        Err(e) => return e.into_response(),
+    };
+    let mut slot = None;
+    if cost.is_heavy() {
+        let client = super::log::client_of(&req);
+        let max = state.limits.max_client_heavy;
+        match state
+            .serving
+            .clients
+            .heavy(Key::of(client.addr), cost.weight(), max)
+        {
+            Some(s) => slot = Some(s),
+            None => {
+                return ApiError::too_many(format!(
+                    "too many costly requests from your address at once (at most {max}); \
+                     wait for their answers, then try again"
+                ))
+                .into_response();
+            }
+        }
+    }
+    let admission = Arc::new(Admission {
+        cost,
+        slot: Mutex::new(slot),
+    });
+    ADMISSION.scope(admission, next.run(req)).await
+}
+
+/// The request's cost; a moves request's body is read here (and put back)
+/// to find the rack.
+async fn price(
+    state: &AppState,
+    pricing: Pricing,
+    params: Option<RawPathParams>,
+    req: Request,
+) -> Result<(Cost, Request), ApiError> {
+    let cost = match pricing {
+        Pricing::Light => Cost::LIGHT,
+        Pricing::List(kind) => {
+            let query = params
+                .as_ref()
+                .and_then(|p| p.iter().next().map(|(_, v)| v.to_string()))
+                .unwrap_or_default();
+            let args = Query::<HashMap<String, String>>::try_from_uri(req.uri())
+                .map(|q| q.0)
+                .unwrap_or_default();
+            let sorted = args.get("sort").is_some_and(|s| s == "length");
+            cost::list(
+                &state.serving.stats,
+                state.lex.alphabet(),
+                kind,
+                &query,
+                sorted,
+            )
+        }
+        Pricing::Search => {
+            let q = Query::<HashMap<String, String>>::try_from_uri(req.uri())
+                .ok()
+                .and_then(|q| q.0.get("q").cloned());
+            match (&state.site, q) {
+                // Refused or answered 404 without running.
+                (None, _) | (_, None) => Cost::LIGHT,
+                (Some(site), Some(q)) => search_cost(site, q.trim()).map_or(Cost::LIGHT, Cost),
+            }
+        }
+        Pricing::Moves => {
+            let (parts, body) = req.into_parts();
+            let bytes = read_body(body).await?;
+            let cost = cost::moves(&String::from_utf8_lossy(&bytes));
+            return Ok((cost, Request::from_parts(parts, Body::from(bytes))));
+        }
+    };
+    Ok((cost, req))
+}
+
+/// The body, up to [`MAX_CGP_BYTES`].
+async fn read_body(body: Body) -> Result<axum::body::Bytes, ApiError> {
+    match http_body_util::Limited::new(body, MAX_CGP_BYTES)
+        .collect()
+        .await
+    {
+        Ok(c) => Ok(c.to_bytes()),
+        Err(e) => {
+            let mut source: Option<&(dyn std::error::Error + 'static)> = Some(&*e);
+            while let Some(s) = source {
+                if s.is::<http_body_util::LengthLimitError>() {
+                    return Err(ApiError::new(
+                        StatusCode::PAYLOAD_TOO_LARGE,
+                        format!("the body is larger than {MAX_CGP_BYTES} bytes: POST one CGP line"),
+                    ));
+                }
+                if s.is::<tower_http::timeout::TimeoutError>() {
+                    return Err(ApiError::new(
+                        StatusCode::REQUEST_TIMEOUT,
+                        "the body came too slowly",
+                    ));
+                }
+                source = s.source();
+            }
+            Err(ApiError::bad(format!("the body could not be read: {e}")))
+        }
+    }
+}
