@@ -89,6 +89,18 @@ pub enum Error {
     #[error("no usable words in the input")]
     NoWords,
 
+    /// A word list is too large for one lexicon: its GADDAG keys would
+    /// hold more than `max` tiles in all.
+    #[error(
+        "too many words for one lexicon: their GADDAG keys hold {tiles} tiles, at most {max} fit"
+    )]
+    TooLarge {
+        /// The tiles of every key of every word.
+        tiles: u64,
+        /// The most a lexicon takes.
+        max: u64,
+    },
+
     /// A file cannot be written where asked: it is one of the inputs, or
     /// not a regular file. Nothing was written.
     #[error("{}: {kind}", path.display())]

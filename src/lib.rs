@@ -2,8 +2,9 @@
 //! word-game players ask of it.
 //!
 //! A [`Lexicon`] is one file (or the embedded ENABLE default) holding every
-//! word as GADDAG keys in an `fst::Set`. Queries walk it in place through
-//! one [`Cursor`] type:
+//! word as GADDAG keys, twice: as an `fst::Set` (the interoperable form,
+//! [`Lexicon::fst_set`]) and as a compact table of arcs ([`raw`]), which
+//! every query walks in place:
 //!
 //! ```
 //! use lexq::Lexicon;
@@ -35,24 +36,23 @@ pub mod board;
 mod builder;
 pub mod cgp;
 mod compose;
-mod cursor;
 mod error;
 pub mod format;
+mod fstcheck;
 mod fstwrite;
 pub mod gaddag;
 pub mod gcg;
-pub mod graph;
 mod input;
 pub mod layout;
 mod letterset;
 mod lexicon;
 pub mod movegen;
 pub mod moves;
-mod node;
 pub mod notation;
 pub mod position_error;
 mod query;
 pub mod rack;
+pub mod raw;
 pub mod replay;
 pub mod selfplay;
 pub mod tiles;
@@ -64,13 +64,11 @@ pub use atomic::{check_output, remove_temp_files};
 pub use board::Board;
 pub use builder::{Built, Progress, build};
 pub use cgp::Position;
-pub use cursor::{Cursor, Edge};
 pub use error::OutputErrorKind;
 pub use error::{
     AlphabetErrorKind, Arg, Error, LexiconErrorKind, QueryError, QueryErrorKind, Result, Syntax,
     WordErrorKind,
 };
-pub use graph::{Arcs, FstGraph, Graph};
 pub use input::{MAX_INPUT_BYTES, read_capped};
 pub use layout::Layout;
 pub use letterset::LetterSet;

@@ -43,11 +43,10 @@ use std::cmp::{Ordering, Reverse};
 use std::collections::BinaryHeap;
 
 use crate::board::{BLANK, Board};
-use crate::gaddag::SEPARATOR;
-use crate::graph::Graph;
 use crate::layout::MAX_SIZE;
 use crate::moves::{Move, MoveKind, THROUGH};
 use crate::rack::Rack;
+use crate::raw::{Arcs, Edge, Node};
 
 /// Receives the moves a [`Generator`] finds.
 pub trait Recorder {
@@ -285,17 +284,7 @@ impl Generator {
     /// Every legal move of `rack` on `board`, to `rec`, walking the
     /// lexicon's arc table.
     pub fn generate(&mut self, board: &Board<'_>, rack: &Rack, rec: &mut impl Recorder) {
-        self.generate_with(board.arcs, board, rack, rec)
-    }
-
-    /// [`Generator::generate`] over any [`Graph`] of the board's lexicon.
-    pub fn generate_with<G: Graph>(
-        &mut self,
-        g: &G,
-        board: &Board<'_>,
-        rack: &Rack,
-        rec: &mut impl Recorder,
-    ) {
+        let g = board.arcs;
         let n = board.n;
         let mut w = Walk {
             g,
@@ -458,8 +447,8 @@ struct Line {
     reach_bound: [i32; W],
 }
 
-struct Walk<'w, 'b, G: Graph, R: Recorder> {
-    g: &'w G,
+struct Walk<'w, 'b, R: Recorder> {
+    g: &'w Arcs,
     board: &'w Board<'b>,
     rec: &'w mut R,
     /// Rack tiles left, index 0 = blanks.
@@ -496,7 +485,7 @@ struct Walk<'w, 'b, G: Graph, R: Recorder> {
     n: usize,
 }
 
-impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
+impl<'w, R: Recorder> Walk<'w, '_, R> {
     /// Copies line `line` of direction `self.d` into the line buffers.
     fn load_line(&mut self, line: usize) {
         let n = self.n;
@@ -683,12 +672,11 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         self.anchor = p;
         self.anchor_open_right = p + 1 == self.n || self.l.sq[(p + 1) & (W - 1)] == 0;
         let root = self.g.root();
-        self.gen_left(p, root, self.g.codes(root), 0, 1, 0);
+        self.gen_left(p, root, 0, 1, 0);
     }
 
-    /// Fills square `pos` (at or left of the anchor) from `node`, whose
-    /// codes are `codes`.
-    fn gen_left(&mut self, pos: usize, node: G::Node, codes: u64, main: i32, wm: i32, cross: i32) {
+    /// Fills square `pos` (at or left of the anchor) from `node`.
+    fn gen_left(&mut self, pos: usize, node: Node<'w>, main: i32, wm: i32, cross: i32) {
         let pos = pos & (W - 1);
         // Best-first: no move starting here or further left can make the
         // recorder's threshold.
@@ -697,7 +685,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         }
         let t = self.l.sq[pos];
         if t != 0 {
-            if let Some(e) = self.g.edge_codes(node, codes, t & 63) {
+            if let Some(e) = node.edge(t & 63) {
                 let v = self.l.tv[pos];
                 self.go_left(pos, e, main + v, wm, cross);
             }
@@ -709,8 +697,8 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         }
         let (lm, w, cs) = (self.l.lm[pos], self.l.wm[pos], self.l.cs[pos]);
         let wm2 = wm * w;
-        for e in self.g.edges_within_codes(node, codes, possible) {
-            let c = self.g.code(e);
+        for e in node.within(possible) {
+            let c = e.code();
             // Scored as a rack tile; `found` lists the ways blanks can
             // stand for it.
             let v = self.values[c as usize & 63] * lm;
@@ -736,64 +724,42 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         self.l.placed[pos] = 0;
     }
 
-    /// After reading edge `e` at square `pos` leftwards. The child is
-    /// stepped into only if its codes allow what comes next (the tile on
-    /// the next square, a letter the square and rack allow, the
-    /// separator), so no call is made that would find nothing.
+    /// After reading edge `e` at square `pos` leftwards: a word ends here
+    /// if the edge accepts, the walk goes on left (if the next square can
+    /// take a letter) and across the separator.
     #[inline(always)]
-    fn go_left(&mut self, pos: usize, e: G::Edge, main: i32, wm: i32, cross: i32) {
+    fn go_left(&mut self, pos: usize, e: Edge<'w>, main: i32, wm: i32, cross: i32) {
         let n = self.n;
         let open_left = pos == 0 || self.l.sq[(pos - 1) & (W - 1)] == 0;
-        if open_left && self.anchor_open_right && self.g.accepts(e) {
+        if open_left && self.anchor_open_right && e.accepts() {
             self.found(pos, self.anchor, main, wm, cross);
         }
-        let child = self.g.target(e);
-        let codes = self.g.codes(child);
+        let child = e.target();
         if pos > 0 {
             let p = (pos - 1) & (W - 1);
-            let t = self.l.sq[p];
-            let next = if t != 0 {
-                codes & (1u64 << (t & 63)) != 0
-            } else {
-                self.left > 0 && !self.l.anchor[p] && codes & self.possible(p) != 0
-            };
+            let next = self.l.sq[p] != 0 || (self.left > 0 && !self.l.anchor[p]);
             if next {
-                self.gen_left(p, child, codes, main, wm, cross);
+                self.gen_left(p, child, main, wm, cross);
             }
         }
         if open_left
-            && codes & 1 != 0
             && self.anchor + 1 < n
             && (self.left > 0 || !self.anchor_open_right)
             && self.l.start_bound[pos] >= self.rec.threshold()
         {
-            if let Some(sep) = self.g.edge_codes(child, codes, SEPARATOR) {
-                // Stepped into only if the square right of the anchor can
-                // take one of its letters.
-                let right = self.g.target(sep);
-                let rcodes = self.g.codes(right);
-                let q = (self.anchor + 1) & (W - 1);
-                let t = self.l.sq[q];
-                let next = if t != 0 {
-                    rcodes & (1u64 << (t & 63)) != 0
-                } else {
-                    rcodes & self.possible(q) != 0
-                };
-                if next {
-                    self.gen_right(self.anchor + 1, right, rcodes, pos, main, wm, cross);
-                }
+            if let Some(right) = child.separator() {
+                self.gen_right(self.anchor + 1, right, pos, main, wm, cross);
             }
         }
     }
 
-    /// Fills square `pos` (right of the anchor) from `node`, whose codes
-    /// are `codes`; the word starts at `start`.
+    /// Fills square `pos` (right of the anchor) from `node`; the word
+    /// starts at `start`.
     #[allow(clippy::too_many_arguments)]
     fn gen_right(
         &mut self,
         pos: usize,
-        node: G::Node,
-        codes: u64,
+        node: Node<'w>,
         start: usize,
         main: i32,
         wm: i32,
@@ -802,7 +768,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         let pos = pos & (W - 1);
         let t = self.l.sq[pos];
         if t != 0 {
-            if let Some(e) = self.g.edge_codes(node, codes, t & 63) {
+            if let Some(e) = node.edge(t & 63) {
                 let v = self.l.tv[pos];
                 self.go_right(pos, e, start, main + v, wm, cross);
             }
@@ -814,8 +780,8 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         }
         let (lm, w, cs) = (self.l.lm[pos], self.l.wm[pos], self.l.cs[pos]);
         let wm2 = wm * w;
-        for e in self.g.edges_within_codes(node, codes, possible) {
-            let c = self.g.code(e);
+        for e in node.within(possible) {
+            let c = e.code();
             // Scored as a rack tile; `found` lists the ways blanks can
             // stand for it.
             let v = self.values[c as usize & 63] * lm;
@@ -843,25 +809,15 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
 
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn go_right(&mut self, pos: usize, e: G::Edge, start: usize, main: i32, wm: i32, cross: i32) {
+    fn go_right(&mut self, pos: usize, e: Edge<'w>, start: usize, main: i32, wm: i32, cross: i32) {
         let n = self.n;
         let open_right = pos + 1 == n || self.l.sq[(pos + 1) & (W - 1)] == 0;
-        if open_right && self.g.accepts(e) {
+        if open_right && e.accepts() {
             self.found(start, pos, main, wm, cross);
         }
         if pos + 1 < n && (self.left > 0 || !open_right) {
-            let child = self.g.target(e);
-            let codes = self.g.codes(child);
             let q = (pos + 1) & (W - 1);
-            let t = self.l.sq[q];
-            let next = if t != 0 {
-                codes & (1u64 << (t & 63)) != 0
-            } else {
-                codes & self.possible(q) != 0
-            };
-            if next {
-                self.gen_right(q, child, codes, start, main, wm, cross);
-            }
+            self.gen_right(q, e.target(), start, main, wm, cross);
         }
     }
 
