@@ -70,6 +70,17 @@ pub struct Built {
 }
 
 impl Built {
+    /// A built lexicon of `bytes`, read from no word list.
+    pub(crate) fn new(bytes: Vec<u8>, words: u64, keys: u64, elapsed: Duration) -> Built {
+        Built {
+            bytes,
+            words,
+            keys,
+            elapsed,
+            inputs: Vec::new(),
+        }
+    }
+
     /// Bytes of the file per word.
     pub fn bytes_per_word(&self) -> f64 {
         self.bytes.len() as f64 / self.words.max(1) as f64

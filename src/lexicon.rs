@@ -7,10 +7,12 @@ use std::sync::OnceLock;
 use memmap2::Mmap;
 
 use crate::alphabet::Alphabet;
+use crate::builder::Progress;
 use crate::error::{Error, LexiconErrorKind, Result};
-use crate::format::{self, Header, OldHeader, Parsed};
+use crate::format::{self, Header, Parsed};
 use crate::fstcheck::{self, Fst};
 use crate::raw::Arcs;
+use crate::upgrade::upgrade_bytes;
 
 /// The bytes under a lexicon: a memory map, a static slice (the embedded
 /// default) or an owned buffer. None of them moves its bytes when moved.
@@ -218,15 +220,32 @@ impl Lexicon {
         .expect("the embedded lexicon is valid")
     }
 
+    /// [`Lexicon::open`], building an older file anew with `progress`
+    /// (for [`crate::upgrade`]).
+    pub(crate) fn open_old(path: &Path, progress: &mut dyn Progress) -> Result<Lexicon> {
+        let map = map_file(path)?;
+        Lexicon::open_backing(path.to_path_buf(), Backing::Mmap(map), Check::Crc, progress)
+    }
+
     fn from_backing(source: PathBuf, backing: Backing, check: Check) -> Result<Lexicon> {
+        Lexicon::open_backing(source, backing, check, &mut ())
+    }
+
+    fn open_backing(
+        source: PathBuf,
+        backing: Backing,
+        check: Check,
+        progress: &mut dyn Progress,
+    ) -> Result<Lexicon> {
         let bad = |kind| Error::lexicon(&source, kind);
         let (header, backing, upgraded_from) = match format::parse(backing.bytes()).map_err(bad)? {
             Parsed::Current(h) => (*h, backing, None),
             Parsed::Old(old) => {
-                let built = upgrade(backing.bytes(), &old).map_err(|e| match e {
-                    Error::Lexicon { kind, .. } => bad(kind),
-                    other => other,
-                })?;
+                let built =
+                    upgrade_bytes(backing.bytes(), &old, progress).map_err(|e| match e {
+                        Error::Lexicon { kind, .. } => bad(kind),
+                        other => other,
+                    })?;
                 let backing = Backing::Owned(built);
                 match format::parse(backing.bytes()).map_err(bad)? {
                     Parsed::Current(h) => (*h, backing, Some(old.version)),
@@ -443,7 +462,7 @@ impl Lexicon {
 
 /// Checks an fst section's own checksum and structure, with `keys` keys
 /// of codes up to `max_code`.
-fn check_fst_section(
+pub(crate) fn check_fst_section(
     bytes: &[u8],
     keys: u64,
     max_code: u8,
@@ -468,48 +487,6 @@ fn check_fst_section(
         other => invalid(other.to_string()),
     })?;
     Ok(())
-}
-
-/// The version 4 lexicon of the words of an older file (see
-/// [Older files](Lexicon#older-files)): its fst section is checked (CRC,
-/// structure, key count), its whole-word keys read through the `fst`
-/// crate, and the words built anew.
-pub(crate) fn upgrade(bytes: &[u8], old: &OldHeader) -> Result<Vec<u8>> {
-    let bad = |kind| Error::lexicon("<old>", kind);
-    let section = &bytes[old.fst.clone()];
-    if crc32c::crc32c(section) != old.fst_crc {
-        return Err(bad(LexiconErrorKind::FstChecksum));
-    }
-    check_fst_section(section, old.keys, old.alphabet.len() as u8).map_err(bad)?;
-    let set =
-        fst::Set::new(section).map_err(|e| bad(LexiconErrorKind::FstInvalid(e.to_string())))?;
-    let sep = crate::gaddag::key_byte(crate::gaddag::SEPARATOR);
-    // Whole-word keys: the word reversed, no separator.
-    let mut codes: Vec<u8> = Vec::new();
-    let mut ends: Vec<usize> = Vec::new();
-    let mut stream = fst::IntoStreamer::into_stream(&set);
-    while let Some(key) = fst::Streamer::next(&mut stream) {
-        if key.contains(&sep) {
-            continue;
-        }
-        for &b in key.iter().rev() {
-            codes.push(crate::gaddag::key_code(b).unwrap_or(0));
-        }
-        ends.push(codes.len());
-    }
-    let mut words: Vec<&[u8]> = Vec::with_capacity(ends.len());
-    let mut start = 0;
-    for &end in &ends {
-        words.push(&codes[start..end]);
-        start = end;
-    }
-    words.sort_unstable();
-    if words.len() as u64 != old.words {
-        return Err(bad(LexiconErrorKind::HeaderField {
-            field: "number of words",
-        }));
-    }
-    Ok(crate::builder::build_words(&words, &old.alphabet, &mut ())?.bytes)
 }
 
 /// How much of a lexicon's bytes an open checks.

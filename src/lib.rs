@@ -56,6 +56,7 @@ pub mod raw;
 pub mod replay;
 pub mod selfplay;
 pub mod tiles;
+mod upgrade;
 mod walk;
 mod wordlist;
 
@@ -79,4 +80,5 @@ pub use position_error::{PositionError, PositionErrorKind};
 pub use query::{Hooks, MAX_ARG_LEN, Search, Word, Words};
 pub use rack::Rack;
 pub use tiles::TileSet;
+pub use upgrade::upgrade;
 pub use wordlist::{Rejected, WordList};
