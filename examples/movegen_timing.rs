@@ -1,42 +1,220 @@
-//! Quick timing of move generation over a CGP file (default
-//! benches/positions.cgp), by rack class, for profiling runs:
-//! `cargo run --release --example movegen_timing [FILE] [ROUNDS]`.
-//! The criterion bench (benches/movegen.rs) is the reference measurement.
+//! Move generation timed over a file of CGP positions, the way
+//! wolges-bench times wolges (`benches/wolges.sh` runs both in turn):
+//!
+//! ```text
+//! cargo run --release --example movegen_timing [FILE]
+//!     by rack class (blanks held: none, one, two), every move counted,
+//!     then the best move only; FILE defaults to benches/positions.cgp
+//! movegen_timing --mode all|count|best [--reps N] [--warmup W] [-L LEX] FILE
+//!     W untimed passes, then N timed passes over every position; prints
+//!     us_per_pos= (the median pass over the positions), moves_per_pass=
+//!     and, for best, best_score_sum=
+//! movegen_timing --print-moves [-L LEX] FILE
+//!     every move of every position in wolges-bench's `moves` format
+//! ```
+//!
+//! A pass sets each position's tiles on one reused board
+//! ([`lexq::Board::set_tiles`]: the cross sets of the rows and columns that
+//! changed since the last position are recomputed) and generates its moves
+//! with one reused generator, as wolges-bench copies each board into one
+//! buffer for one reused generator. `all` keeps every move in a list (as
+//! wolges keeps every move in its list; the list is emptied, not freed,
+//! between positions), `count` only counts them, `best` keeps the best.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use lexq::{Best, Count, Generator, Lexicon, Position};
+use lexq::{All, Best, Board, Count, Generator, Lexicon, Move, Position};
+
+const USAGE: &str = "usage: movegen_timing [--mode all|count|best] [--reps N] [--warmup W] \
+                     [--print-moves] [-L LEXICON] [FILE]";
+
+#[derive(Clone, Copy, PartialEq)]
+enum Mode {
+    Classes,
+    All,
+    Count,
+    Best,
+    Print,
+}
+
+fn die(msg: &str) -> ! {
+    eprintln!("movegen_timing: {msg}\n{USAGE}");
+    std::process::exit(2);
+}
 
 fn main() -> Result<(), lexq::Error> {
-    let args: Vec<String> = std::env::args().collect();
-    let file = args.get(1).map_or("benches/positions.cgp", String::as_str);
-    let rounds: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(3);
-    let lex = Lexicon::embedded();
-    let arcs = lex.arcs();
-    println!("arc table: {} arcs, {} bytes", arcs.len(), arcs.bytes());
-    let text = std::fs::read_to_string(file).expect("positions file");
-    let positions: Vec<Position> = text
-        .lines()
+    let mut mode = Mode::Classes;
+    let mut reps = 5usize;
+    let mut warmup = 1usize;
+    let mut lexicon = None;
+    let mut file = None;
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let mut value = |name: &str| {
+            args.next()
+                .unwrap_or_else(|| die(&format!("{name} needs a value")))
+        };
+        match a.as_str() {
+            "--mode" => {
+                mode = match value("--mode").as_str() {
+                    "all" => Mode::All,
+                    "count" => Mode::Count,
+                    "best" => Mode::Best,
+                    "classes" => Mode::Classes,
+                    m => die(&format!("unknown mode {m}")),
+                }
+            }
+            "--reps" => {
+                reps = value("--reps")
+                    .parse()
+                    .unwrap_or_else(|_| die("--reps: not a number"))
+            }
+            "--warmup" => {
+                warmup = value("--warmup")
+                    .parse()
+                    .unwrap_or_else(|_| die("--warmup: not a number"))
+            }
+            "--print-moves" => mode = Mode::Print,
+            "-L" | "--lexicon" => lexicon = Some(value("--lexicon")),
+            s if s.starts_with('-') => die(&format!("unknown option {s}")),
+            s => file = Some(s.to_string()),
+        }
+    }
+    if reps == 0 {
+        die("--reps must be at least 1");
+    }
+    let file = file.unwrap_or_else(|| "benches/positions.cgp".to_string());
+    let lex = match &lexicon {
+        Some(path) => Lexicon::open(path)?,
+        None => Lexicon::embedded(),
+    };
+    let text = std::fs::read_to_string(&file).unwrap_or_else(|e| die(&format!("{file}: {e}")));
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let positions: Vec<Position> = lines
+        .iter()
         .map(|l| Position::from_cgp(&lex, l))
         .collect::<Result<_, _>>()?;
+    if positions.is_empty() {
+        die("no positions");
+    }
+    let mut board = positions[0].board.clone();
     let mut generator = Generator::new();
+    match mode {
+        Mode::Print => print_moves(&lex, &lines, &positions, &mut board, &mut generator),
+        Mode::Classes => classes(&positions, &mut board, &mut generator),
+        _ => bench(mode, reps, warmup, &positions, &mut board, &mut generator),
+    }
+    Ok(())
+}
+
+/// One pass over every position: (moves found, sum of best scores).
+fn pass(
+    mode: Mode,
+    positions: &[Position<'_>],
+    board: &mut Board<'_>,
+    generator: &mut Generator,
+    all: &mut All,
+) -> (usize, i64) {
+    let (mut moves, mut best_sum) = (0usize, 0i64);
+    for p in positions {
+        board
+            .set_tiles(p.board.tiles())
+            .expect("tiles of the same game");
+        let rack = p.rack();
+        match mode {
+            Mode::All => {
+                all.moves.clear();
+                generator.generate(board, &rack, all);
+                moves += all.moves.len();
+            }
+            Mode::Count => {
+                let mut c = Count(0);
+                generator.generate(board, &rack, &mut c);
+                moves += c.0;
+            }
+            Mode::Best => {
+                let mut b = Best::default();
+                generator.generate(board, &rack, &mut b);
+                if let Some((m, _)) = b.best {
+                    moves += 1;
+                    best_sum += m.score() as i64;
+                }
+            }
+            // Not timed modes: nothing to generate.
+            Mode::Classes | Mode::Print => {}
+        }
+    }
+    (moves, best_sum)
+}
+
+fn bench(
+    mode: Mode,
+    reps: usize,
+    warmup: usize,
+    positions: &[Position<'_>],
+    board: &mut Board<'_>,
+    generator: &mut Generator,
+) {
+    let mut all = All::default();
+    let mut times: Vec<Duration> = Vec::with_capacity(reps);
+    let mut first = None;
+    for k in 0..warmup + reps {
+        let t = Instant::now();
+        let got = pass(mode, positions, board, generator, &mut all);
+        let e = t.elapsed();
+        if *first.get_or_insert(got) != got {
+            die("passes disagree on the moves found");
+        }
+        if k >= warmup {
+            times.push(e);
+        }
+    }
+    times.sort();
+    let n = positions.len() as f64;
+    let us = |d: Duration| d.as_secs_f64() * 1e6 / n;
+    let med = if reps % 2 == 1 {
+        us(times[reps / 2])
+    } else {
+        (us(times[reps / 2 - 1]) + us(times[reps / 2])) / 2.0
+    };
+    let (moves, best_sum) = first.unwrap_or_default();
+    println!("us_per_pos={med:.1}");
+    println!("moves_per_pass={moves}");
+    if mode == Mode::Best {
+        println!("best_score_sum={best_sum}");
+    }
+    println!(
+        "positions={} warmup={warmup} reps={reps} us_per_pos_min={:.1} us_per_pos_max={:.1}",
+        positions.len(),
+        us(times[0]),
+        us(times[reps - 1])
+    );
+}
+
+/// The human summary: every move counted, by rack class, then the best
+/// move only.
+fn classes(positions: &[Position<'_>], board: &mut Board<'_>, generator: &mut Generator) {
+    let rounds = 3;
     let mut time = [0f64; 3];
     let mut moves = [0usize; 3];
     let mut n = [0usize; 3];
     let mut best_time = 0f64;
     for _ in 0..rounds {
-        for p in &positions {
+        for p in positions {
             let rack = p.rack();
             let class = rack.count(0).min(2);
             let t = Instant::now();
+            board
+                .set_tiles(p.board.tiles())
+                .expect("tiles of the same game");
             let mut c = Count(0);
-            generator.generate(&p.board, &rack, &mut c);
+            generator.generate(board, &rack, &mut c);
             time[class] += t.elapsed().as_secs_f64();
             moves[class] += c.0;
             n[class] += 1;
             let t = Instant::now();
             let mut b = Best::default();
-            generator.generate(&p.board, &rack, &mut b);
+            generator.generate(board, &rack, &mut b);
             best_time += t.elapsed().as_secs_f64();
         }
     }
@@ -60,5 +238,64 @@ fn main() -> Result<(), lexq::Error> {
         all_m as f64 / total / 1e6,
         best_time / all_n as f64 * 1e6
     );
-    Ok(())
+}
+
+/// Every move in wolges-bench's `moves` format: per position a line
+/// `# <idx> <n> <board> <rack>`, then `<row> <col> <H|V> <WORD> <PLACED>
+/// <score>` a move, sorted by row, column, H before V, then PLACED (byte
+/// order); blanks lowercase, played-through squares `.` in PLACED.
+fn print_moves(
+    lex: &Lexicon,
+    lines: &[&str],
+    positions: &[Position<'_>],
+    board: &mut Board<'_>,
+    generator: &mut Generator,
+) {
+    use std::io::Write;
+    let a = lex.alphabet();
+    let out = std::io::stdout();
+    let mut out = std::io::BufWriter::new(out.lock());
+    let mut all = All::default();
+    for (idx, (p, line)) in positions.iter().zip(lines).enumerate() {
+        board
+            .set_tiles(p.board.tiles())
+            .expect("tiles of the same game");
+        all.moves.clear();
+        generator.generate(board, &p.rack(), &mut all);
+        let mut rows: Vec<(usize, usize, bool, String, String, i32)> = all
+            .moves
+            .iter()
+            .map(|m: &Move| {
+                (
+                    m.row(),
+                    m.col(),
+                    !m.across(),
+                    m.placed(a),
+                    m.word(a),
+                    m.score(),
+                )
+            })
+            .collect();
+        rows.sort_unstable_by(|x, y| (x.0, x.1, x.2, &x.3).cmp(&(y.0, y.1, y.2, &y.3)));
+        let mut fields = line.split_ascii_whitespace();
+        let board_text = fields.next().unwrap_or("");
+        let rack_text = fields.next().unwrap_or("").split('/').next().unwrap_or("");
+        // A closed pipe (`| head`) ends the listing quietly.
+        let w = |out: &mut std::io::BufWriter<_>, s: String| {
+            if out.write_all(s.as_bytes()).is_err() {
+                std::process::exit(0);
+            }
+        };
+        w(
+            &mut out,
+            format!("# {idx} {} {board_text} {rack_text}\n", rows.len()),
+        );
+        for (r, c, down, placed, word, score) in rows {
+            let dir = if down { 'V' } else { 'H' };
+            w(&mut out, format!("{r} {c} {dir} {word} {placed} {score}\n"));
+        }
+    }
+    if out.flush().is_err() {
+        std::process::exit(0);
+    }
 }

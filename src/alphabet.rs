@@ -43,6 +43,10 @@ use crate::letterset::LetterSet;
 /// The most tiles an alphabet may have (codes 1..=63).
 pub const MAX_TILES: usize = 63;
 
+/// The largest alphabet file read, in bytes (63 tiles with their
+/// spellings take well under 4 KiB).
+const MAX_FILE_BYTES: u64 = 1 << 20;
+
 /// Characters that may not appear in a tile spelling: they mean something
 /// in racks and patterns.
 const RESERVED: &[char] = &['?', '_', '*', '[', ']', '^', '#'];
@@ -159,7 +163,7 @@ impl Alphabet {
     }
 
     /// A built-in alphabet by name (`english`, `spanish`, `catalan`), or else
-    /// an alphabet file at that path.
+    /// an alphabet file at that path ([`Alphabet::from_file`]).
     pub fn named(name_or_path: &str) -> Result<Alphabet> {
         match name_or_path.to_ascii_lowercase().as_str() {
             "english" => Ok(Alphabet::english()),
@@ -181,10 +185,11 @@ impl Alphabet {
         }
     }
 
-    /// Reads an alphabet file (format in the module documentation). Its name
-    /// is the file's stem.
+    /// Reads an alphabet file (format in the module documentation; a
+    /// regular file of at most 1 MiB: a FIFO or a device is refused
+    /// unopened). Its name is the file's stem.
     pub fn from_file(path: &Path) -> Result<Alphabet> {
-        let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
+        let text = crate::input::read_text(path, MAX_FILE_BYTES, "an alphabet file")?;
         let name = path
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())

@@ -194,35 +194,114 @@ impl<'a> Board<'a> {
         self.sq[1][col * n + row] = tile;
     }
 
-    /// Recomputes every cross set: squares touching no tile across the
-    /// line allow every letter; then each run of tiles sets the squares
-    /// at its two ends, the run followed once for both.
+    /// Recomputes every cross set (see [`Board::refresh_line`]).
     pub(crate) fn refresh(&mut self) {
-        let n = self.n;
         for d in 0..2 {
-            for i in 0..n * n {
-                self.cross[d][i] = if self.sq[d][i] == 0 { self.all } else { 0 };
-                self.cross_score[d][i] = -1;
-            }
-            for pos in 0..n {
-                let mut a = 0;
-                while a < n {
-                    if self.sq[1 - d][pos * n + a] == 0 {
-                        a += 1;
-                        continue;
-                    }
-                    let mut b = a + 1;
-                    while b < n && self.sq[1 - d][pos * n + b] != 0 {
-                        b += 1;
-                    }
-                    // A square between this run and the last was set as
-                    // the last one's end.
-                    let joined = a > 1 && self.sq[1 - d][pos * n + a - 2] != 0;
-                    self.cross_run_ends(d, pos, a, b, !joined);
-                    a = b;
-                }
+            for pos in 0..self.n {
+                self.refresh_line(d, pos);
             }
         }
+    }
+
+    /// Recomputes the cross sets, for plays in direction `d`, of the
+    /// squares of line `pos` of the other direction (the line that makes
+    /// their cross words): squares touching no tile along it allow every
+    /// letter; then each run of tiles sets the squares at its two ends,
+    /// the run followed once for both.
+    fn refresh_line(&mut self, d: usize, pos: usize) {
+        let n = self.n;
+        for k in 0..n {
+            let i = k * n + pos;
+            self.cross[d][i] = if self.sq[d][i] == 0 { self.all } else { 0 };
+            self.cross_score[d][i] = -1;
+        }
+        let mut a = 0;
+        while a < n {
+            if self.sq[1 - d][pos * n + a] == 0 {
+                a += 1;
+                continue;
+            }
+            let mut b = a + 1;
+            while b < n && self.sq[1 - d][pos * n + b] != 0 {
+                b += 1;
+            }
+            // A square between this run and the last was set as the last
+            // one's end.
+            let joined = a > 1 && self.sq[1 - d][pos * n + a - 2] != 0;
+            self.cross_run_ends(d, pos, a, b, !joined);
+            a = b;
+        }
+    }
+
+    /// The tiles, row by row (`size() * size()` squares): 0 for an empty
+    /// square, else the tile's code, with [`BLANK`] set for a blank.
+    pub fn tiles(&self) -> &[u8] {
+        &self.sq[0]
+    }
+
+    /// Replaces the board's tiles with `tiles` (row by row, as
+    /// [`Board::tiles`] gives them), recomputing the cross sets of only
+    /// the rows and columns whose tiles changed: a bot that sets the
+    /// positions of one game in turn on one board reads most of its cross
+    /// sets from the last. Tiles need not be connected (the moves listed
+    /// are those that touch a tile). The wrong number of squares or a
+    /// code outside the alphabet is an error, and the board is left as it
+    /// was.
+    ///
+    /// ```
+    /// use lexq::{Board, Layout, Lexicon, Position, TileSet};
+    /// let lex = Lexicon::embedded();
+    /// let pos = Position::from_cgp(&lex,
+    ///     "15/15/15/15/15/15/15/4CARE7/15/15/15/15/15/15/15 AEINRST/ 12/0 0")?;
+    /// let tiles = TileSet::named("english", lex.alphabet())?;
+    /// let mut board = Board::new(&lex, Layout::standard(), tiles)?;
+    /// board.set_tiles(pos.board.tiles())?;
+    /// assert_eq!(board.to_cgp_rows(), pos.board.to_cgp_rows());
+    /// assert_eq!(board.cross_set(8, 7, true), pos.board.cross_set(8, 7, true));
+    /// assert!(board.set_tiles(&[0; 3]).is_err());
+    /// # Ok::<(), lexq::Error>(())
+    /// ```
+    pub fn set_tiles(&mut self, tiles: &[u8]) -> std::result::Result<(), PositionError> {
+        let n = self.n;
+        if tiles.len() != n * n {
+            return Err(Board::illegal(format!(
+                "{} squares for a {n}x{n} board",
+                tiles.len()
+            )));
+        }
+        let bad = |t: u8| t != 0 && (t & !(BLANK | 63) != 0 || self.all & (1u64 << (t & 63)) == 0);
+        if tiles.iter().any(|&t| bad(t)) {
+            return Err(Board::illegal("a tile outside the alphabet".into()));
+        }
+        // Rows and columns whose tiles change (boards are at most 25x25).
+        let (mut rows, mut cols) = (0u32, 0u32);
+        for (i, (&new, old)) in tiles.iter().zip(self.sq[0].iter_mut()).enumerate() {
+            if new != *old {
+                *old = new;
+                rows |= 1 << (i / n);
+                cols |= 1 << (i % n);
+            }
+        }
+        if rows == 0 {
+            return Ok(());
+        }
+        for (i, &t) in tiles.iter().enumerate() {
+            self.sq[1][(i % n) * n + i / n] = t;
+        }
+        self.count = tiles.iter().filter(|&&t| t != 0).count();
+        // Across plays take their cross words from the columns, down plays
+        // from the rows.
+        for c in 0..n {
+            if cols & (1 << c) != 0 {
+                self.refresh_line(0, c);
+            }
+        }
+        for r in 0..n {
+            if rows & (1 << r) != 0 {
+                self.refresh_line(1, r);
+            }
+        }
+        Ok(())
     }
 
     /// Sets the cross sets, for plays in direction `d`, of the empty
@@ -477,10 +556,20 @@ impl<'a> Board<'a> {
             } => (row, col, across, word),
         };
         let (dr, dc) = if across { (0, 1) } else { (1, 0) };
-        if row >= self.n || col >= self.n || word.len() > self.n {
+        let coord = notation::coordinate(row, col, across);
+        if row >= self.n || col >= self.n {
             return Err(Board::illegal(format!(
-                "{} is off the {}x{} board",
-                notation::coordinate(row, col, across),
+                "{coord} is off the {}x{} board",
+                self.n, self.n
+            )));
+        }
+        // `8L CARES`: five tiles from column L, four squares to the edge.
+        let room = if across { self.n - col } else { self.n - row };
+        if word.len() > room {
+            return Err(Board::illegal(format!(
+                "{coord} {}: {} tiles from {coord} run off the {}x{} board ({room} squares to its edge)",
+                text.split_whitespace().nth(1).unwrap_or(""),
+                word.len(),
                 self.n,
                 self.n
             )));
@@ -488,9 +577,6 @@ impl<'a> Board<'a> {
         let mut squares = [0u8; MAX_SIZE];
         for (i, w) in word.iter().enumerate() {
             let (r, c) = (row + dr * i, col + dc * i);
-            if r >= self.n || c >= self.n {
-                return Err(Board::illegal("the word runs off the board".into()));
-            }
             let on = self.tile(r, c);
             squares[i] = match (on, w.through) {
                 (0, Some(true)) => {
@@ -653,7 +739,7 @@ impl<'a> Board<'a> {
         for t in mv.spent() {
             if !left.remove(t) {
                 let mut s = String::new();
-                push_tile(&mut s, self.alphabet(), t, false);
+                push_tile(&mut s, self.alphabet(), t, true);
                 return Err(Board::illegal(format!(
                     "{} is not on the rack {}",
                     s,

@@ -11,14 +11,20 @@
 //! the number of scoreless turns in a row. Opcodes lexq honours: `bb`
 //! (bingo bonus), `ld` (tile set), `bdn` (board layout), `var` (only the
 //! classic game), `lex` (the lexicon: the caller opens it, see
-//! [`lexicon_name`]). Every opcode, known or not, is kept and written back
-//! in order, so parsing then writing gives the same line.
+//! [`lexicon_name`] and [`FilePolicy::lexicon`]). Every opcode, known or
+//! not, is kept and written back in order, so parsing then writing gives
+//! the same line.
+//!
+//! `bdn` and `ld` give built-in names, or paths of files: which files a
+//! line may name is the caller's choice, a [`FilePolicy`]
+//! ([`Position::from_cgp`] allows none).
 
 use crate::board::{BLANK, Board};
 use crate::error::Result;
 use crate::layout::{Layout, MAX_SIZE};
 use crate::lexicon::Lexicon;
 use crate::moves::{Move, MoveKind};
+use crate::policy::FilePolicy;
 use crate::position_error::{PositionError, PositionErrorKind};
 use crate::rack::{Rack, parse_tiles, push_tile, read_tile};
 use crate::tiles::TileSet;
@@ -135,7 +141,17 @@ impl<'a> Position<'a> {
     /// board of the wrong size, more tiles of a letter than the set holds,
     /// a floating tile, a rack too big, a letter outside the alphabet) is
     /// an error naming the column.
+    ///
+    /// `bdn` and `ld` may give built-in names only: no file is opened,
+    /// whoever wrote the line ([`FilePolicy::builtin_only`]; see
+    /// [`Position::from_cgp_with`] to allow files).
     pub fn from_cgp(lex: &'a Lexicon, line: &str) -> Result<Position<'a>> {
+        Position::from_cgp_with(lex, line, &FilePolicy::builtin_only())
+    }
+
+    /// [`Position::from_cgp`], with the files `bdn` and `ld` may name
+    /// given by `files` (see [`FilePolicy`]).
+    pub fn from_cgp_with(lex: &'a Lexicon, line: &str, files: &FilePolicy) -> Result<Position<'a>> {
         let line = line.trim_end_matches(['\n', '\r']);
         let f = fields(line);
         if f.len() < 4 {
@@ -151,7 +167,7 @@ impl<'a> Position<'a> {
         let (bcol, btext) = f[0];
         let rows: Vec<&str> = btext.split('/').collect();
         let layout = match op("bdn") {
-            Some(name) => Layout::named(name)?,
+            Some(name) => Layout::named_with(name, files)?,
             None => match rows.len() {
                 15 => Layout::standard(),
                 21 => Layout::super_board(),
@@ -193,7 +209,7 @@ impl<'a> Position<'a> {
             }
         }
         let mut tiles = match op("ld") {
-            Some(name) => TileSet::named(name, alphabet)?,
+            Some(name) => TileSet::named_with(name, alphabet, files)?,
             None => TileSet::default_for(alphabet, n)?,
         };
         if let Some(bb) = op("bb") {

@@ -118,6 +118,99 @@ pub enum Error {
     /// A GCG game file is malformed (line, column and problem).
     #[error("GCG {0}")]
     Gcg(#[from] crate::gcg::GcgError),
+
+    /// A file to read is not a regular file: a directory, a FIFO, a device
+    /// or a socket. It was refused before it was opened (opening a FIFO
+    /// waits for a writer; a device may never end, or act when opened).
+    #[error("{}: is {what}, not a regular file", path.display())]
+    NotRegularFile {
+        /// The path as given.
+        path: PathBuf,
+        /// What it is instead (`a FIFO (named pipe)`, `a device`...).
+        what: &'static str,
+    },
+
+    /// A board layout, tile set or lexicon that a position names (CGP
+    /// `bdn`, `ld`, `lex`) and that the caller's
+    /// [`FilePolicy`](crate::FilePolicy) does not let it use. The message
+    /// tells nothing of the file system: a missing, unreadable, special or
+    /// disallowed file all read the same.
+    #[error("{what} {:?}: {}", shorten(name), named_message(*what, kind))]
+    Named {
+        /// What the name stands for.
+        what: Named,
+        /// The name as written.
+        name: String,
+        /// Why it cannot be used.
+        kind: NamedErrorKind,
+    },
+}
+
+/// What a name in a position stands for (see [`Error::Named`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Named {
+    /// A board layout (CGP `bdn`).
+    Layout,
+    /// A tile set (CGP `ld`).
+    TileSet,
+    /// A lexicon (CGP `lex`).
+    Lexicon,
+}
+
+impl Named {
+    /// The built-in names of this kind, for messages.
+    pub fn builtins(self) -> &'static str {
+        match self {
+            Named::Layout => "standard, super, friends",
+            Named::TileSet => "english, english_super, friends, spanish",
+            Named::Lexicon if cfg!(feature = "embedded") => "ENABLE",
+            Named::Lexicon => "none in this build",
+        }
+    }
+}
+
+impl fmt::Display for Named {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Named::Layout => "board layout",
+            Named::TileSet => "tile set",
+            Named::Lexicon => "lexicon",
+        })
+    }
+}
+
+/// Why a named board layout, tile set or lexicon cannot be used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum NamedErrorKind {
+    /// Not a built-in name, and not a file the policy lets a position
+    /// open (or that file cannot be read: the two are not told apart).
+    NotAvailable {
+        /// Whether the policy allows some files at all.
+        files_allowed: bool,
+    },
+    /// An allowed file that is not a valid file of its kind (no detail is
+    /// given: the detail would quote the file).
+    Invalid,
+}
+
+fn named_message(what: Named, kind: &NamedErrorKind) -> String {
+    match kind {
+        NamedErrorKind::NotAvailable {
+            files_allowed: true,
+        } => format!(
+            "not a built-in {what} ({}) nor a file allowed here",
+            what.builtins()
+        ),
+        NamedErrorKind::NotAvailable {
+            files_allowed: false,
+        } => format!(
+            "not a built-in {what} ({}); files are not allowed here",
+            what.builtins()
+        ),
+        NamedErrorKind::Invalid => format!("not a valid {what} file"),
+    }
 }
 
 /// Why an output path is refused.
@@ -269,9 +362,6 @@ pub enum WordErrorKind {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum LexiconErrorKind {
-    /// The path is a directory.
-    #[error("is a directory")]
-    IsDirectory,
     /// The file is empty.
     #[error("empty file")]
     Empty,
@@ -337,13 +427,6 @@ pub enum LexiconErrorKind {
         found: u64,
         /// Keys the header gives.
         expected: u64,
-    },
-    /// The path is not a regular file (a FIFO, a device, a socket); it is
-    /// refused without being opened for reading.
-    #[error("is {what}, not a regular file")]
-    NotRegularFile {
-        /// What it is.
-        what: &'static str,
     },
     /// The GADDAG needs more arcs than a move-generation arc table holds.
     #[error("too large for a move-generation arc table (more than {max} arcs)")]

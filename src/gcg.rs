@@ -17,9 +17,21 @@
 //!
 //! Play-through letters are written in parentheses (`CA(R)E`) or as `.`
 //! (`CA.E`, as Quackle writes them); blanks are lowercase; multi-letter
-//! tiles may be bracketed (`[CH]`). Lines that follow a `#note` and start
-//! with neither `#` nor `>` continue the note. Every malformed line is a
-//! [`GcgError`] naming its line, its column and the problem.
+//! tiles may be bracketed (`[CH]`). Text after the cumulative score is a
+//! comment ([`Event::comment`]: Quackle's own files write the words formed
+//! there, `+26 66 BE, ET, DO`). A rack written `UNKNOWN` is not known
+//! (empty). Lines that follow a `#note` and start with neither `#` nor `>`
+//! continue the note. Every malformed line is a [`GcgError`] naming its
+//! line, its column and the problem.
+//!
+//! Players are declared by `#player1`, `#player2`, ... (`#player3` and on
+//! for games of more than two). A file that declares fewer than two
+//! players takes each new nickname its events use as the next player.
+//!
+//! The bytes are UTF-8, or what the first line's `#character-encoding`
+//! names (`ISO-8859-1`, `ISO-8859-15`, `Windows-1252`, `UTF-16`); a
+//! byte-order mark is skipped (and a UTF-16 one read as such). A file that
+//! is not UTF-8 and says nothing is refused with the encoding it looks like.
 //!
 //! ```
 //! use lexq::gcg::{EventKind, Game};
@@ -41,10 +53,13 @@
 use std::fmt;
 use std::path::Path;
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 
 /// The largest GCG file read, in bytes (a game is a few KiB).
 pub const MAX_GCG_BYTES: u64 = 16 << 20;
+
+/// The most players a game file may declare.
+pub const MAX_PLAYERS: usize = 8;
 
 /// A malformed GCG file: where (1-based line and column, in characters)
 /// and what.
@@ -67,9 +82,16 @@ pub enum GcgErrorKind {
     #[error("the file is empty")]
     Empty,
     /// The bytes are not UTF-8 (and no `#character-encoding` says
-    /// otherwise).
-    #[error("not valid UTF-8 (a file in ISO-8859-1 must say so on its first line)")]
-    InvalidUtf8,
+    /// otherwise): the encoding they look like.
+    #[error(
+        "not UTF-8: it looks like {looks_like}; say so on the first line (#character-encoding {name})"
+    )]
+    InvalidUtf8 {
+        /// The encoding the bytes look like (`ISO-8859-1 (Latin-1)`, ...).
+        looks_like: &'static str,
+        /// The name `#character-encoding` takes for it.
+        name: &'static str,
+    },
     /// `#character-encoding` names an encoding other than UTF-8 or
     /// ISO-8859-1.
     #[error("unsupported character encoding {0:?}")]
@@ -85,12 +107,18 @@ pub enum GcgErrorKind {
         /// What is wrong with it.
         reason: String,
     },
-    /// `#player1` or `#player2` appears twice.
+    /// `#playerN` appears twice.
     #[error("player {0} is declared twice")]
     DuplicatePlayer(usize),
-    /// Both players have the same nickname.
-    #[error("both players are called {0:?}")]
+    /// Two players have the same nickname.
+    #[error("two players are called {0:?}")]
     DuplicateNick(String),
+    /// `#playerN` past the players a game may have.
+    #[error("player {0}: a game has at most {MAX_PLAYERS} players")]
+    TooManyPlayers(usize),
+    /// Players declared with a gap (`#player3` without `#player2`).
+    #[error("player {0} is not declared")]
+    MissingPlayer(usize),
     /// A `#player` pragma comes after the first event.
     #[error("players must be declared before the first event")]
     PlayerAfterEvents,
@@ -100,9 +128,6 @@ pub enum GcgErrorKind {
     /// An event line stops before a required part.
     #[error("expected {0}")]
     Missing(&'static str),
-    /// An event line has text after its last part.
-    #[error("unexpected {0:?} after the end of the event")]
-    Extra(String),
     /// A coordinate is malformed (`8D` across, `D8` down).
     #[error("bad coordinate {0:?} (8D is across from row 8, column D; D8 is down)")]
     BadCoordinate(String),
@@ -209,7 +234,8 @@ pub enum EventKind {
     PhonyWithdrawn,
     /// `(challenge)`: a bonus for a play challenged in vain.
     ChallengeBonus,
-    /// `(ABC)`: end of game, the points of the opponent's remaining tiles.
+    /// `(ABC)`: end of game, the points of the opponent's remaining tiles
+    /// (`?` for a blank).
     EndRackPoints {
         /// The opponent's tiles.
         tiles: String,
@@ -242,6 +268,9 @@ pub struct Event {
     pub cumulative: i32,
     /// `#note` lines that follow the event.
     pub notes: Vec<String>,
+    /// Text after the cumulative score (Quackle writes the words formed
+    /// there), trimmed; empty if none.
+    pub comment: String,
 }
 
 impl Event {
@@ -266,8 +295,9 @@ impl Event {
 /// A parsed GCG file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Game {
-    /// `#player1` and `#player2`.
-    pub players: [Option<Player>; 2],
+    /// The players: `#player1`, `#player2`, ... in order (and, in a file
+    /// declaring fewer than two, the nicknames its events introduce).
+    pub players: Vec<Option<Player>>,
     /// `#title`.
     pub title: Option<String>,
     /// `#description`.
@@ -286,8 +316,9 @@ pub struct Game {
     pub tile_distribution: Option<String>,
     /// `#board-layout`.
     pub board_layout: Option<String>,
-    /// `#rack1` and `#rack2`: the racks at the end of an unfinished game.
-    pub racks: [Option<String>; 2],
+    /// `#rack1`, `#rack2`, ...: the racks at the end of an unfinished
+    /// game (`UNKNOWN` is left out).
+    pub racks: Vec<Option<String>>,
     /// `#incomplete` was given.
     pub incomplete: bool,
     /// Notes before the first event.
@@ -327,6 +358,17 @@ fn tokens(s: &str, first_col: usize) -> Vec<Tok<'_>> {
         });
     }
     out
+}
+
+/// The tokens from `n` on, a space between each: the comment after an
+/// event's cumulative score.
+fn comment(toks: &[Tok<'_>], n: usize) -> String {
+    toks.get(n..)
+        .unwrap_or_default()
+        .iter()
+        .map(|t| t.text)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Characters a tile may be written with (besides letters).
@@ -483,9 +525,111 @@ fn parse_cumulative(text: &str) -> Option<i32> {
     text.trim_start_matches('+').parse().ok()
 }
 
-/// Decodes the bytes of a GCG file: UTF-8 unless the first line declares
-/// ISO-8859-1; a leading byte-order mark is skipped.
+/// Windows-1252's characters for bytes 0x80 to 0x9F (the five it leaves
+/// undefined read as the C1 controls, as in ISO-8859-1).
+const CP1252: [char; 32] = [
+    '\u{20AC}', '\u{81}', '\u{201A}', '\u{192}', '\u{201E}', '\u{2026}', '\u{2020}', '\u{2021}',
+    '\u{2C6}', '\u{2030}', '\u{160}', '\u{2039}', '\u{152}', '\u{8D}', '\u{17D}', '\u{8F}',
+    '\u{90}', '\u{2018}', '\u{2019}', '\u{201C}', '\u{201D}', '\u{2022}', '\u{2013}', '\u{2014}',
+    '\u{2DC}', '\u{2122}', '\u{161}', '\u{203A}', '\u{153}', '\u{9D}', '\u{17E}', '\u{178}',
+];
+
+/// A one-byte encoding a GCG file may name.
+#[derive(Clone, Copy, PartialEq)]
+enum OneByte {
+    Latin1,
+    Latin9,
+    Cp1252,
+}
+
+impl OneByte {
+    fn named(name: &str) -> Option<OneByte> {
+        match name.to_ascii_lowercase().as_str() {
+            "iso-8859-1" | "iso8859-1" | "iso_8859-1" | "latin1" | "latin-1" => {
+                Some(OneByte::Latin1)
+            }
+            "iso-8859-15" | "iso8859-15" | "iso_8859-15" | "latin9" | "latin-9" => {
+                Some(OneByte::Latin9)
+            }
+            "windows-1252" | "cp1252" | "windows1252" => Some(OneByte::Cp1252),
+            _ => None,
+        }
+    }
+
+    fn char(self, b: u8) -> char {
+        match (self, b) {
+            (OneByte::Cp1252, 0x80..=0x9F) => CP1252[(b - 0x80) as usize],
+            (OneByte::Latin9, 0xA4) => '\u{20AC}',
+            (OneByte::Latin9, 0xA6) => '\u{160}',
+            (OneByte::Latin9, 0xA8) => '\u{161}',
+            (OneByte::Latin9, 0xB4) => '\u{17D}',
+            (OneByte::Latin9, 0xB8) => '\u{17E}',
+            (OneByte::Latin9, 0xBC) => '\u{152}',
+            (OneByte::Latin9, 0xBD) => '\u{153}',
+            (OneByte::Latin9, 0xBE) => '\u{178}',
+            _ => b as char,
+        }
+    }
+}
+
+/// Whether the encodings named are ones [`decode`] reads.
+fn known_encoding(name: &str) -> bool {
+    OneByte::named(name).is_some()
+        || matches!(
+            name.to_ascii_lowercase().as_str(),
+            "utf-8" | "utf8" | "utf-16" | "utf16" | "utf-16le" | "utf-16be"
+        )
+}
+
+/// UTF-16 text (`little` endian or not) as a string; `None` if it is not
+/// UTF-16.
+fn utf16(bytes: &[u8], little: bool) -> Option<String> {
+    if bytes.len() % 2 != 0 {
+        return None;
+    }
+    let units = bytes.chunks_exact(2).map(|p| {
+        if little {
+            u16::from_le_bytes([p[0], p[1]])
+        } else {
+            u16::from_be_bytes([p[0], p[1]])
+        }
+    });
+    char::decode_utf16(units)
+        .collect::<std::result::Result<String, _>>()
+        .ok()
+}
+
+/// Decodes the bytes of a GCG file: UTF-16 when it starts with its
+/// byte-order mark or its first characters are ASCII in UTF-16; else the
+/// one-byte encoding the first line's `#character-encoding` names, or
+/// UTF-8 (a leading byte-order mark skipped). Bytes that are not UTF-8 in
+/// a file that says nothing are an error naming the encoding they look
+/// like and where the first such byte is.
 fn decode(bytes: &[u8]) -> std::result::Result<String, GcgError> {
+    let bad_utf16 = || GcgError {
+        line: 1,
+        column: 1,
+        kind: GcgErrorKind::InvalidUtf8 {
+            looks_like: "UTF-16 with unpaired surrogates",
+            name: "UTF-16",
+        },
+    };
+    if let Some(rest) = bytes.strip_prefix(b"\xFF\xFE") {
+        return utf16(rest, true).ok_or_else(bad_utf16);
+    }
+    if let Some(rest) = bytes.strip_prefix(b"\xFE\xFF") {
+        return utf16(rest, false).ok_or_else(bad_utf16);
+    }
+    // ASCII in UTF-16 without a byte-order mark: `#\0p\0` or `\0#\0p`.
+    if bytes.len() >= 4 && bytes.len() % 2 == 0 {
+        let ascii = |b: u8| b.is_ascii_graphic() || b.is_ascii_whitespace();
+        if ascii(bytes[0]) && bytes[1] == 0 && ascii(bytes[2]) && bytes[3] == 0 {
+            return utf16(bytes, true).ok_or_else(bad_utf16);
+        }
+        if bytes[0] == 0 && ascii(bytes[1]) && bytes[2] == 0 && ascii(bytes[3]) {
+            return utf16(bytes, false).ok_or_else(bad_utf16);
+        }
+    }
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     let first_end = bytes
         .iter()
@@ -494,12 +638,8 @@ fn decode(bytes: &[u8]) -> std::result::Result<String, GcgError> {
     let first = String::from_utf8_lossy(&bytes[..first_end]);
     let first = first.trim();
     if let Some(rest) = first.strip_prefix("#character-encoding") {
-        let enc = rest.trim().to_ascii_lowercase();
-        if matches!(
-            enc.as_str(),
-            "iso-8859-1" | "iso8859-1" | "latin1" | "latin-1"
-        ) {
-            return Ok(bytes.iter().map(|&b| b as char).collect());
+        if let Some(enc) = OneByte::named(rest.trim()) {
+            return Ok(bytes.iter().map(|&b| enc.char(b)).collect());
         }
     }
     match std::str::from_utf8(bytes) {
@@ -510,10 +650,17 @@ fn decode(bytes: &[u8]) -> std::result::Result<String, GcgError> {
             let line_start = good.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
             let column =
                 std::str::from_utf8(&good[line_start..]).map_or(1, |s| s.chars().count() + 1);
+            let (looks_like, name) = if bytes.contains(&0) {
+                ("UTF-16 or another two-byte encoding", "UTF-16")
+            } else if bytes.iter().any(|b| (0x80..=0x9F).contains(b)) {
+                ("Windows-1252", "Windows-1252")
+            } else {
+                ("ISO-8859-1 (Latin-1)", "ISO-8859-1")
+            };
             Err(GcgError {
                 line,
                 column,
-                kind: GcgErrorKind::InvalidUtf8,
+                kind: GcgErrorKind::InvalidUtf8 { looks_like, name },
             })
         }
     }
@@ -525,8 +672,8 @@ impl Game {
         Parser::default().run(text)
     }
 
-    /// Parses the bytes of a GCG file (UTF-8, or ISO-8859-1 when its
-    /// first line says `#character-encoding ISO-8859-1`).
+    /// Parses the bytes of a GCG file (see the module documentation for
+    /// the encodings read).
     pub fn from_bytes(bytes: &[u8]) -> std::result::Result<Game, GcgError> {
         Game::parse(&decode(bytes)?)
     }
@@ -534,26 +681,25 @@ impl Game {
     /// Reads and parses a GCG file (a regular file: a FIFO or a device is
     /// refused before it is opened for reading).
     pub fn read(path: &Path) -> Result<Game> {
-        let meta = std::fs::metadata(path).map_err(|e| Error::io(path, e))?;
-        if !meta.is_file() {
-            let e = std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a regular file");
-            return Err(Error::io(path, e));
-        }
-        let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
-        let bytes = crate::input::read_capped(file, path, MAX_GCG_BYTES, "a game file")?;
+        let bytes = crate::input::read_file(path, MAX_GCG_BYTES, "a game file")?;
         Ok(Game::from_bytes(&bytes)?)
     }
 
-    /// The index (0 or 1) of the player with this nickname.
+    /// The index (0 first) of the player with this nickname.
     pub fn player_index(&self, nick: &str) -> Option<usize> {
         self.players
             .iter()
             .position(|p| p.as_ref().is_some_and(|p| p.nick == nick))
     }
 
+    /// The number of players (at least two: a file may name fewer).
+    pub fn player_count(&self) -> usize {
+        self.players.len().max(2)
+    }
+
     /// Each player's last written cumulative total (0 before any event).
-    pub fn final_scores(&self) -> [i32; 2] {
-        let mut s = [0, 0];
+    pub fn final_scores(&self) -> Vec<i32> {
+        let mut s = vec![0; self.player_count()];
         for e in &self.events {
             s[e.player] = e.cumulative;
         }
@@ -561,9 +707,23 @@ impl Game {
     }
 }
 
+/// `n` for a pragma `PREFIXn` (`player3`).
+fn numbered(name: &str, prefix: &str) -> Option<usize> {
+    let digits = name.strip_prefix(prefix)?;
+    if digits.is_empty() || digits.len() > 3 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+/// How some programs write a rack they do not know.
+const UNKNOWN: &str = "UNKNOWN";
+
 #[derive(Default)]
 struct Parser {
     game: Game,
+    /// Players declared by `#playerN` lines.
+    declared: usize,
     /// Whether the previous non-blank line was a note (or continued one).
     in_note: bool,
 }
@@ -603,6 +763,19 @@ impl Parser {
                 line: 1,
                 column: 1,
                 kind: GcgErrorKind::Empty,
+            });
+        }
+        if let Some(k) = self.game.players.iter().position(Option::is_none) {
+            let line = self
+                .game
+                .pragmas
+                .iter()
+                .find(|p| numbered(&p.name, "player").is_some())
+                .map_or(1, |p| p.line);
+            return Err(GcgError {
+                line,
+                column: 1,
+                kind: GcgErrorKind::MissingPlayer(k + 1),
             });
         }
         Ok(self.game)
@@ -657,11 +830,7 @@ impl Parser {
                 if line != 1 || !g.events.is_empty() {
                     return Err(err(GcgErrorKind::EncodingNotFirst));
                 }
-                let enc = value.to_ascii_lowercase();
-                if !matches!(
-                    enc.as_str(),
-                    "utf-8" | "utf8" | "iso-8859-1" | "iso8859-1" | "latin1" | "latin-1"
-                ) {
+                if !known_encoding(value) {
                     return Err(GcgError {
                         line,
                         column: value_col,
@@ -670,12 +839,16 @@ impl Parser {
                 }
                 g.encoding = Some(value.to_string());
             }
-            "player1" | "player2" => {
-                let k = if name == "player1" { 0 } else { 1 };
+            _ if numbered(name, "player").is_some() => {
+                let n = numbered(name, "player").unwrap_or(0);
+                if n == 0 || n > MAX_PLAYERS {
+                    return Err(err(GcgErrorKind::TooManyPlayers(n)));
+                }
+                let k = n - 1;
                 if !g.events.is_empty() {
                     return Err(err(GcgErrorKind::PlayerAfterEvents));
                 }
-                if g.players[k].is_some() {
+                if g.players.get(k).is_some_and(Option::is_some) {
                     return Err(err(GcgErrorKind::DuplicatePlayer(k + 1)));
                 }
                 let toks = tokens(value, value_col);
@@ -693,10 +866,7 @@ impl Parser {
                         },
                     });
                 }
-                if g.players[1 - k]
-                    .as_ref()
-                    .is_some_and(|p| p.nick == nick_text)
-                {
+                if g.player_index(nick_text).is_some() {
                     return Err(GcgError {
                         line,
                         column: nick.col,
@@ -704,6 +874,9 @@ impl Parser {
                     });
                 }
                 let name_text = value[nick.text.len()..].trim();
+                if g.players.len() <= k {
+                    g.players.resize(k + 1, None);
+                }
                 g.players[k] = Some(Player {
                     nick: nick_text.to_string(),
                     name: if name_text.is_empty() {
@@ -712,6 +885,7 @@ impl Parser {
                         name_text.to_string()
                     },
                 });
+                self.declared += 1;
             }
             "title" => g.title = Some(value.to_string()),
             "description" => g.description = Some(value.to_string()),
@@ -728,21 +902,29 @@ impl Parser {
                 }
                 g.id = Some((toks[0].text.to_string(), toks[1].text.to_string()));
             }
-            "rack1" | "rack2" => {
-                let k = if name == "rack1" { 0 } else { 1 };
+            _ if numbered(name, "rack").is_some() => {
+                let n = numbered(name, "rack").unwrap_or(0);
+                if n == 0 || n > MAX_PLAYERS {
+                    return Err(err(GcgErrorKind::TooManyPlayers(n)));
+                }
                 let toks = tokens(value, value_col);
                 if toks.len() != 1 {
                     return Err(bad("expected one rack"));
                 }
-                check_tiles(toks[0].text, true).map_err(|reason| GcgError {
-                    line,
-                    column: toks[0].col,
-                    kind: GcgErrorKind::BadTiles {
-                        text: toks[0].text.to_string(),
-                        reason,
-                    },
-                })?;
-                g.racks[k] = Some(toks[0].text.to_string());
+                if g.racks.len() < n {
+                    g.racks.resize(n, None);
+                }
+                if toks[0].text != UNKNOWN {
+                    check_tiles(toks[0].text, true).map_err(|reason| GcgError {
+                        line,
+                        column: toks[0].col,
+                        kind: GcgErrorKind::BadTiles {
+                            text: toks[0].text.to_string(),
+                            reason,
+                        },
+                    })?;
+                    g.racks[n - 1] = Some(toks[0].text.to_string());
+                }
             }
             "note" => {
                 // `in_note` is false here: this starts a new note, which
@@ -775,10 +957,32 @@ impl Parser {
         if nick.is_empty() || nick.contains(char::is_whitespace) {
             return Err(at(col + 1, GcgErrorKind::Missing("nick: after >")));
         }
-        let player = self
-            .game
-            .player_index(nick)
-            .ok_or_else(|| at(col + 1, GcgErrorKind::UnknownPlayer(nick.to_string())))?;
+        let player = match self.game.player_index(nick) {
+            Some(p) => p,
+            // A file declaring fewer than two players: a new nickname is
+            // the next player.
+            None if self.declared < 2 && self.game.players.len() < MAX_PLAYERS => {
+                let p = match self.game.players.iter().position(Option::is_none) {
+                    Some(free) => free,
+                    None => {
+                        self.game.players.push(None);
+                        self.game.players.len() - 1
+                    }
+                };
+                self.game.players[p] = Some(Player {
+                    nick: nick.to_string(),
+                    name: nick.to_string(),
+                });
+                p
+            }
+            None if self.declared < 2 => {
+                let n = self.game.players.len() + 1;
+                return Err(at(col + 1, GcgErrorKind::TooManyPlayers(n)));
+            }
+            None => {
+                return Err(at(col + 1, GcgErrorKind::UnknownPlayer(nick.to_string())));
+            }
+        };
         let after = &rest[colon + 1..];
         let toks = tokens(after, col + 1 + nick.chars().count() + 1);
         let end_col = col + 1 + rest.chars().count();
@@ -797,6 +1001,9 @@ impl Parser {
             )
         };
         let rack_tok = |t: Tok<'_>| -> std::result::Result<String, GcgError> {
+            if t.text == UNKNOWN {
+                return Ok(String::new());
+            }
             check_tiles(t.text, true).map_err(|r| tiles_err(t, r))?;
             Ok(t.text.to_string())
         };
@@ -827,7 +1034,8 @@ impl Parser {
         let no_rack = first.text.starts_with('-')
             || first.text == "(challenge)"
             || first.text == "(time)"
-            || (toks.len() == 4 && parse_coord(first.text).is_some());
+            // A coordinate has a digit, which no rack has.
+            || parse_coord(first.text).is_some();
         let (rack, i) = match first.text {
             _ if no_rack => (String::new(), 0),
             t if t.starts_with('(') => {
@@ -835,10 +1043,9 @@ impl Parser {
                 let tiles = paren(t).ok_or_else(|| {
                     tiles_err(first, "expected (TILES), a closing ) is missing".into())
                 })?;
-                check_tiles(&tiles, false).map_err(|r| tiles_err(first, r))?;
+                check_tiles(&tiles, true).map_err(|r| tiles_err(first, r))?;
                 let score = score_at(get(1, "the score")?, Sign::Plus)?;
                 let cumulative = cum_at(get(2, "the cumulative score")?)?;
-                self.no_more(&toks, 3, line)?;
                 return Ok(Event {
                     line,
                     player,
@@ -847,6 +1054,7 @@ impl Parser {
                     score,
                     cumulative,
                     notes: Vec::new(),
+                    comment: comment(&toks, 3),
                 });
             }
             _ => (rack_tok(first)?, 1),
@@ -861,7 +1069,7 @@ impl Parser {
                 let tiles = paren(t).ok_or_else(|| {
                     tiles_err(what, "expected (TILES), a closing ) is missing".into())
                 })?;
-                check_tiles(&tiles, false).map_err(|r| tiles_err(what, r))?;
+                check_tiles(&tiles, true).map_err(|r| tiles_err(what, r))?;
                 (EventKind::EndRackPenalty { tiles }, Sign::Minus, i + 1)
             }
             t if t.starts_with('-') => {
@@ -900,7 +1108,6 @@ impl Parser {
         };
         let score = score_at(get(next, "the score")?, sign)?;
         let cumulative = cum_at(get(next + 1, "the cumulative score")?)?;
-        self.no_more(&toks, next + 2, line)?;
         if kind == EventKind::PhonyWithdrawn {
             let prev = self.game.events.last();
             if !prev.is_some_and(|e| e.player == player && matches!(e.kind, EventKind::Play { .. }))
@@ -916,23 +1123,8 @@ impl Parser {
             score,
             cumulative,
             notes: Vec::new(),
+            comment: comment(&toks, next + 2),
         })
-    }
-
-    fn no_more(
-        &self,
-        toks: &[Tok<'_>],
-        n: usize,
-        line: usize,
-    ) -> std::result::Result<(), GcgError> {
-        match toks.get(n) {
-            Some(t) => Err(GcgError {
-                line,
-                column: t.col,
-                kind: GcgErrorKind::Extra(t.text.to_string()),
-            }),
-            None => Ok(()),
-        }
     }
 }
 

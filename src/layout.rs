@@ -31,7 +31,8 @@
 
 use std::path::Path;
 
-use crate::error::{Error, Result};
+use crate::error::{Named, Result};
+use crate::policy::FilePolicy;
 use crate::position_error::{PositionError, PositionErrorKind};
 
 /// The largest board side lexq supports.
@@ -144,26 +145,39 @@ impl Layout {
         Layout::from_text("friends", &text).expect("built-in layout")
     }
 
-    /// A built-in layout by name (`standard`/`CrosswordGame`,
-    /// `super`/`SuperCrosswordGame`, `friends`), else a layout file at that
-    /// path.
-    pub fn named(name_or_path: &str) -> Result<Layout> {
-        match name_or_path.to_ascii_lowercase().as_str() {
-            "standard" | "crosswordgame" | "standard15" => Ok(Layout::standard()),
-            "super" | "supercrosswordgame" | "super21" => Ok(Layout::super_board()),
-            "friends" => Ok(Layout::friends()),
-            _ if !Path::new(name_or_path).exists() => Err(Error::io(
-                name_or_path,
-                std::io::Error::new(
-                    std::io::ErrorKind::NotFound,
-                    "no such layout file, nor a built-in layout (standard, super, friends)",
-                ),
-            )),
-            _ => Layout::from_file(Path::new(name_or_path)),
+    /// A built-in layout by name, any case: `standard` (also
+    /// `CrosswordGame`, `standard15`), `super` (`SuperCrosswordGame`,
+    /// `super21`), `friends`.
+    pub fn builtin(name: &str) -> Option<Layout> {
+        match name.to_ascii_lowercase().as_str() {
+            "standard" | "crosswordgame" | "standard15" => Some(Layout::standard()),
+            "super" | "supercrosswordgame" | "super21" => Some(Layout::super_board()),
+            "friends" => Some(Layout::friends()),
+            _ => None,
         }
     }
 
-    /// Reads a layout file (format in the module documentation).
+    /// A built-in layout by name ([`Layout::builtin`]), else the layout
+    /// file at that path (a regular file: a FIFO or a device is refused
+    /// unopened). For a name someone else wrote, use
+    /// [`Layout::named_with`].
+    pub fn named(name_or_path: &str) -> Result<Layout> {
+        Layout::named_with(name_or_path, &FilePolicy::any_file())
+    }
+
+    /// A built-in layout by name, else the layout file at that path if
+    /// `files` lets it be opened (see [`FilePolicy`] for the errors).
+    pub fn named_with(name_or_path: &str, files: &FilePolicy) -> Result<Layout> {
+        match Layout::builtin(name_or_path) {
+            Some(layout) => Ok(layout),
+            None => files.load(Named::Layout, name_or_path, MAX_FILE_BYTES, |text| {
+                Ok(Layout::from_text(name_or_path, text)?)
+            }),
+        }
+    }
+
+    /// Reads a layout file (format in the module documentation; a regular
+    /// file, up to 1 MiB).
     pub fn from_file(path: &Path) -> Result<Layout> {
         let text = crate::input::read_text(path, MAX_FILE_BYTES, "a layout file")?;
         let name = path.display().to_string();

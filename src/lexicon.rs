@@ -504,48 +504,16 @@ enum Check {
 /// Maps the regular file at `path`, refusing anything else (a FIFO would
 /// block the open, a device or directory cannot be a lexicon).
 fn map_file(path: &Path) -> Result<Mmap> {
-    let refuse = |kind| Err(Error::lexicon(path, kind));
-    // Look before opening: opening a FIFO blocks until a writer comes.
-    let meta = std::fs::metadata(path).map_err(|e| Error::io(path, e))?;
-    if let Some(kind) = not_regular(&meta) {
-        return refuse(kind);
-    }
-    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+    // A directory, FIFO or device is refused without blocking on it.
+    let file = crate::input::open_regular(path)?;
     let meta = file.metadata().map_err(|e| Error::io(path, e))?;
-    if let Some(kind) = not_regular(&meta) {
-        return refuse(kind);
-    }
     if meta.len() == 0 {
-        return refuse(LexiconErrorKind::Empty);
+        return Err(Error::lexicon(path, LexiconErrorKind::Empty));
     }
     // SAFETY: the map is read-only; the file is documented as not to be
     // modified in place while open (lexq itself only ever renames over),
     // and every read of it is bounds-checked against the map's length.
     unsafe { Mmap::map(&file) }.map_err(|e| Error::io(path, e))
-}
-
-/// Why a file is refused, if it is not a regular file.
-fn not_regular(meta: &std::fs::Metadata) -> Option<LexiconErrorKind> {
-    let t = meta.file_type();
-    if t.is_file() {
-        return None;
-    }
-    if t.is_dir() {
-        return Some(LexiconErrorKind::IsDirectory);
-    }
-    let mut what = "a special file";
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if t.is_fifo() {
-            what = "a FIFO (named pipe)";
-        } else if t.is_char_device() || t.is_block_device() {
-            what = "a device";
-        } else if t.is_socket() {
-            what = "a socket";
-        }
-    }
-    Some(LexiconErrorKind::NotRegularFile { what })
 }
 
 impl fmt::Debug for Lexicon {

@@ -36,20 +36,25 @@ pub mod board;
 mod builder;
 pub mod cgp;
 mod compose;
+mod enumerate;
 mod error;
 pub mod format;
 mod fstcheck;
 mod fstwrite;
 pub mod gaddag;
+pub mod game;
 pub mod gcg;
 mod input;
 pub mod layout;
+pub mod leaves;
 mod letterset;
 mod lexicon;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
+mod policy;
 pub mod position_error;
+pub mod probability;
 mod query;
 pub mod rack;
 pub mod raw;
@@ -67,15 +72,17 @@ pub use builder::{Built, Progress, build};
 pub use cgp::Position;
 pub use error::OutputErrorKind;
 pub use error::{
-    AlphabetErrorKind, Arg, Error, LexiconErrorKind, QueryError, QueryErrorKind, Result, Syntax,
-    WordErrorKind,
+    AlphabetErrorKind, Arg, Error, LexiconErrorKind, Named, NamedErrorKind, QueryError,
+    QueryErrorKind, Result, Syntax, WordErrorKind,
 };
-pub use input::{MAX_INPUT_BYTES, read_capped};
+pub use game::Game;
+pub use input::{MAX_INPUT_BYTES, open_regular, read_capped, read_file};
 pub use layout::Layout;
 pub use letterset::LetterSet;
 pub use lexicon::{Info, Lexicon};
 pub use movegen::{All, Best, Count, Generator, Recorder, TopN};
 pub use moves::{Move, MoveKind};
+pub use policy::FilePolicy;
 pub use position_error::{PositionError, PositionErrorKind};
 pub use query::{Hooks, MAX_ARG_LEN, Search, Word, Words};
 pub use rack::Rack;

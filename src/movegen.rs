@@ -2,15 +2,19 @@
 //! by Gordon's GADDAG algorithm, handed to a [`Recorder`].
 //!
 //! For each line (rows for across plays, columns for down plays) and each
-//! anchor (an empty square next to a tile, or the start square on an empty
-//! board), the walk places tiles leftwards from the anchor through the
-//! GADDAG's reversed prefixes, crosses the separator, then places tiles
-//! rightwards. Squares are filtered by their cross sets before an edge is
-//! followed, and a node is stepped into only if its letters allow what
-//! the next square needs; the score is kept up to date square by square,
-//! so a move is scored when it is found. The left part never steps on
-//! another anchor, so each move is found once, from the leftmost anchor
-//! it covers.
+//! anchor, the walk reads leftwards from the anchor through the GADDAG's
+//! reversed prefixes, crosses the separator, then places tiles rightwards.
+//! A move that touches tiles of the line is found from the last tile of
+//! the rightmost run of tiles it touches: the walk follows that run from
+//! the root first, so every letter it then places next to the run is one
+//! that can stand there (in `..CARE...`, the walk reads E, R, A, C, then
+//! only letters that can come before CARE). A move joined to the board by
+//! cross words only is found from the rightmost square with a cross word
+//! it covers. Each move is found once: right parts stop short of what
+//! another anchor would find. Squares are filtered by
+//! their cross sets before an edge is followed, and a node is stepped
+//! into only if its letters allow what the next square needs; the score is
+//! kept up to date square by square, so a move is scored when it is found.
 //!
 //! Blanks are chosen when a word is found, not while walking: each path
 //! of the GADDAG is walked once, a placed letter the rack lacks charged to
@@ -43,10 +47,11 @@ use std::cmp::{Ordering, Reverse};
 use std::collections::BinaryHeap;
 
 use crate::board::{BLANK, Board};
+use crate::gaddag::SEPARATOR;
 use crate::layout::MAX_SIZE;
 use crate::moves::{Move, MoveKind, THROUGH};
 use crate::rack::Rack;
-use crate::raw::{Arcs, Edge, Node};
+use crate::raw::{self, Arcs, Edge};
 
 /// Receives the moves a [`Generator`] finds.
 pub trait Recorder {
@@ -236,13 +241,14 @@ impl Recorder for Best {
 }
 
 /// A reusable move generator. Its only scratch space is what best-first
-/// searches keep (the anchor list and the board's lines), kept between
+/// searches keep (the anchor list and each line's bounds), kept between
 /// positions: a reused generator allocates nothing.
 ///
 /// Recorders that want only the best moves ([`Best`], [`TopN`]) get a
 /// best-first search: every anchor is given an upper bound on the score
 /// of any move made from it (the rack's tile values placed on the
-/// squares' multipliers in the best order, cross sets ignored), anchors are
+/// squares' multipliers in the best order, cross sets ignored but for the
+/// squares they close), anchors are
 /// visited from the highest bound down, and the search stops at the first
 /// bound below the recorder's threshold. Within an anchor, the walk skips
 /// the squares where every move starting there (or further left) is bound
@@ -252,12 +258,19 @@ pub struct Generator {
     exchanges: bool,
     /// Tiles in the bag, when known (exchanges need a rack's worth).
     bag: Option<usize>,
-    /// (bound, direction, line, square) of every anchor, for best-first.
-    anchors: Vec<(i32, u8, u8, u8)>,
-    /// Every line of the board in both directions, loaded with its anchors
-    /// marked while the bounds are computed, for best-first searches that
+    /// Every anchor with its bound, for best-first.
+    anchors: Vec<Anchor>,
+    /// The walk's bounds of every line of the board in both directions,
+    /// computed with the anchors' bounds, for best-first searches that
     /// then go from line to line.
-    lines: Vec<Line>,
+    lines: Vec<LineBounds>,
+}
+
+/// A line's `start_bound` and `reach_bound` (see [`Line`]).
+#[derive(Clone, Debug)]
+struct LineBounds {
+    start: [i32; W],
+    reach: [i32; W],
 }
 
 impl Generator {
@@ -290,7 +303,7 @@ impl Generator {
             g,
             board,
             rec,
-            counts: *rack.counts(),
+            rack: *rack,
             rack_mask: 0,
             values: {
                 let mut v = [0; 64];
@@ -299,9 +312,10 @@ impl Generator {
             },
             left: rack.len() as u32,
             over: 0,
-            over_code: 0,
-            rack0: *rack.counts(),
+            over_codes: [0; W],
+            blanks: rack.count(0) as u32,
             placed_at: [0; W],
+            placed_code: [0; W],
             loss: [0; W],
             rack_len: rack.len() as u32,
             rack_size: board.tiles.rack_size() as u32,
@@ -309,7 +323,8 @@ impl Generator {
             d: 0,
             line: 0,
             anchor: 0,
-            anchor_open_right: true,
+            lb: 0,
+            rb: 0,
             l: Line {
                 sq: [0; W],
                 tv: [0; W],
@@ -317,7 +332,6 @@ impl Generator {
                 cs: [-1; W],
                 lm: [1; W],
                 wm: [1; W],
-                anchor: [false; W],
                 placed: [0; W],
                 start_bound: [i32::MAX; W],
                 reach_bound: [i32::MAX; W],
@@ -325,7 +339,7 @@ impl Generator {
             n,
         };
         for c in 1..64 {
-            if w.counts[c] > 0 {
+            if w.rack.counts()[c] > 0 {
                 w.rack_mask |= 1u64 << c;
             }
         }
@@ -334,36 +348,50 @@ impl Generator {
                 let (sr, sc) = board.layout.start();
                 w.d = 0;
                 w.load_line(sr);
-                w.l.anchor[sc] = true;
-                w.start_anchor(sc);
+                w.start_anchor(sc, 0, n);
             } else if w.rec.prunes() {
                 self.anchors.clear();
-                self.lines.clear();
+                let blank = LineBounds {
+                    start: [i32::MAX; W],
+                    reach: [i32::MAX; W],
+                };
+                self.lines.resize(2 * n, blank);
                 let values = w.rack_values();
                 for d in 0..2 {
                     w.d = d;
                     for line in 0..n {
-                        w.anchor_bounds(line, &values, &mut self.anchors);
-                        self.lines.push(w.l.clone());
+                        let bounds = &mut self.lines[d * n + line];
+                        w.anchor_bounds(line, &values, &mut self.anchors, bounds);
                     }
                 }
                 self.anchors.sort_unstable_by(|a, b| {
-                    b.0.cmp(&a.0).then((a.1, a.2, a.3).cmp(&(b.1, b.2, b.3)))
+                    b.bound
+                        .cmp(&a.bound)
+                        .then((a.d, a.line, a.p).cmp(&(b.d, b.line, b.p)))
                 });
                 let mut loaded = None;
-                for &(bound, d, line, p) in &self.anchors {
+                for &Anchor {
+                    bound,
+                    d,
+                    line,
+                    p,
+                    lb,
+                    rb,
+                } in &self.anchors
+                {
                     if bound < w.rec.threshold() {
                         break;
                     }
                     if loaded != Some((d, line)) {
                         w.d = d as usize;
-                        w.line = line as usize;
-                        if let Some(l) = self.lines.get(d as usize * n + line as usize) {
-                            w.l.clone_from(l);
+                        w.load_line(line as usize);
+                        if let Some(b) = self.lines.get(d as usize * n + line as usize) {
+                            w.l.start_bound = b.start;
+                            w.l.reach_bound = b.reach;
                         }
                         loaded = Some((d, line));
                     }
-                    w.start_anchor(p as usize);
+                    w.start_anchor(p as usize, lb as usize, rb as usize);
                 }
             } else {
                 for d in 0..2 {
@@ -419,9 +447,69 @@ fn exchanges(rack: &Rack, rec: &mut impl Recorder) {
     go(0, &codes, &mut chosen, rack, rec);
 }
 
+/// A node of the arc table as the walk holds it: with its codes (bit `c`
+/// for each code an edge out of it reads, bit 0 the separator), read when
+/// it is reached, so the walk can tell before stepping into it whether it
+/// allows what the next square needs. The walk reaches the arc table only
+/// through this type and the [`Edge`]s it hands out: [`Node::root`],
+/// [`Node::child`], [`Node::edge`] and [`Node::edges_within`].
+#[derive(Clone, Copy)]
+struct Node<'a> {
+    id: raw::Node<'a>,
+    codes: u64,
+}
+
+impl<'a> Node<'a> {
+    #[inline]
+    fn root(g: &'a Arcs) -> Node<'a> {
+        let id = g.root();
+        Node {
+            id,
+            codes: id.codes(),
+        }
+    }
+
+    /// The node edge `e` leads to.
+    #[inline]
+    fn child(e: Edge<'a>) -> Node<'a> {
+        let id = e.target();
+        Node {
+            id,
+            codes: id.codes(),
+        }
+    }
+
+    /// The edge reading `code`, if any.
+    #[inline]
+    fn edge(self, code: u8) -> Option<Edge<'a>> {
+        if self.codes >> (code & 63) & 1 == 0 {
+            return None;
+        }
+        self.id.edge(code)
+    }
+
+    /// The edges whose codes are in `set`, in code order.
+    #[inline]
+    fn edges_within(self, set: u64) -> raw::Within<'a> {
+        self.id.within(set & self.codes)
+    }
+}
+
 /// Line buffers: a power of two above the largest board, so that masked
 /// indices need no bounds checks.
 const W: usize = 32;
+
+/// An anchor of a best-first search: its bound, direction, line, square,
+/// and the bounds of its moves (see [`Walk::anchors`]).
+#[derive(Clone, Copy, Debug)]
+struct Anchor {
+    bound: i32,
+    d: u8,
+    line: u8,
+    p: u8,
+    lb: u8,
+    rb: u8,
+}
 
 /// One row or column, copied out of the board for the walk.
 #[derive(Clone, Debug)]
@@ -437,7 +525,6 @@ struct Line {
     /// Letter and word multipliers.
     lm: [i32; W],
     wm: [i32; W],
-    anchor: [bool; W],
     /// Tiles placed so far by the walk (code | BLANK), 0 elsewhere.
     placed: [u8; W],
     /// For best-first searches: the most a move whose main word starts
@@ -451,8 +538,9 @@ struct Walk<'w, 'b, R: Recorder> {
     g: &'w Arcs,
     board: &'w Board<'b>,
     rec: &'w mut R,
-    /// Rack tiles left, index 0 = blanks.
-    counts: [u8; 64],
+    /// Rack tiles left: letters the walk has placed are taken off; blanks
+    /// stay until [`Walk::found`] decides what they stand for.
+    rack: Rack,
     /// Letters (not blanks) with a count above 0.
     rack_mask: u64,
     /// Face value of each tile code.
@@ -463,13 +551,15 @@ struct Walk<'w, 'b, R: Recorder> {
     /// walk does not take blanks ([`Walk::blanks`]); [`Walk::found`] lists
     /// every way they can stand in.
     over: u32,
-    /// The tile of the last placement a blank must stand for.
-    over_code: u8,
-    /// The rack at the start (index 0 = blanks).
-    rack0: [u8; 64],
-    /// Scratch of `found`: the word offset of each placed tile, and what
-    /// its score loses if a blank stands for it.
+    /// The tiles of the placements blanks must stand for, in the order
+    /// the walk made them (`over` of them).
+    over_codes: [u8; W],
+    /// Blanks on the rack.
+    blanks: u32,
+    /// Scratch of `found`: the word offset of each placed tile, its code,
+    /// and what the score loses if a blank stands for it.
     placed_at: [u8; W],
+    placed_code: [u8; W],
     loss: [i32; W],
     /// Tiles on the rack at the start.
     rack_len: u32,
@@ -478,9 +568,11 @@ struct Walk<'w, 'b, R: Recorder> {
     /// Direction and line being walked.
     d: usize,
     line: usize,
+    /// The anchor's square, the first square its left parts may cover
+    /// and the first its right parts may not (see [`Walk::anchors`]).
     anchor: usize,
-    /// Whether the square right of the anchor is empty or off the board.
-    anchor_open_right: bool,
+    lb: usize,
+    rb: usize,
     l: Line,
     n: usize,
 }
@@ -494,37 +586,88 @@ impl<'w, R: Recorder> Walk<'w, '_, R> {
         let base = line * n;
         self.line = line;
         let l = &mut self.l;
-        for p in 0..n {
-            let t = b.sq[d][base + p];
+        let n = n.min(W);
+        let range = base..base + n;
+        let squares = b.sq[d][range.clone()]
+            .iter()
+            .zip(&b.cross[d][range.clone()]);
+        let more = b.cross_score[d][range.clone()]
+            .iter()
+            .zip(&b.lmul[d][range.clone()])
+            .zip(&b.wmul[d][range]);
+        for (p, ((&t, &cross), ((&cs, &lm), &wm))) in squares.zip(more).enumerate() {
             l.sq[p] = t;
             l.tv[p] = b.values[t as usize];
-            l.cross[p] = b.cross[d][base + p];
-            l.cs[p] = b.cross_score[d][base + p] as i32;
-            l.lm[p] = b.lmul[d][base + p] as i32;
-            l.wm[p] = b.wmul[d][base + p] as i32;
-            l.placed[p] = 0;
+            l.cross[p] = cross;
+            l.cs[p] = cs as i32;
+            l.lm[p] = lm as i32;
+            l.wm[p] = wm as i32;
         }
+        l.placed = [0; W];
         l.start_bound = [i32::MAX; W];
         l.reach_bound = [i32::MAX; W];
-        for p in n..W {
-            l.sq[p] = 0;
-            l.cross[p] = 0;
-            l.anchor[p] = false;
-        }
+        l.sq[n..].fill(0);
+        l.cross[n..].fill(0);
     }
 
-    /// Marks the anchors of the loaded line; whether there are any.
-    fn mark_anchors(&mut self) -> bool {
+    /// Calls `f(square, lb, rb)` for every anchor of the loaded line (see
+    /// [`Walk::start_anchor`]), each move of the line generated from
+    /// exactly one: the moves touching a run of tiles from the last tile
+    /// of the rightmost run they touch (left parts as long as the line
+    /// allows, right parts stopping short of the square before the next
+    /// run); the others (joined to the board by cross words only) from
+    /// the rightmost square with a cross word they cover, within the empty
+    /// stretch between the squares next to runs. In `..AB...CD..` (`.`
+    /// empty, `h` a square with a cross word), `...hh.AB..h..CD` has the
+    /// anchors B (left parts to the edge, right parts up to the square
+    /// before the one next to C) and D, then the `h` squares right to
+    /// left, each one's right parts stopping before the last.
+    fn anchors(&self, mut f: impl FnMut(usize, usize, usize)) {
         let n = self.n;
-        let l = &mut self.l;
-        let mut any = false;
-        for p in 0..n {
-            let a = l.sq[p] == 0
-                && (l.cs[p] >= 0 || (p > 0 && l.sq[p - 1] != 0) || (p + 1 < n && l.sq[p + 1] != 0));
-            l.anchor[p] = a;
-            any |= a;
+        let l = &self.l;
+        let mut p = 0;
+        // Runs of tiles: [start, end) of the run last met.
+        while p < n {
+            if l.sq[p] == 0 {
+                p += 1;
+                continue;
+            }
+            let mut e = p;
+            while e + 1 < n && l.sq[e + 1] != 0 {
+                e += 1;
+            }
+            // The next run's first tile, if any.
+            let mut next = e + 1;
+            while next < n && l.sq[next] == 0 {
+                next += 1;
+            }
+            let rb = if next < n { next - 1 } else { n };
+            f(e, 0, rb);
+            p = next;
         }
-        any
+        // Empty stretches: squares with a cross word not next to a run.
+        let mut s = 0;
+        while s < n {
+            if l.sq[s] != 0 {
+                s += 1;
+                continue;
+            }
+            let mut e = s;
+            while e + 1 < n && l.sq[e + 1] == 0 {
+                e += 1;
+            }
+            // [lo, hi): the stretch less the squares next to runs.
+            let lo = if s > 0 { s + 1 } else { s };
+            let hi = if e + 1 < n { e } else { e + 1 };
+            let mut rb = hi;
+            for a in (lo..hi).rev() {
+                if l.cs[a] >= 0 && l.cross[a] != 0 {
+                    f(a, lo, rb);
+                    rb = a;
+                }
+            }
+            s = e + 1;
+        }
     }
 
     /// The values of the rack's tiles, highest first, and how many.
@@ -532,7 +675,7 @@ impl<'w, R: Recorder> Walk<'w, '_, R> {
         let mut rv = [0i32; 64];
         let mut k = 0usize;
         for code in 0..64u8 {
-            for _ in 0..self.counts[code as usize] {
+            for _ in 0..self.rack.counts()[code as usize] {
                 if k < 64 {
                     rv[k] = self.board.values[code as usize];
                     k += 1;
@@ -543,48 +686,85 @@ impl<'w, R: Recorder> Walk<'w, '_, R> {
         (rv, k)
     }
 
-    /// Pushes (bound, direction, line, square) for every anchor of line
-    /// `line` that can start a move: the bound is the highest score any
-    /// move generated from that anchor can make. A move covers a span of
-    /// the line (maximal: no tile just before or after it) and is
-    /// generated from the leftmost anchor among the span's empty squares;
-    /// its score is at most the rack's tile values, highest first, on the
-    /// empty squares' weights (letter multiplier times the word multiplier
-    /// of the span, plus the square's own word multiplier if it makes a
-    /// cross word), plus the fixed parts (board tiles, cross-word tiles,
-    /// the bingo bonus).
+    /// Pushes every anchor of line `line` (see [`Walk::anchors`]) with its
+    /// bound: the highest score any move generated from it can make. A
+    /// move covers a span of the line (maximal: no tile just before or
+    /// after it); its score is at most the rack's tile values, highest
+    /// first, on the empty squares' weights (letter multiplier times the
+    /// word multiplier of the span, plus the square's own word multiplier
+    /// if it makes a cross word), plus the fixed parts (board tiles,
+    /// cross-word tiles, the bingo bonus). Also sets the line's
+    /// `start_bound` and `reach_bound` for the walk.
     #[allow(clippy::needless_range_loop)] // `s` is a square, not just an index
     fn anchor_bounds(
         &mut self,
         line: usize,
         rack_values: &([i32; 64], usize),
-        out: &mut Vec<(i32, u8, u8, u8)>,
+        out: &mut Vec<Anchor>,
+        line_bounds: &mut LineBounds,
     ) {
         let n = self.n;
         self.load_line(line);
-        if !self.mark_anchors() {
-            return;
-        }
         let (rv, k) = (&rack_values.0, rack_values.1);
-        let blank = self.counts[0] > 0;
+        // Empty squares from each square up to the first tile or cross-word
+        // square at or after it, that one included if empty: a span from
+        // a square further than the rack's tiles from one has no anchor.
+        let mut reach_anchor = [u32::MAX; W];
+        let mut next = u32::MAX;
+        for p in (0..n).rev() {
+            let l = &self.l;
+            next = if l.sq[p] != 0 {
+                0
+            } else if l.cs[p] >= 0 {
+                1
+            } else {
+                next.saturating_add(1)
+            };
+            reach_anchor[p] = next;
+        }
+        if reach_anchor[0] == u32::MAX {
+            return; // no tile, no cross word: no anchor
+        }
+        let blank = self.blanks > 0;
         let l = &self.l;
+        // The best bound of the spans each square generates (as an
+        // anchor) and of the spans starting on it.
         let mut best = [i32::MIN; W];
         let mut starts = [i32::MIN; W];
+        let bound = |squares: &[(i32, i32)], through: i32, wmul: i32, fixed: i32| {
+            let m = squares.len();
+            let mut weights = [0i32; 16];
+            for (i, &(lm, own)) in squares.iter().enumerate() {
+                weights[i] = lm * (wmul + own);
+            }
+            weights[..m].sort_unstable_by(|a, b| b.cmp(a));
+            let mut b = through * wmul + fixed;
+            for i in 0..m {
+                b += rv[i] * weights[i];
+            }
+            if m == self.rack_size as usize {
+                b += self.bingo;
+            }
+            b
+        };
         for s in 0..n {
-            if s > 0 && l.sq[s - 1] != 0 {
+            if (s > 0 && l.sq[s - 1] != 0) || reach_anchor[s] > k as u32 {
                 continue;
             }
             let (mut m, mut through, mut wmul, mut fixed) = (0usize, 0i32, 1i32, 0i32);
-            let mut first_anchor = usize::MAX;
             // (letter mult, own word mult if it makes a cross word, else 0)
             let mut squares = [(0i32, 0i32); 16];
-            // (m, through, wmul, fixed) of the longest span that can be
-            // played from `s` (it ends before an empty square or the edge).
-            let mut longest = None;
+            // The last tile and the last square with a cross word seen.
+            let (mut tile, mut hook) = (usize::MAX, usize::MAX);
+            // The anchor of the last closed span, and that span's
+            // (m, through, wmul, fixed): every part of a bound grows with
+            // the span, so only the longest span of each anchor counts.
+            let mut pending: Option<(usize, (usize, i32, i32, i32))> = None;
             for e in s..n {
                 let t = l.sq[e];
                 if t != 0 {
                     through += l.tv[e];
+                    tile = e;
                 } else {
                     let possible = if blank {
                         l.cross[e]
@@ -594,12 +774,10 @@ impl<'w, R: Recorder> Walk<'w, '_, R> {
                     if possible == 0 || m == k || m == squares.len() {
                         break;
                     }
-                    if l.anchor[e] && first_anchor == usize::MAX {
-                        first_anchor = e;
-                    }
                     wmul *= l.wm[e];
                     let own = if l.cs[e] >= 0 {
                         fixed += l.cs[e] * l.wm[e];
+                        hook = e;
                         l.wm[e]
                     } else {
                         0
@@ -608,70 +786,69 @@ impl<'w, R: Recorder> Walk<'w, '_, R> {
                     m += 1;
                 }
                 let closed = e + 1 == n || l.sq[e + 1] == 0;
-                if closed && e != s && first_anchor != usize::MAX {
-                    longest = Some((m, through, wmul, fixed));
+                let anchor = if tile != usize::MAX { tile } else { hook };
+                if closed && e != s && m > 0 && anchor != usize::MAX {
+                    if let Some((a, (pm, pt, pw, pf))) = pending {
+                        if a != anchor {
+                            let b = bound(&squares[..pm], pt, pw, pf);
+                            best[a] = best[a].max(b);
+                            starts[s] = starts[s].max(b);
+                        }
+                    }
+                    pending = Some((anchor, (m, through, wmul, fixed)));
                 }
             }
-            // Every part of the bound grows as the span does (more squares,
-            // tiles and multipliers, all at least 0 or 1), and every span
-            // from `s` has the same first anchor: its best bound is that of
-            // the longest span, computed once.
-            let Some((m, through, wmul, fixed)) = longest else {
-                continue;
-            };
-            let mut weights = [0i32; 16];
-            for (i, &(lm, own)) in squares[..m].iter().enumerate() {
-                weights[i] = lm * (wmul + own);
-            }
-            weights[..m].sort_unstable_by(|a, b| b.cmp(a));
-            let mut bound = through * wmul + fixed;
-            for i in 0..m {
-                bound += rv[i] * weights[i];
-            }
-            if m == self.rack_size as usize {
-                bound += self.bingo;
-            }
-            let a = first_anchor;
-            best[a] = best[a].max(bound);
-            starts[s] = bound;
-        }
-        for (p, &b) in best.iter().enumerate().take(n) {
-            if b != i32::MIN {
-                out.push((b, self.d as u8, line as u8, p as u8));
+            if let Some((a, (pm, pt, pw, pf))) = pending {
+                let b = bound(&squares[..pm], pt, pw, pf);
+                best[a] = best[a].max(b);
+                starts[s] = starts[s].max(b);
             }
         }
-        // What the walk from an anchor checks as it goes left: no move
-        // starting on the square (or, for `reach_bound`, at or left of it,
-        // back to the previous anchor, where left parts stop) can score
-        // more.
+        let (d, line8) = (self.d as u8, line as u8);
+        self.anchors(|p, lb, rb| {
+            if best[p] != i32::MIN {
+                out.push(Anchor {
+                    bound: best[p],
+                    d,
+                    line: line8,
+                    p: p as u8,
+                    lb: lb as u8,
+                    rb: rb as u8,
+                });
+            }
+        });
+        // What the walk checks as it goes left: no move starting on the
+        // square (or, for `reach_bound`, at or left of it) can score more.
         let mut reach = i32::MIN;
         for (p, &start) in starts.iter().enumerate().take(n) {
-            if p > 0 && self.l.anchor[p - 1] {
-                reach = i32::MIN;
-            }
             reach = reach.max(start);
-            self.l.start_bound[p] = start;
-            self.l.reach_bound[p] = reach;
+            line_bounds.start[p] = start;
+            line_bounds.reach[p] = reach;
         }
     }
 
     fn line_moves(&mut self, line: usize) {
-        let n = self.n;
         self.load_line(line);
-        if !self.mark_anchors() {
-            return;
-        }
-        for p in 0..n {
-            if self.l.anchor[p] && self.l.cross[p] != 0 {
-                self.start_anchor(p);
-            }
+        let mut anchors = [(0u8, 0u8, 0u8); W];
+        let mut k = 0;
+        self.anchors(|p, lb, rb| {
+            anchors[k & (W - 1)] = (p as u8, lb as u8, rb as u8);
+            k += 1;
+        });
+        for &(p, lb, rb) in &anchors[..k.min(W)] {
+            self.start_anchor(p as usize, lb as usize, rb as usize);
         }
     }
 
-    fn start_anchor(&mut self, p: usize) {
+    /// Every move from the anchor on square `p` whose left parts stop at
+    /// square `lb` and right parts before square `rb`: from a tile (the
+    /// last of its run), the walk follows the run leftwards first; from
+    /// an empty square, it starts by placing a tile there.
+    fn start_anchor(&mut self, p: usize, lb: usize, rb: usize) {
         self.anchor = p;
-        self.anchor_open_right = p + 1 == self.n || self.l.sq[(p + 1) & (W - 1)] == 0;
-        let root = self.g.root();
+        self.lb = lb;
+        self.rb = rb.min(self.n);
+        let root = Node::root(self.g);
         self.gen_left(p, root, 0, 1, 0);
     }
 
@@ -697,7 +874,7 @@ impl<'w, R: Recorder> Walk<'w, '_, R> {
         }
         let (lm, w, cs) = (self.l.lm[pos], self.l.wm[pos], self.l.cs[pos]);
         let wm2 = wm * w;
-        for e in node.within(possible) {
+        for e in node.edges_within(possible) {
             let c = e.code();
             // Scored as a rack tile; `found` lists the ways blanks can
             // stand for it.
@@ -705,12 +882,12 @@ impl<'w, R: Recorder> Walk<'w, '_, R> {
             let cross2 = if cs >= 0 { cross + (cs + v) * w } else { cross };
             self.l.placed[pos] = c;
             // A letter not on the rack: a blank must stand for it.
-            let real = self.counts[c as usize] > 0;
+            let real = self.rack.counts()[c as usize & 63] > 0;
             if real {
                 self.take(c);
             } else {
+                self.over_codes[self.over as usize & (W - 1)] = c;
                 self.over += 1;
-                self.over_code = c;
                 self.left -= 1;
             }
             self.go_left(pos, e, main + v, wm2, cross2);
@@ -724,38 +901,50 @@ impl<'w, R: Recorder> Walk<'w, '_, R> {
         self.l.placed[pos] = 0;
     }
 
-    /// After reading edge `e` at square `pos` leftwards: a word ends here
-    /// if the edge accepts, the walk goes on left (if the next square can
-    /// take a letter) and across the separator.
+    /// After reading edge `e` at square `pos` leftwards. The child is
+    /// stepped into only if its codes allow what comes next (the tile on
+    /// the next square, a letter the square and rack allow, the
+    /// separator), so no call is made that would find nothing. The square
+    /// right of the anchor is always empty (or off the board).
     #[inline(always)]
     fn go_left(&mut self, pos: usize, e: Edge<'w>, main: i32, wm: i32, cross: i32) {
-        let n = self.n;
         let open_left = pos == 0 || self.l.sq[(pos - 1) & (W - 1)] == 0;
-        if open_left && self.anchor_open_right && e.accepts() {
+        if open_left && self.left < self.rack_len && e.accepts() {
             self.found(pos, self.anchor, main, wm, cross);
         }
-        let child = e.target();
-        if pos > 0 {
+        let child = Node::child(e);
+        if pos > self.lb {
             let p = (pos - 1) & (W - 1);
-            let next = self.l.sq[p] != 0 || (self.left > 0 && !self.l.anchor[p]);
+            let t = self.l.sq[p];
+            let next = if t != 0 {
+                child.codes & (1u64 << (t & 63)) != 0
+            } else {
+                self.left > 0 && child.codes & self.possible(p) != 0
+            };
             if next {
                 self.gen_left(p, child, main, wm, cross);
             }
         }
         if open_left
-            && self.anchor + 1 < n
-            && (self.left > 0 || !self.anchor_open_right)
+            && child.codes & 1 != 0
+            && self.anchor + 1 < self.rb
+            && self.left > 0
             && self.l.start_bound[pos] >= self.rec.threshold()
         {
-            if let Some(right) = child.separator() {
-                self.gen_right(self.anchor + 1, right, pos, main, wm, cross);
+            if let Some(sep) = child.edge(SEPARATOR) {
+                // Stepped into only if the square right of the anchor can
+                // take one of its letters.
+                let right = Node::child(sep);
+                let q = self.anchor + 1;
+                if right.codes & self.possible(q) != 0 {
+                    self.gen_right(q, right, pos, main, wm, cross);
+                }
             }
         }
     }
 
-    /// Fills square `pos` (right of the anchor) from `node`; the word
-    /// starts at `start`.
-    #[allow(clippy::too_many_arguments)]
+    /// Fills empty square `pos` (right of the anchor, left of `rb`) from
+    /// `node`; the word starts at `start`.
     fn gen_right(
         &mut self,
         pos: usize,
@@ -766,21 +955,10 @@ impl<'w, R: Recorder> Walk<'w, '_, R> {
         cross: i32,
     ) {
         let pos = pos & (W - 1);
-        let t = self.l.sq[pos];
-        if t != 0 {
-            if let Some(e) = node.edge(t & 63) {
-                let v = self.l.tv[pos];
-                self.go_right(pos, e, start, main + v, wm, cross);
-            }
-            return;
-        }
         let possible = self.possible(pos);
-        if possible == 0 {
-            return;
-        }
         let (lm, w, cs) = (self.l.lm[pos], self.l.wm[pos], self.l.cs[pos]);
         let wm2 = wm * w;
-        for e in node.within(possible) {
+        for e in node.edges_within(possible) {
             let c = e.code();
             // Scored as a rack tile; `found` lists the ways blanks can
             // stand for it.
@@ -788,12 +966,12 @@ impl<'w, R: Recorder> Walk<'w, '_, R> {
             let cross2 = if cs >= 0 { cross + (cs + v) * w } else { cross };
             self.l.placed[pos] = c;
             // A letter not on the rack: a blank must stand for it.
-            let real = self.counts[c as usize] > 0;
+            let real = self.rack.counts()[c as usize & 63] > 0;
             if real {
                 self.take(c);
             } else {
+                self.over_codes[self.over as usize & (W - 1)] = c;
                 self.over += 1;
-                self.over_code = c;
                 self.left -= 1;
             }
             self.go_right(pos, e, start, main + v, wm2, cross2);
@@ -807,31 +985,29 @@ impl<'w, R: Recorder> Walk<'w, '_, R> {
         self.l.placed[pos] = 0;
     }
 
+    /// After reading edge `e` at square `pos` rightwards: the square after
+    /// it is empty or off the board (right parts stop before `rb`, which
+    /// is one or the other), so the word may end here.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn go_right(&mut self, pos: usize, e: Edge<'w>, start: usize, main: i32, wm: i32, cross: i32) {
-        let n = self.n;
-        let open_right = pos + 1 == n || self.l.sq[(pos + 1) & (W - 1)] == 0;
-        if open_right && e.accepts() {
+        if e.accepts() {
             self.found(start, pos, main, wm, cross);
         }
-        if pos + 1 < n && (self.left > 0 || !open_right) {
+        if pos + 1 < self.rb && self.left > 0 {
+            let child = Node::child(e);
             let q = (pos + 1) & (W - 1);
-            self.gen_right(q, e.target(), start, main, wm, cross);
+            if child.codes & self.possible(q) != 0 {
+                self.gen_right(q, child, start, main, wm, cross);
+            }
         }
-    }
-
-    /// Blanks on the rack.
-    #[inline]
-    fn blanks(&self) -> u32 {
-        self.rack0[0] as u32
     }
 
     /// The letters that may go on empty square `pos` with the rack left.
     #[inline]
     fn possible(&self, pos: usize) -> u64 {
         let cross = self.l.cross[pos & (W - 1)];
-        if self.over < self.blanks() {
+        if self.over < self.blanks {
             cross
         } else {
             cross & self.rack_mask
@@ -840,7 +1016,7 @@ impl<'w, R: Recorder> Walk<'w, '_, R> {
 
     #[inline]
     fn take(&mut self, c: u8) {
-        let k = &mut self.counts[c as usize & 63];
+        let k = &mut self.rack.counts_mut()[c as usize & 63];
         *k -= 1;
         if *k == 0 {
             self.rack_mask &= !(1u64 << c);
@@ -850,7 +1026,7 @@ impl<'w, R: Recorder> Walk<'w, '_, R> {
 
     #[inline]
     fn give(&mut self, c: u8) {
-        self.counts[c as usize & 63] += 1;
+        self.rack.counts_mut()[c as usize & 63] += 1;
         self.rack_mask |= 1u64 << c;
         self.left += 1;
     }
@@ -901,9 +1077,8 @@ impl<'w, R: Recorder> Walk<'w, '_, R> {
             let t = self.l.placed[p];
             *sqr = if t != 0 { t } else { self.l.sq[p] | THROUGH };
         }
-        if self.blanks() == 0 {
-            let leave = Rack::from_counts(&self.counts);
-            self.rec.record(&mv, &leave);
+        if self.blanks == 0 {
+            self.rec.record(&mv, &self.rack);
             return;
         }
         // The placed tiles, and what a blank standing for each would take
@@ -915,89 +1090,258 @@ impl<'w, R: Recorder> Walk<'w, '_, R> {
             let c = self.l.placed[p];
             if c != 0 {
                 let own = if self.l.cs[p] >= 0 { self.l.wm[p] } else { 0 };
-                self.placed_at[k] = i as u8;
-                self.loss[k] = self.values[c as usize & 63] * self.l.lm[p] * (wm + own);
+                let j = k & (W - 1);
+                self.placed_at[j] = i as u8;
+                self.placed_code[j] = c;
+                self.loss[j] = self.values[c as usize & 63] * self.l.lm[p] * (wm + own);
                 k += 1;
             }
         }
-        if self.blanks() == 1 {
+        if self.blanks == 1 {
             self.one_blank_variants(k, score, &mut mv);
+            return;
+        }
+        // Bit j of `a` (`b`) for the j-th placed tile if it is of the first
+        // (second) letter charged to a blank, every bit if none is.
+        let of =
+            |c: u8| (0..k.min(W)).fold(0u32, |m, j| m | ((self.placed_code[j] == c) as u32) << j);
+        let all = if k >= 32 { u32::MAX } else { (1u32 << k) - 1 };
+        let over = self.over as usize;
+        let a = if over >= 1 {
+            of(self.over_codes[0])
         } else {
-            let mut leave = self.rack0;
-            self.blank_variants(0, k, score, &mut mv, &mut leave);
+            all
+        };
+        let b = if over >= 2 {
+            of(self.over_codes[1])
+        } else {
+            all
+        };
+        self.blank_variants(k, a, b, score, &mut mv);
+    }
+
+    /// [`Walk::blank_variants`] for a rack with one blank, the leave
+    /// changed as little as can be: if the walk charged no tile to the
+    /// blank, the move as it is, then the blank standing for each placed
+    /// tile in turn (its letter back on the rack); else the blank standing
+    /// for each placed tile of the letter charged (the leave the same for
+    /// all).
+    fn one_blank_variants(&mut self, k: usize, score: i32, mv: &mut Move) {
+        let k = k.min(W);
+        if self.over == 0 {
+            self.record_variant(mv, score);
+            for i in 0..k {
+                let s = score - self.loss[i];
+                if s >= self.rec.threshold() {
+                    self.give_to_blank(i, mv);
+                    self.record_variant(mv, s);
+                    self.take_from_blank(i, mv);
+                }
+            }
+            return;
+        }
+        let charged = self.over_codes[0];
+        self.rack.counts_mut()[0] = 0;
+        for i in 0..k {
+            let s = score - self.loss[i];
+            if self.placed_code[i] != charged || s < self.rec.threshold() {
+                continue;
+            }
+            let at = (self.placed_at[i] as usize).min(MAX_SIZE - 1);
+            mv.tiles[at] |= BLANK;
+            mv.score = s;
+            self.rec.record(mv, &self.rack);
+            mv.tiles[at] &= !BLANK;
+        }
+        self.rack.counts_mut()[0] = 1;
+    }
+
+    /// Records `mv` once for every set of its placed tiles (`k` of them,
+    /// see `found`) that the rack's blanks can stand for: at most
+    /// `blanks` tiles, among them one per placement the walk charged to a
+    /// blank (`over_codes`: a letter the rack ran out of; any placed tile
+    /// of that letter can be the blank).
+    ///
+    /// The leave is the walk's rack, changed in place: the letters charged
+    /// to blanks are taken off it (their counts may wrap below zero), then
+    /// each blank's letter is given back; a set that leaves a count below
+    /// zero does not cover the letters the rack lacks. With AB? and the
+    /// word BAA (placed B, A, A): the walk takes B and A and charges the
+    /// last A to the blank; the rack left is ?, with A taken once more
+    /// (-1): the blank standing for the first A or for the second gives
+    /// the A back (leave ?-less, A count 0), the blank on B does not.
+    ///
+    /// With two blanks (one goes to [`Walk::one_blank_variants`]) the sets
+    /// are drawn from masks of the placed tiles, `a` and `b` those of the
+    /// first and second letter charged (every tile when none is), so that
+    /// only sets that cover the letters charged are tried; more blanks
+    /// (tile sets of one's own) take [`Walk::more_blank_variants`].
+    fn blank_variants(&mut self, k: usize, a: u32, b: u32, score: i32, mv: &mut Move) {
+        let over = (self.over as usize).min(W);
+        for m in 0..over {
+            let c = self.over_codes[m] as usize & 63;
+            let n = &mut self.rack.counts_mut()[c];
+            *n = n.wrapping_sub(1);
+        }
+        let k = k.min(W);
+        let blanks = self.blanks as usize;
+        // Whether every letter charged to a blank has been given back.
+        let covered = |rack: &Rack, over_codes: &[u8; W]| {
+            over_codes[..over]
+                .iter()
+                .all(|&c| rack.counts()[c as usize & 63] < 0x80)
+        };
+        if blanks <= 2 {
+            let all = if k >= 32 { u32::MAX } else { (1u32 << k) - 1 };
+            let above = |i: usize| all & !(u32::MAX >> (31 - i));
+            if over == 2 {
+                // Both blanks are spoken for: one on each letter charged,
+                // or two on the one letter charged twice.
+                if a == b {
+                    self.blank_pairs(a, |i| a & above(i), score, mv);
+                } else {
+                    self.blank_pairs(a, |_| b, score, mv);
+                }
+            } else {
+                if over == 0 {
+                    self.record_variant(mv, score);
+                }
+                // One blank: on any placed tile, or on one of the letter
+                // charged to it.
+                for i in Bits(a) {
+                    let s = score - self.loss[i];
+                    if s >= self.rec.threshold() {
+                        self.give_to_blank(i, mv);
+                        self.record_variant(mv, s);
+                        self.take_from_blank(i, mv);
+                    }
+                }
+                if blanks == 2 {
+                    // Two blanks: on any two placed tiles, one of them of
+                    // the letter charged if there is one.
+                    let second = |i: usize| {
+                        if a & 1 << i != 0 {
+                            above(i)
+                        } else {
+                            a & above(i)
+                        }
+                    };
+                    self.blank_pairs(all, second, score, mv);
+                }
+            }
+        } else {
+            self.more_blank_variants(0, k, score, mv, &covered);
+        }
+        self.restore_charged(over);
+    }
+
+    /// Gives back the letters [`Walk::blank_variants`] took off for the
+    /// `over` placements charged to blanks.
+    fn restore_charged(&mut self, over: usize) {
+        self.rack.counts_mut()[0] = self.blanks as u8;
+        for m in 0..over {
+            let c = self.over_codes[m] as usize & 63;
+            let n = &mut self.rack.counts_mut()[c];
+            *n = n.wrapping_add(1);
         }
     }
 
-    /// [`Walk::blank_variants`] for a rack with one blank, without
-    /// recursion: if the rack holds every placed tile, the move as it is
-    /// and then the blank standing for each placed tile in turn; else the
-    /// blank standing for each placed tile of the letter the rack lacks.
-    fn one_blank_variants(&mut self, k: usize, score: i32, mv: &mut Move) {
-        let mut leave = Rack::from_counts(&self.counts);
-        let only = if self.over == 0 {
-            mv.score = score;
-            self.rec.record(mv, &leave);
-            None
-        } else {
-            Some(self.over_code)
-        };
-        leave.set_count(0, 0);
-        for j in 0..k.min(W) {
-            let s = score - self.loss[j];
+    /// Records the move with blanks on placed tiles `i` and `j`, for every
+    /// `i` in `first` and `j` in `second(i)`.
+    #[inline]
+    fn blank_pairs(
+        &mut self,
+        first: u32,
+        second: impl Fn(usize) -> u32,
+        score: i32,
+        mv: &mut Move,
+    ) {
+        for i in Bits(first) {
+            let s = score - self.loss[i];
             if s < self.rec.threshold() {
                 continue;
             }
-            let i = self.placed_at[j] as usize % MAX_SIZE;
-            let c = mv.tiles[i];
-            if only.is_some_and(|o| o != c) {
-                continue;
+            self.give_to_blank(i, mv);
+            for j in Bits(second(i)) {
+                let s = s - self.loss[j];
+                if s >= self.rec.threshold() {
+                    self.give_to_blank(j, mv);
+                    self.record_variant(mv, s);
+                    self.take_from_blank(j, mv);
+                }
             }
-            mv.tiles[i] = c | BLANK;
-            mv.score = s;
-            if only.is_none() {
-                leave.set_count(c, leave.count(c) + 1);
-            }
-            self.rec.record(mv, &leave);
-            if only.is_none() {
-                leave.set_count(c, leave.count(c) - 1);
-            }
-            mv.tiles[i] = c;
+            self.take_from_blank(i, mv);
         }
     }
 
-    /// Records `mv` once for every way of taking each of its placed tiles
-    /// `j..k` from the rack left in `leave`: the tile itself, or a blank.
-    fn blank_variants(
+    /// [`Walk::blank_variants`] for racks of more than two blanks: every
+    /// set of blank positions from `from` on, recursively.
+    fn more_blank_variants(
         &mut self,
-        j: usize,
+        from: usize,
         k: usize,
         score: i32,
         mv: &mut Move,
-        leave: &mut [u8; 64],
+        covered: &impl Fn(&Rack, &[u8; W]) -> bool,
     ) {
-        // A blank only ever lowers the score.
         if score < self.rec.threshold() {
             return;
         }
-        if j == k {
-            mv.score = score;
-            self.rec.record(mv, &Rack::from_counts(leave));
-            return;
+        if covered(&self.rack, &self.over_codes) {
+            self.record_variant(mv, score);
         }
-        let i = self.placed_at[j & (W - 1)] as usize % MAX_SIZE;
-        let c = mv.tiles[i];
-        if leave[c as usize & 63] > 0 {
-            leave[c as usize & 63] -= 1;
-            self.blank_variants(j + 1, k, score, mv, leave);
-            leave[c as usize & 63] += 1;
+        if self.rack.counts()[0] == 0 {
+            return; // every blank stands for a tile already
         }
-        if leave[0] > 0 {
-            leave[0] -= 1;
-            mv.tiles[i] = c | BLANK;
-            let loss = self.loss[j & (W - 1)];
-            self.blank_variants(j + 1, k, score - loss, mv, leave);
-            mv.tiles[i] = c;
-            leave[0] += 1;
+        for i in from..k {
+            self.give_to_blank(i, mv);
+            self.more_blank_variants(i + 1, k, score - self.loss[i], mv, covered);
+            self.take_from_blank(i, mv);
         }
+    }
+
+    /// Records the move with the blanks chosen so far: the leave's blanks
+    /// are those not standing for a tile.
+    #[inline]
+    fn record_variant(&mut self, mv: &mut Move, score: i32) {
+        mv.score = score;
+        self.rec.record(mv, &self.rack);
+    }
+
+    /// A blank stands for placed tile `i`: its letter goes back to the
+    /// leave, a blank leaves it.
+    #[inline]
+    fn give_to_blank(&mut self, i: usize, mv: &mut Move) {
+        mv.tiles[(self.placed_at[i & (W - 1)] as usize).min(MAX_SIZE - 1)] |= BLANK;
+        let counts = self.rack.counts_mut();
+        let c = &mut counts[self.placed_code[i & (W - 1)] as usize & 63];
+        *c = c.wrapping_add(1);
+        counts[0] = counts[0].wrapping_sub(1);
+    }
+
+    /// Undoes [`Walk::give_to_blank`].
+    #[inline]
+    fn take_from_blank(&mut self, i: usize, mv: &mut Move) {
+        mv.tiles[(self.placed_at[i & (W - 1)] as usize).min(MAX_SIZE - 1)] &= !BLANK;
+        let counts = self.rack.counts_mut();
+        let c = &mut counts[self.placed_code[i & (W - 1)] as usize & 63];
+        *c = c.wrapping_sub(1);
+        counts[0] = counts[0].wrapping_add(1);
+    }
+}
+
+/// The set bits of a mask, lowest first.
+struct Bits(u32);
+
+impl Iterator for Bits {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(i)
     }
 }

@@ -187,3 +187,90 @@ impl Move {
         self.score = score;
     }
 }
+
+/// A move as the CLI's `--json` and the server's API write it: one
+/// serializer for both (`serde::Serialize` with the `serde` feature; both
+/// write its keys sorted, through a `serde_json::Value`). The fields, the
+/// ones that do not apply left out:
+///
+/// - a placement: `{"kind":"place","row","col","dir","word","placed","score","leave","gcg"}`
+///   (`row`, `col` 0-based; `dir` `across` or `down`; `placed` the word
+///   with `.` for tiles already on the board);
+/// - an exchange: `{"kind":"exchange","tiles","score":0,"leave","gcg"}`;
+/// - a pass: `{"kind":"pass","score":0,"leave","gcg":"-"}`.
+///
+/// ```
+/// use lexq::{Lexicon, Position, moves::MoveView};
+/// let lex = Lexicon::embedded();
+/// let pos = Position::from_cgp(&lex, "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 CARES/ 0/0 0")?;
+/// let mv = pos.board.check_move(&pos.board.parse_move("8E CARE")?, &pos.rack())?;
+/// let view = MoveView::new(&mv, &pos.rack(), lex.alphabet());
+/// assert_eq!((view.kind, view.word.as_deref(), view.leave.as_str()), ("place", Some("CARE"), "S"));
+/// # Ok::<(), lexq::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct MoveView {
+    /// `place`, `exchange` or `pass`.
+    pub kind: &'static str,
+    /// 0-based row of the main word's first square (placements).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub row: Option<usize>,
+    /// 0-based column (placements).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub col: Option<usize>,
+    /// `across` or `down` (placements).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub dir: Option<&'static str>,
+    /// The main word, blanks lowercase (placements).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub word: Option<String>,
+    /// The main word with `.` for tiles already on the board (placements).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub placed: Option<String>,
+    /// The tiles exchanged (exchanges).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub tiles: Option<String>,
+    /// The score.
+    pub score: i32,
+    /// The tiles kept, as a rack (`[CH]` for a multi-letter tile).
+    pub leave: String,
+    /// The move in GCG notation.
+    pub gcg: String,
+}
+
+impl MoveView {
+    /// The view of `mv` played from `rack`.
+    pub fn new(mv: &Move, rack: &Rack, alphabet: &Alphabet) -> MoveView {
+        let gcg = mv.notation(alphabet);
+        let mut view = MoveView {
+            kind: "pass",
+            row: None,
+            col: None,
+            dir: None,
+            word: None,
+            placed: None,
+            tiles: None,
+            score: mv.score(),
+            leave: mv.leave(rack).to_string(alphabet),
+            gcg: String::new(),
+        };
+        match mv.kind() {
+            MoveKind::Place => {
+                view.kind = "place";
+                view.row = Some(mv.row());
+                view.col = Some(mv.col());
+                view.dir = Some(if mv.across() { "across" } else { "down" });
+                view.word = Some(mv.word(alphabet));
+                view.placed = Some(mv.placed(alphabet));
+            }
+            MoveKind::Exchange => {
+                view.kind = "exchange";
+                view.tiles = Some(gcg.trim_start_matches('-').to_string());
+            }
+            MoveKind::Pass => {}
+        }
+        view.gcg = gcg;
+        view
+    }
+}

@@ -6,7 +6,7 @@
 use crate::alphabet::Alphabet;
 use crate::moves::{Move, MoveKind, THROUGH};
 use crate::position_error::{PositionError, PositionErrorKind};
-use crate::rack::{parse_tiles, push_tile};
+use crate::rack::{parse_tiles, push_tiles};
 
 pub use crate::position_error::column_name;
 
@@ -24,27 +24,32 @@ pub(crate) fn format_move(m: &Move, alphabet: &Alphabet) -> String {
         MoveKind::Pass => "-".to_string(),
         MoveKind::Exchange => {
             let mut s = String::from("-");
-            for &t in m.squares() {
-                push_tile(&mut s, alphabet, t, false);
-            }
+            push_tiles(&mut s, alphabet, m.squares());
             s
         }
         MoveKind::Place => {
+            // Runs of placed tiles, and of tiles already there in
+            // parentheses, each written so that it reads back tile for
+            // tile (`PE[RR]O`).
             let mut s = coordinate(m.row(), m.col(), m.across());
             s.push(' ');
-            let mut open = false;
-            for &t in m.squares() {
-                let through = t & THROUGH != 0;
-                if through && !open {
+            let squares = m.squares();
+            let mut i = 0;
+            while i < squares.len() {
+                let through = squares[i] & THROUGH != 0;
+                let run = squares[i..]
+                    .iter()
+                    .take_while(|&&t| (t & THROUGH != 0) == through)
+                    .count();
+                let codes: Vec<u8> = squares[i..i + run].iter().map(|&t| t & !THROUGH).collect();
+                if through {
                     s.push('(');
-                } else if !through && open {
+                }
+                push_tiles(&mut s, alphabet, &codes);
+                if through {
                     s.push(')');
                 }
-                open = through;
-                push_tile(&mut s, alphabet, t & !THROUGH, false);
-            }
-            if open {
-                s.push(')');
+                i += run;
             }
             s
         }
@@ -167,6 +172,63 @@ fn read_word_tile(s: &str, alphabet: &Alphabet) -> Option<(u8, usize)> {
     Some((code, n))
 }
 
+/// The ways to read `text` (a rack, or a word with `(` `)` `.` for tiles
+/// on the board) as tiles, each spelled with every tile bracketed
+/// (`[C][H]`), the greedy reading (the longest tile at each point, as
+/// words are read) first. Where a multi-letter tile's letters are tiles
+/// too, both readings are listed: Spanish `CH` is `[CH]` or `[C][H]`.
+/// Bracketed tiles, `?`, `_` and the board marks are kept as they are. At
+/// most `max` readings; none if no reading is all tiles.
+///
+/// `PERRO` reads `[P][E][RR][O]` first, then `[P][E][R][R][O]`.
+pub(crate) fn readings(text: &str, alphabet: &Alphabet, max: usize) -> Vec<String> {
+    fn walk(rest: &str, alphabet: &Alphabet, max: usize, done: &mut String, out: &mut Vec<String>) {
+        if out.len() >= max {
+            return;
+        }
+        let Some(ch) = rest.chars().next() else {
+            out.push(done.clone());
+            return;
+        };
+        let keep = done.len();
+        match ch {
+            '(' | ')' | '.' | '?' | '_' => {
+                done.push(ch);
+                walk(&rest[1..], alphabet, max, done, out);
+            }
+            '[' => {
+                if let Some(end) = rest.find(']') {
+                    done.push_str(&rest[..=end]);
+                    walk(&rest[end + 1..], alphabet, max, done, out);
+                }
+            }
+            _ => {
+                let mut lens: Vec<usize> = Vec::with_capacity(2);
+                if let Some((_, n)) = alphabet.tile_at(rest) {
+                    lens.push(n);
+                }
+                let one = ch.len_utf8();
+                if !lens.contains(&one) {
+                    lens.push(one);
+                }
+                for n in lens {
+                    if crate::rack::read_tile(&rest[..n], alphabet).is_some() {
+                        done.push('[');
+                        done.push_str(&rest[..n]);
+                        done.push(']');
+                        walk(&rest[n..], alphabet, max, done, out);
+                        done.truncate(keep);
+                    }
+                }
+            }
+        }
+        done.truncate(keep);
+    }
+    let mut out = Vec::new();
+    walk(text, alphabet, max.max(1), &mut String::new(), &mut out);
+    out
+}
+
 /// `8D` → (7, 3, across); `D8` → (7, 3, down).
 pub(crate) fn parse_coordinate(s: &str) -> Option<(usize, usize, bool)> {
     let b = s.as_bytes();
@@ -232,5 +294,31 @@ mod tests {
             panic!()
         };
         assert_eq!(word.len(), 2);
+    }
+
+    #[test]
+    fn every_reading() {
+        let es = Alphabet::spanish();
+        assert_eq!(
+            readings("PERRO", &es, 10),
+            ["[P][E][RR][O]", "[P][E][R][R][O]"]
+        );
+        assert_eq!(
+            readings("CH(LL)a?", &es, 10),
+            [
+                "[CH]([LL])[a]?",
+                "[CH]([L][L])[a]?",
+                "[C][H]([LL])[a]?",
+                "[C][H]([L][L])[a]?"
+            ]
+        );
+        // A blank c then H: mixed case is no tile.
+        assert_eq!(readings("cH", &es, 10), ["[c][H]"]);
+        assert_eq!(readings("[CH]R", &es, 10), ["[CH][R]"]);
+        assert!(readings("K", &es, 10).is_empty());
+        assert_eq!(readings("RRRRRRRRRRRR", &es, 5).len(), 5);
+        let ca = Alphabet::catalan();
+        // Catalan has no Y tile, nor a middle dot: one reading.
+        assert_eq!(readings("L·LNY", &ca, 10), ["[L·L][NY]"]);
     }
 }

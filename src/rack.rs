@@ -72,16 +72,18 @@ impl Rack {
         self.counts[code as usize & 63] as usize
     }
 
-    /// Sets the count of `code` (0: blanks), for the move generator's
-    /// leaves.
-    #[inline]
-    pub(crate) fn set_count(&mut self, code: u8, count: usize) {
-        self.counts[code as usize & 63] = count as u8;
-    }
-
     /// The counts per code, index 0 for blanks.
+    #[inline]
     pub fn counts(&self) -> &[u8; 64] {
         &self.counts
+    }
+
+    /// The counts per code, to change in place (the move generator keeps
+    /// the tiles left as a rack, so that each move's leave is handed to the
+    /// recorder without a copy).
+    #[inline]
+    pub(crate) fn counts_mut(&mut self) -> &mut [u8; 64] {
+        &mut self.counts
     }
 
     /// Adds a tile (`0` for a blank).
@@ -143,6 +145,49 @@ pub(crate) fn push_tile(s: &mut String, alphabet: &Alphabet, code: u8, bracket: 
     if multi && bracket {
         s.push(']');
     }
+}
+
+/// Appends tiles (codes flagged [`crate::board::BLANK`] for designated
+/// blanks, 0 for an undesignated blank `?`) as text that every reader
+/// takes back tile for tile: a multi-letter tile is bracketed (`[CH]`), and
+/// so is a one-letter tile that a greedy reader would join with the
+/// letters after it (Spanish C then H is `[C]H`, not `CH`).
+pub(crate) fn push_tiles(s: &mut String, alphabet: &Alphabet, codes: &[u8]) {
+    let label = |code: u8| -> String {
+        let mut t = String::new();
+        push_tile(&mut t, alphabet, code, false);
+        t
+    };
+    for (i, &code) in codes.iter().enumerate() {
+        let own = label(code);
+        let multi = code != 0 && own.chars().count() > 1;
+        let joins = !multi && code != 0 && {
+            // The plain text from here, up to the next bracketed tile.
+            let mut ahead = own.clone();
+            for &next in codes[i + 1..].iter().take(3) {
+                let l = label(next);
+                if next == 0 || l.chars().count() > 1 {
+                    break;
+                }
+                ahead.push_str(&l);
+            }
+            alphabet.tile_at(&ahead).is_some_and(|(_, n)| n > own.len())
+        };
+        if multi || joins {
+            s.push('[');
+            s.push_str(&own);
+            s.push(']');
+        } else {
+            s.push_str(&own);
+        }
+    }
+}
+
+/// [`push_tiles`] into a new string.
+pub(crate) fn tiles_text(alphabet: &Alphabet, codes: &[u8]) -> String {
+    let mut s = String::new();
+    push_tiles(&mut s, alphabet, codes);
+    s
 }
 
 /// Reads tiles: letters (lowercase = blank-designated, flagged with

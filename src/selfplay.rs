@@ -14,20 +14,16 @@
 //! # Ok::<(), lexq::Error>(())
 //! ```
 
-use std::fmt::Write;
-
-use crate::board::Board;
-use crate::cgp::{Opcode, Position};
+use crate::cgp::Opcode;
 use crate::error::Result;
 use crate::layout::Layout;
 use crate::lexicon::Lexicon;
 use crate::movegen::{Best, Generator};
-use crate::moves::{Move, MoveKind};
-use crate::rack::{Rack, push_tile};
+use crate::moves::Move;
 use crate::tiles::TileSet;
 
 /// A small seeded generator (SplitMix64), so the core needs no `rand`.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SplitMix(u64);
 
 impl SplitMix {
@@ -63,8 +59,11 @@ pub struct Game {
     pub scores: [i32; 2],
 }
 
-/// Plays one greedy game with seed `seed`. `opcodes` (like `lex ENABLE;`)
-/// is appended to every CGP line.
+/// Plays one greedy game with seed `seed` on a [`crate::Game`]: each player
+/// makes the highest-scoring move, or exchanges the whole rack when none
+/// fits and the bag allows, else passes. `opcodes` (like `lex ENABLE;`) is
+/// appended to every CGP line and names the lexicon, board and tile set in
+/// the GCG header.
 pub fn play(
     lex: &Lexicon,
     layout: &Layout,
@@ -72,21 +71,6 @@ pub fn play(
     seed: u64,
     opcodes: &str,
 ) -> Result<Game> {
-    let a = lex.alphabet();
-    let mut rng = SplitMix::new(seed);
-    let mut bag: Vec<u8> = Vec::with_capacity(tiles.total());
-    for code in 0..=a.len() as u8 {
-        bag.extend(std::iter::repeat_n(code, tiles.count(code)));
-    }
-    for i in (1..bag.len()).rev() {
-        let j = rng.below(i + 1);
-        bag.swap(i, j);
-    }
-    let size = tiles.rack_size();
-    let mut racks: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
-    for r in &mut racks {
-        draw(r, &mut bag, size);
-    }
     let ops: Vec<Opcode> = opcodes
         .split(';')
         .map(str::trim)
@@ -99,117 +83,26 @@ pub fn play(
             }
         })
         .collect();
-    let mut pos = Position {
-        board: Board::new(lex, layout.clone(), tiles.clone())?,
-        racks: vec![Vec::new(), Vec::new()],
-        scores: vec![0, 0],
-        zeros: 0,
-        ops,
-    };
-    let mut scores = [0i32; 2];
-    let mut gcg =
-        String::from("#character-encoding UTF-8\n#player1 p1 Player 1\n#player2 p2 Player 2\n");
+    let mut game =
+        crate::game::Game::new(lex, layout.clone(), tiles.clone(), 2, seed)?.with_opcodes(ops);
+    let size = tiles.rack_size();
     let mut positions = Vec::new();
     let mut generator = Generator::new();
-    let mut turn = 0usize;
-    let mut zeros = 0u32;
-    loop {
-        let me = turn % 2;
-        pos.racks = vec![racks[me].clone(), racks[1 - me].clone()];
-        pos.scores = vec![scores[me], scores[1 - me]];
-        pos.zeros = zeros;
-        positions.push(pos.to_cgp());
-        let rack = Rack::from_codes(&racks[me]);
+    while !game.is_over() {
+        positions.push(game.to_cgp());
+        let rack = *game.rack(game.to_move());
         let mut best = Best::default();
-        generator.generate(&pos.board, &rack, &mut best);
+        generator.generate(game.board(), &rack, &mut best);
         let mv = match best.best {
             Some((mv, _)) => mv,
-            None if bag.len() >= size => Move::exchange(&racks[me]),
+            None if game.bag_len() >= size => Move::exchange(&rack.codes()),
             None => Move::pass(),
         };
-        pos.board.play(&mv)?;
-        scores[me] += mv.score();
-        let rack_text = tiles_text(a, &racks[me]);
-        let _ = writeln!(
-            gcg,
-            ">p{}: {} {} +{} {}",
-            me + 1,
-            rack_text,
-            mv.notation(a),
-            mv.score(),
-            scores[me]
-        );
-        match mv.kind() {
-            MoveKind::Place => {
-                for t in mv.spent() {
-                    if let Some(i) = racks[me].iter().position(|&x| x == t) {
-                        racks[me].remove(i);
-                    }
-                }
-                draw(&mut racks[me], &mut bag, size);
-            }
-            MoveKind::Exchange => {
-                let old = std::mem::take(&mut racks[me]);
-                draw(&mut racks[me], &mut bag, size);
-                bag.extend(old);
-                for i in (1..bag.len()).rev() {
-                    let j = rng.below(i + 1);
-                    bag.swap(i, j);
-                }
-            }
-            MoveKind::Pass => {}
-        }
-        zeros = if mv.score() == 0 { zeros + 1 } else { 0 };
-        turn += 1;
-        let value = |r: &[u8]| r.iter().map(|&t| tiles.value(t)).sum::<i32>();
-        if racks[me].is_empty() {
-            // Out: the opponent's rack counts double for the player out.
-            let v = 2 * value(&racks[1 - me]);
-            scores[me] += v;
-            let _ = writeln!(
-                gcg,
-                ">p{}: ({}) +{v} {}",
-                me + 1,
-                tiles_text(a, &racks[1 - me]),
-                scores[me]
-            );
-            break;
-        }
-        if zeros >= 6 {
-            for p in [me, 1 - me] {
-                let v = value(&racks[p]);
-                scores[p] -= v;
-                let _ = writeln!(
-                    gcg,
-                    ">p{}: ({}) -{v} {}",
-                    p + 1,
-                    tiles_text(a, &racks[p]),
-                    scores[p]
-                );
-            }
-            break;
-        }
+        game.apply(&mv)?;
     }
     Ok(Game {
         positions,
-        gcg,
-        scores,
+        gcg: game.to_gcg(&["p1", "p2"]),
+        scores: [game.score(0), game.score(1)],
     })
-}
-
-fn draw(rack: &mut Vec<u8>, bag: &mut Vec<u8>, size: usize) {
-    while rack.len() < size {
-        match bag.pop() {
-            Some(t) => rack.push(t),
-            None => break,
-        }
-    }
-}
-
-fn tiles_text(a: &crate::alphabet::Alphabet, tiles: &[u8]) -> String {
-    let mut s = String::new();
-    for &t in tiles {
-        push_tile(&mut s, a, t, false);
-    }
-    s
 }

@@ -20,10 +20,9 @@
 //! A tile set is read against a lexicon's [`Alphabet`]: every tile of the
 //! alphabet must be in the set once, and nothing else.
 
-use std::path::Path;
-
 use crate::alphabet::Alphabet;
-use crate::error::{Error, Result};
+use crate::error::{Named, Result};
+use crate::policy::FilePolicy;
 use crate::position_error::{PositionError, PositionErrorKind};
 
 /// The largest rack size lexq supports.
@@ -70,35 +69,43 @@ pub struct TileSet {
 }
 
 impl TileSet {
-    /// A built-in set (`english`, `english_super`, `friends`, `spanish`;
-    /// also `super`, `english-super`) or else a tile-set file at that path,
-    /// read against `alphabet`.
-    pub fn named(name_or_path: &str, alphabet: &Alphabet) -> Result<TileSet> {
-        let builtin = match name_or_path.to_ascii_lowercase().as_str() {
-            "english" => Some(("english", ENGLISH)),
+    /// A built-in set by name, any case (`english`, `english_super` (also
+    /// `super`, `english-super`), `friends`, `spanish`), read against
+    /// `alphabet`; `None` if `name` is none of them.
+    pub fn builtin(name: &str, alphabet: &Alphabet) -> Option<Result<TileSet>> {
+        let (name, text) = match name.to_ascii_lowercase().as_str() {
+            "english" => ("english", ENGLISH),
             "english_super" | "english-super" | "super" | "englishsuper" => {
-                Some(("english_super", ENGLISH_SUPER))
+                ("english_super", ENGLISH_SUPER)
             }
-            "friends" => Some(("friends", FRIENDS)),
-            "spanish" => Some(("spanish", SPANISH)),
-            _ => None,
+            "friends" => ("friends", FRIENDS),
+            "spanish" => ("spanish", SPANISH),
+            _ => return None,
         };
-        match builtin {
-            Some((name, text)) => Ok(TileSet::from_text(name, text, alphabet)?),
-            None => {
-                let path = Path::new(name_or_path);
-                if !path.exists() {
-                    return Err(Error::io(
-                        path,
-                        std::io::Error::new(
-                            std::io::ErrorKind::NotFound,
-                            "no such tile file, nor a built-in tile set (english, super, friends, spanish)",
-                        ),
-                    ));
-                }
-                let text = crate::input::read_text(path, MAX_FILE_BYTES, "a tile file")?;
-                Ok(TileSet::from_text(name_or_path, &text, alphabet)?)
-            }
+        Some(TileSet::from_text(name, text, alphabet).map_err(Into::into))
+    }
+
+    /// A built-in set ([`TileSet::builtin`]) or else the tile-set file at
+    /// that path (a regular file: a FIFO or a device is refused unopened),
+    /// read against `alphabet`. For a name someone else wrote, use
+    /// [`TileSet::named_with`].
+    pub fn named(name_or_path: &str, alphabet: &Alphabet) -> Result<TileSet> {
+        TileSet::named_with(name_or_path, alphabet, &FilePolicy::any_file())
+    }
+
+    /// A built-in set, else the tile-set file at that path if `files` lets
+    /// it be opened (see [`FilePolicy`] for the errors), read against
+    /// `alphabet`.
+    pub fn named_with(
+        name_or_path: &str,
+        alphabet: &Alphabet,
+        files: &FilePolicy,
+    ) -> Result<TileSet> {
+        match TileSet::builtin(name_or_path, alphabet) {
+            Some(set) => set,
+            None => files.load(Named::TileSet, name_or_path, MAX_FILE_BYTES, |text| {
+                Ok(TileSet::from_text(name_or_path, text, alphabet)?)
+            }),
         }
     }
 

@@ -13,7 +13,7 @@ use crate::alphabet::Alphabet;
 use crate::atomic::FileId;
 use crate::error::{Error, Result, WordErrorKind, shorten};
 use crate::gaddag::MAX_WORD_LEN;
-use crate::input::{MAX_INPUT_BYTES, read_capped};
+use crate::input::{MAX_INPUT_BYTES, read_capped, read_file};
 
 /// How many rejected lines a [`WordList`] keeps as examples.
 pub const EXAMPLES_KEPT: usize = 5;
@@ -127,7 +127,8 @@ impl WordList {
         self.filtered
     }
 
-    /// Reads a word list file (`-` for standard input).
+    /// Reads a word list file (`-` for standard input; else a regular
+    /// file: a FIFO or a device is refused unopened).
     pub fn read_path(&mut self, path: &Path) -> Result<()> {
         let bytes = if path == Path::new("-") {
             read_capped(
@@ -137,8 +138,7 @@ impl WordList {
                 "a word list",
             )?
         } else {
-            let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
-            let bytes = read_capped(file, path, MAX_INPUT_BYTES, "a word list")?;
+            let bytes = read_file(path, MAX_INPUT_BYTES, "a word list")?;
             self.sources.extend(FileId::of(path));
             bytes
         };

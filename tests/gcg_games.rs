@@ -166,7 +166,7 @@ fn games_replay_cleanly_and_final_scores_match() {
         assert_eq!(r.problems, vec![], "{name}");
         assert_eq!(r.scores, g.final_scores(), "{name}");
         // The written totals add up: the sum of the scores of each player.
-        let mut sums = [0, 0];
+        let mut sums = vec![0, 0];
         for e in &g.events {
             sums[e.player] += e.score;
         }
@@ -351,7 +351,14 @@ fn latin1_and_bom() {
     let e = Game::from_bytes(b"#player1 a A\n#title caf\xE9\n").unwrap_err();
     assert_eq!(
         (e.line, e.column, e.kind),
-        (2, 11, GcgErrorKind::InvalidUtf8)
+        (
+            2,
+            11,
+            GcgErrorKind::InvalidUtf8 {
+                looks_like: "ISO-8859-1 (Latin-1)",
+                name: "ISO-8859-1"
+            }
+        )
     );
 }
 
@@ -494,10 +501,7 @@ fn bad_events() {
         bad_event(">ann: AB 8H AB +4 four"),
         (3, 19, BadCumulative("four".into()))
     );
-    assert_eq!(
-        bad_event(">ann: AB 8H AB +4 4 extra"),
-        (3, 21, Extra("extra".into()))
-    );
+
     assert!(matches!(
         bad_event(">ann: AB - +5 5"),
         (3, 12, BadScore { .. })
@@ -538,7 +542,6 @@ fn bad_events() {
         bad_event(">ann: AB (AB) +5 0"),
         (3, 15, BadScore { .. })
     ));
-    assert_eq!(bad_event(">ann: (AB) +5 0 x"), (3, 17, Extra("x".into())));
     assert_eq!(bad_event(">ann: AB -- -4 0"), (3, 10, PhonyWithoutPlay));
 }
 
@@ -612,9 +615,9 @@ fn no_panic_on_junk() {
 // ---------------------------------------------------------------------------
 // lexq's replay (src/replay.rs) against the independent one.
 
+static LEX: std::sync::LazyLock<lexq::Lexicon> = std::sync::LazyLock::new(lexq::Lexicon::embedded);
+
 fn lib_replay(g: &Game, turns: Option<usize>) -> lexq::replay::Replay<'static> {
-    use std::sync::LazyLock;
-    static LEX: LazyLock<lexq::Lexicon> = LazyLock::new(lexq::Lexicon::embedded);
     let (layout, tiles) = lexq::replay::game_setup(g, &LEX).unwrap();
     lexq::replay::replay(g, &LEX, layout, tiles, turns).unwrap()
 }
@@ -869,7 +872,9 @@ fn replay_never_panics_on_random_plays() {
         parsed += 1;
         for k in 0..=g.events.len() {
             let r = lib_replay(&g, Some(k));
-            let _ = r.position(&g).to_cgp();
+            // Every position reads back (`lexq moves` takes it).
+            let cgp = r.position(&g).to_cgp();
+            lexq::Position::from_cgp(&LEX, &cgp).unwrap_or_else(|e| panic!("{cgp}: {e}\n{text}"));
             if k == g.events.len() && !r.board.is_empty() {
                 laid += 1;
             }

@@ -4,6 +4,9 @@
 //! incremental cross-set updates of `Board::play` against boards built
 //! fresh from the same CGP.
 
+mod common;
+
+use common::brute::{BruteMove, ENABLE_RULES, brute_moves};
 use lexq::{
     All, Best, Count, Generator, Lexicon, Move, MoveKind, Position, Rack, TopN, movegen::rank,
     selfplay,
@@ -215,11 +218,12 @@ fn illegal_moves_are_refused() {
 #[test]
 fn best_first_search_finds_the_best_moves() {
     // The bounded best-first search (Best, TopN) against the full list, on
-    // the benchmark positions (all phases, blanks).
+    // the benchmark positions (all phases, racks with 0, 1 and 2 blanks).
     let lex = Lexicon::embedded();
     let text = include_str!("../benches/positions.cgp");
+    let heavy = include_str!("../benches/heavy.cgp");
     let mut generator = Generator::new();
-    for line in text.lines().step_by(3) {
+    for line in text.lines().step_by(3).chain(heavy.lines().step_by(2)) {
         let pos = Position::from_cgp(&lex, line).unwrap();
         let rack = pos.rack();
         let all = all_moves(&pos);
@@ -234,4 +238,230 @@ fn best_first_search_finds_the_best_moves() {
             "{line}"
         );
     }
+}
+
+/// Where wolges-bench was set up (`../shared/tools/wolges-bench`): the
+/// folder `WOLGES_WORK` names, else `target/wolges-bench`; `None` if its
+/// binary, KWG or word list is missing.
+fn wolges_bench() -> Option<(std::path::PathBuf, std::path::PathBuf, std::path::PathBuf)> {
+    let work = std::env::var_os("WOLGES_WORK")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/target/wolges-bench").into());
+    let bin = work.join("target/release/wolges-bench");
+    let kwg = work.join("lexicon.kwg");
+    let words = work.join("words.txt");
+    (bin.is_file() && kwg.is_file() && words.is_file()).then_some((bin, kwg, words))
+}
+
+/// lexq's moves of every position of `text` in wolges-bench's `moves`
+/// format (its README): a header line per position, then the moves sorted
+/// by row, column, H before V, then the placed tiles in byte order.
+fn wolges_format(lex: &Lexicon, text: &str) -> String {
+    let a = lex.alphabet();
+    let mut out = String::new();
+    let mut generator = Generator::new();
+    for (idx, line) in text.lines().filter(|l| !l.trim().is_empty()).enumerate() {
+        let pos = Position::from_cgp(lex, line).unwrap_or_else(|e| panic!("{line}: {e}"));
+        let mut all = All::default();
+        generator.generate(&pos.board, &pos.rack(), &mut all);
+        let mut rows: Vec<(usize, usize, char, String, String, i32)> = all
+            .moves
+            .iter()
+            .map(|m| {
+                let dir = if m.across() { 'H' } else { 'V' };
+                (m.row(), m.col(), dir, m.placed(a), m.word(a), m.score())
+            })
+            .collect();
+        rows.sort_unstable_by(|x, y| (x.0, x.1, x.2, &x.3).cmp(&(y.0, y.1, y.2, &y.3)));
+        let mut f = line.split_whitespace();
+        let board = f.next().unwrap();
+        let rack = f.next().unwrap().split('/').next().unwrap();
+        out += &format!("# {idx} {} {board} {rack}\n", rows.len());
+        for (r, c, dir, placed, word, score) in rows {
+            out += &format!("{r} {c} {dir} {word} {placed} {score}\n");
+        }
+    }
+    out
+}
+
+#[test]
+fn move_lists_equal_wolges_bench() {
+    // Only where wolges-bench is set up (it is fetched and built by hand):
+    // every move list of the benchmark positions against wolges's, both
+    // lexicons built from wolges-bench's own filtered word list.
+    let Some((bin, kwg, words)) = wolges_bench() else {
+        println!(
+            "skipped: needs wolges-bench (../shared/tools/wolges-bench/README.md; \
+             set WOLGES_WORK to where setup.sh put it)"
+        );
+        return;
+    };
+    let mut list = lexq::WordList::new(lexq::Alphabet::english());
+    list.read_path(&words).unwrap();
+    let lex = Lexicon::from_bytes(lexq::build(&list, &mut ()).unwrap().bytes).unwrap();
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/");
+    let mut checked = 0;
+    for file in ["heavy.cgp", "positions.cgp", "two-blanks.cgp"] {
+        let path = format!("{dir}{file}");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let theirs = std::process::Command::new(&bin)
+            .args(["moves", "--kwg"])
+            .arg(&kwg)
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(theirs.status.success(), "wolges-bench moves {file} failed");
+        let theirs = String::from_utf8(theirs.stdout).unwrap();
+        let ours = wolges_format(&lex, &text);
+        // The first differing line, not a 1 GB diff.
+        if let Some((k, (a, b))) = ours
+            .lines()
+            .zip(theirs.lines())
+            .enumerate()
+            .find(|(_, (a, b))| a != b)
+        {
+            panic!("{file}, line {}: lexq {a:?}, wolges {b:?}", k + 1);
+        }
+        assert_eq!(ours.lines().count(), theirs.lines().count(), "{file}");
+        checked += text.lines().filter(|l| !l.trim().is_empty()).count();
+    }
+    println!("{checked} positions: the same move lists as wolges-bench");
+}
+
+#[test]
+fn racks_of_three_and_four_blanks_equal_the_brute_force() {
+    // Tile sets of one's own may hold more than two blanks: the general
+    // enumeration of what the blanks stand for, against the brute force,
+    // with a leave checked for every move. (An English position holds at
+    // most two: the rack is given to the generator directly.)
+    let lex = Lexicon::embedded();
+    let a = lex.alphabet();
+    let boards = [
+        "15/15/15/15/15/15/15/4CARE7/15/15/15/15/15/15/15",
+        "15/15/15/3Q6C4/3AG5H4/3TO4WILT2/4A1HIKER4/4TWINE1MM3/2V1E3R2A3/1JOLE3R2N3/2L1D3I2I3/2T4PA2A3/2S4L7/7O7/7T7",
+    ];
+    let mut compared = 0;
+    for board in boards {
+        for rack_text in ["???", "E???", "SE???", "????", "Q????"] {
+            let pos = Position::from_cgp(&lex, &format!("{board} / 0/0 0")).unwrap();
+            let rack = Rack::parse(rack_text, a).unwrap();
+            let mut mine = Vec::new();
+            let mut rec = |m: &Move, leave: &Rack| {
+                assert_eq!(*leave, m.leave(&rack), "{board} {rack_text}: {m:?}");
+                mine.push(BruteMove {
+                    row: m.row(),
+                    col: m.col(),
+                    across: m.across(),
+                    word: m.word(a),
+                    placed: m.placed(a),
+                    score: m.score(),
+                });
+            };
+            Generator::new().generate(&pos.board, &rack, &mut rec);
+            mine.sort();
+            let mut reference = brute_moves(&ENABLE_RULES, &format!("{board} {rack_text}/ 0/0 0"));
+            reference.sort();
+            assert_eq!(mine.len(), reference.len(), "{board} {rack_text}");
+            assert!(mine == reference, "{board} {rack_text}: the lists differ");
+            compared += mine.len();
+        }
+    }
+    assert!(compared > 100_000, "{compared} moves");
+}
+
+#[test]
+fn set_tiles_gives_the_cross_sets_of_a_board_read_fresh() {
+    // One board given the positions of a game in order (most rows and
+    // columns unchanged from one to the next), then positions of other
+    // games (most changed), against each position read fresh from its CGP:
+    // every square's cross set and cross score, both directions, and the
+    // moves.
+    let lex = Lexicon::embedded();
+    let tiles = lexq::TileSet::named("english", lex.alphabet()).unwrap();
+    let game = selfplay::play(&lex, &lexq::Layout::standard(), &tiles, 31, "").unwrap();
+    let heavy = include_str!("../benches/heavy.cgp");
+    let lines: Vec<&str> = game
+        .positions
+        .iter()
+        .map(String::as_str)
+        .chain(heavy.lines().step_by(7))
+        .collect();
+    let mut board = lexq::Board::new(&lex, lexq::Layout::standard(), tiles).unwrap();
+    let mut generator = Generator::new();
+    for (k, cgp) in lines.iter().enumerate() {
+        let pos = Position::from_cgp(&lex, cgp).unwrap();
+        board.set_tiles(pos.board.tiles()).unwrap();
+        assert_eq!(board.to_cgp_rows(), pos.board.to_cgp_rows(), "{k}");
+        assert_eq!(board.tile_count(), pos.board.tile_count(), "{k}");
+        for r in 0..15 {
+            for c in 0..15 {
+                for across in [true, false] {
+                    assert_eq!(
+                        board.cross_set(r, c, across),
+                        pos.board.cross_set(r, c, across),
+                        "{k}: {cgp} square {r},{c} across {across}"
+                    );
+                    assert_eq!(
+                        board.cross_score(r, c, across),
+                        pos.board.cross_score(r, c, across),
+                        "{k}: {cgp} square {r},{c} across {across}"
+                    );
+                }
+            }
+        }
+        let mut here = Count(0);
+        generator.generate(&board, &pos.rack(), &mut here);
+        let mut fresh = Count(0);
+        generator.generate(&pos.board, &pos.rack(), &mut fresh);
+        assert_eq!(here.0, fresh.0, "{k}: {cgp}");
+    }
+    assert!(lines.len() > 60);
+    // Refused, the board left as it was: the wrong number of squares, a
+    // code outside the alphabet, a flag that is not the blank's.
+    let before = board.to_cgp_rows();
+    let mut bad = board.tiles().to_vec();
+    assert!(board.set_tiles(&bad[1..]).is_err());
+    bad[0] = 27;
+    assert!(board.set_tiles(&bad).is_err());
+    bad[0] = 1 | 0x40;
+    assert!(board.set_tiles(&bad).is_err());
+    assert_eq!(board.to_cgp_rows(), before);
+    // A blank (flagged) is a tile like any other.
+    bad[0] = 1 | 0x80;
+    assert!(board.set_tiles(&bad).is_ok());
+    assert_eq!(board.tile(0, 0), 1 | 0x80);
+}
+
+#[test]
+fn heavy_bench_positions_equal_the_brute_force() {
+    // Half of benches/heavy.cgp (every game phase, racks with 0, 1 and
+    // 2 blanks) against the independent brute force, move for move.
+    let lex = Lexicon::embedded();
+    let a = lex.alphabet();
+    let mut compared = 0;
+    let mut generator = Generator::new();
+    for cgp in include_str!("../benches/heavy.cgp").lines().step_by(2) {
+        let pos = Position::from_cgp(&lex, cgp).unwrap();
+        let mut all = All::default();
+        generator.generate(&pos.board, &pos.rack(), &mut all);
+        let mut mine: Vec<BruteMove> = all
+            .moves
+            .iter()
+            .map(|m| BruteMove {
+                row: m.row(),
+                col: m.col(),
+                across: m.across(),
+                word: m.word(a),
+                placed: m.placed(a),
+                score: m.score(),
+            })
+            .collect();
+        mine.sort();
+        let mut reference = brute_moves(&ENABLE_RULES, cgp);
+        reference.sort();
+        assert_eq!(mine.len(), reference.len(), "{cgp}");
+        assert!(mine == reference, "{cgp}: the lists differ");
+        compared += mine.len();
+    }
+    assert!(compared > 400_000, "{compared} moves");
 }

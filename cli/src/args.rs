@@ -43,27 +43,6 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Words containing SUB.
-    Contains {
-        /// The letters that must appear together.
-        sub: String,
-        #[command(flatten)]
-        out: WordOutput,
-    },
-    /// Words starting with PREFIX.
-    Starts {
-        /// The first letters.
-        prefix: String,
-        #[command(flatten)]
-        out: WordOutput,
-    },
-    /// Words ending with SUFFIX.
-    Ends {
-        /// The last letters.
-        suffix: String,
-        #[command(flatten)]
-        out: WordOutput,
-    },
     /// Front and back hooks: "FRONT WORD BACK" per word, "-" when none; "WORD*" if not itself a word.
     Hooks {
         /// Words (or any runs of letters) to hook.
@@ -73,46 +52,20 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Words matching a pattern: ? one letter, * any run, [ABC], [^ABC], [A-E].
-    Pattern {
-        /// The pattern (quote it from the shell).
-        pattern: String,
-        #[command(flatten)]
-        out: WordOutput,
-    },
-    /// Words matching a regular expression (whole word, case-insensitive).
-    Regex {
-        /// The regular expression (regex crate syntax).
-        regex: String,
-        #[command(flatten)]
-        out: WordOutput,
-    },
-    /// Words using exactly the rack's tiles; ? or _ is a blank.
-    Anagram {
-        /// The rack.
-        rack: String,
-        /// Letters already on the board, to play through as one block.
-        #[arg(long, short = 't', value_name = "LETTERS")]
-        through: Option<String>,
-        /// Show the letters blanks stand for in lowercase.
-        #[arg(long, short = 'b')]
-        blanks: bool,
-        #[command(flatten)]
-        out: WordOutput,
-    },
-    /// Words using some of the rack's tiles (at least 2, or 1 with --through).
-    Subanagram {
-        /// The rack.
-        rack: String,
-        /// Letters already on the board, to play through as one block.
-        #[arg(long, short = 't', value_name = "LETTERS")]
-        through: Option<String>,
-        /// Show the letters blanks stand for in lowercase.
-        #[arg(long, short = 'b')]
-        blanks: bool,
-        #[command(flatten)]
-        out: WordOutput,
-    },
+    #[command(flatten)]
+    Search(SearchCommand),
+    /// Every word of the lexicon, one a line, in alphabet order: the word list it was built from.
+    Words(WordsArgs),
+    /// Word queries read from a file or standard input (-), one a line, answered in JSON lines.
+    ///
+    /// Each line is a word-list command as on the command line, shell-style
+    /// quoting included (`contains AX --len 5`, `pattern 'c?t'`), answered
+    /// by one line {"index": LINE, "words": [...]} (LINE is 1-based; blank
+    /// and # lines count but get no answer). A bad line is answered
+    /// {"index": LINE, "error": "..."} and reported on stderr, and the
+    /// exit status is then 2 at the end; otherwise 0 if some line found a
+    /// word, else 1.
+    Query(QueryArgs),
     /// Build a lexicon file from word lists (one word a line; - for stdin).
     Build(BuildArgs),
     /// Facts about the lexicon: words, keys, bytes, alphabet, format version.
@@ -155,6 +108,158 @@ pub enum Command {
     Gcg(crate::gcg::GcgArgs),
 }
 
+/// The word-list commands: each prints the words it finds, with the
+/// options of [`WordOutput`]. `lexq query` reads them one a line.
+#[derive(Subcommand, Debug, Clone)]
+pub enum SearchCommand {
+    /// Words containing SUB.
+    Contains {
+        /// The letters that must appear together.
+        sub: String,
+        #[command(flatten)]
+        out: WordOutput,
+    },
+    /// Words starting with PREFIX.
+    Starts {
+        /// The first letters.
+        prefix: String,
+        #[command(flatten)]
+        out: WordOutput,
+    },
+    /// Words ending with SUFFIX.
+    Ends {
+        /// The last letters.
+        suffix: String,
+        #[command(flatten)]
+        out: WordOutput,
+    },
+    /// Words matching a pattern: ? one letter, * any run, [ABC], [^ABC], [A-E].
+    Pattern {
+        /// The pattern (quote it from the shell).
+        pattern: String,
+        #[command(flatten)]
+        out: WordOutput,
+    },
+    /// Words matching a regular expression (whole word, case-insensitive).
+    Regex {
+        /// The regular expression (regex crate syntax).
+        regex: String,
+        #[command(flatten)]
+        out: WordOutput,
+    },
+    /// Words using exactly the rack's tiles; ? or _ is a blank.
+    Anagram {
+        /// The rack.
+        rack: String,
+        /// Letters already on the board, to play through as one block.
+        #[arg(long, short = 't', value_name = "LETTERS")]
+        through: Option<String>,
+        /// Show the letters blanks stand for in lowercase.
+        #[arg(long, short = 'b')]
+        blanks: bool,
+        #[command(flatten)]
+        out: WordOutput,
+    },
+    /// Words using some of the rack's tiles (at least 2, or 1 with --through).
+    Subanagram {
+        /// The rack.
+        rack: String,
+        /// Letters already on the board, to play through as one block.
+        #[arg(long, short = 't', value_name = "LETTERS")]
+        through: Option<String>,
+        /// Show the letters blanks stand for in lowercase.
+        #[arg(long, short = 'b')]
+        blanks: bool,
+        #[command(flatten)]
+        out: WordOutput,
+    },
+}
+
+impl SearchCommand {
+    /// The output options.
+    pub fn output(&self) -> &WordOutput {
+        match self {
+            SearchCommand::Contains { out, .. }
+            | SearchCommand::Starts { out, .. }
+            | SearchCommand::Ends { out, .. }
+            | SearchCommand::Pattern { out, .. }
+            | SearchCommand::Regex { out, .. }
+            | SearchCommand::Anagram { out, .. }
+            | SearchCommand::Subanagram { out, .. } => out,
+        }
+    }
+
+    /// Whether the letters blanks stand for are shown (`--blanks`).
+    pub fn show_blanks(&self) -> bool {
+        match self {
+            SearchCommand::Anagram { blanks, .. } | SearchCommand::Subanagram { blanks, .. } => {
+                *blanks
+            }
+            _ => false,
+        }
+    }
+}
+
+/// A line of `lexq query`: one word-list command, without the program name.
+#[derive(Parser, Debug)]
+#[command(name = "lexq", no_binary_name = true, disable_version_flag = true)]
+pub struct QueryLine {
+    #[command(subcommand)]
+    pub command: SearchCommand,
+}
+
+/// Arguments of `lexq words`.
+#[derive(Args, Debug)]
+pub struct WordsArgs {
+    #[command(flatten)]
+    pub lens: Lengths,
+}
+
+/// Arguments of `lexq query`.
+#[derive(Args, Debug)]
+pub struct QueryArgs {
+    /// The file of queries, one a line; - reads standard input.
+    #[arg(value_name = "FILE")]
+    pub input: PathBuf,
+    /// Answer each line with {"index": LINE, "count": N} instead of its words.
+    #[arg(long, short = 'c')]
+    pub count: bool,
+}
+
+/// Word lengths to keep, in tiles.
+#[derive(Args, Debug, Clone, Default)]
+pub struct Lengths {
+    /// Only words of exactly N tiles.
+    #[arg(long, value_name = "N", conflicts_with_all = ["min_len", "max_len"])]
+    pub len: Option<usize>,
+    /// Only words of at least N tiles.
+    #[arg(long, value_name = "N")]
+    pub min_len: Option<usize>,
+    /// Only words of at most N tiles.
+    #[arg(long, value_name = "N")]
+    pub max_len: Option<usize>,
+}
+
+impl Lengths {
+    /// The shortest and longest length kept; an error if the shortest is
+    /// longer than the longest.
+    pub fn range(&self) -> Result<(usize, usize), String> {
+        let (min, max) = match self.len {
+            Some(n) => (n, n),
+            None => (
+                self.min_len.unwrap_or(0),
+                self.max_len.unwrap_or(usize::MAX),
+            ),
+        };
+        if min > max {
+            return Err(format!(
+                "--min-len {min} is more than --max-len {max}: no word can have both"
+            ));
+        }
+        Ok((min, max))
+    }
+}
+
 /// Arguments of `lexq build`.
 #[derive(Args, Debug)]
 pub struct BuildArgs {
@@ -187,24 +292,24 @@ pub struct WordOutput {
     /// Order of the words.
     #[arg(long, value_enum, default_value_t = SortOrder::Alpha)]
     pub sort: SortOrder,
-    /// Only words of exactly N tiles.
-    #[arg(long, value_name = "N", conflicts_with_all = ["min_len", "max_len"])]
-    pub len: Option<usize>,
-    /// Only words of at least N tiles.
-    #[arg(long, value_name = "N")]
-    pub min_len: Option<usize>,
-    /// Only words of at most N tiles.
-    #[arg(long, value_name = "N")]
-    pub max_len: Option<usize>,
-    /// Print at most N words.
+    #[command(flatten)]
+    pub lens: Lengths,
+    /// Print at most N words (-c still counts every word found).
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
-    /// Print only the number of words.
+    /// Print only the number of words found.
     #[arg(long, short = 'c')]
     pub count: bool,
-    /// Print one JSON array of words.
+    /// Print one JSON array: of words, or with --table of objects with the table's fields.
     #[arg(long)]
     pub json: bool,
+    /// Word table: front hooks, the word with inner-hook dots, back hooks, probability rank, points.
+    #[arg(long)]
+    pub table: bool,
+    /// Tile set for probability and points: english, super, friends, spanish, or a tile file
+    /// (default: the alphabet's standard set).
+    #[arg(long, value_name = "TILES")]
+    pub tiles: Option<String>,
 }
 
 /// Order of printed words.
@@ -214,6 +319,10 @@ pub enum SortOrder {
     Alpha,
     /// Longest first, then alphabetical.
     Length,
+    /// Most probable first (probability rank within each length), ties in alphagram order.
+    Probability,
+    /// Most points first, then alphabetical.
+    Points,
 }
 
 /// Prints a command-line parsing error as one `lexq: ...` line and returns
@@ -228,24 +337,53 @@ pub fn parse_error(e: clap::Error) -> ExitCode {
             crate::print::error("no command given (try 'lexq --help')");
             ExitCode::from(2)
         }
-        _ => {
-            let text = e.to_string();
-            // clap's message is "error: WHAT\n  MORE\n\n  tip: TIP\n\n
-            // Usage: ...\n\nFor more information, try '--help'.": keep
-            // WHAT, MORE and TIP on one line.
-            let mut parts = Vec::new();
-            for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
-                if line.starts_with("Usage:") || line.starts_with("For more information") {
-                    break;
-                }
-                parts.push(line.strip_prefix("error: ").unwrap_or(line));
-            }
-            let what = match parts.join(" ").replace(" tip: ", "; tip: ") {
-                p if p.is_empty() => "invalid arguments".to_string(),
-                p => p,
-            };
-            crate::print::error(&format!("{what} (try 'lexq --help')"));
+        ErrorKind::InvalidUtf8 => {
+            crate::print::error(&format!(
+                "{} (try 'lexq --help')",
+                not_utf8(std::env::args_os().skip(1))
+            ));
             ExitCode::from(2)
         }
+        _ => {
+            crate::print::error(&format!("{} (try 'lexq --help')", clap_message(&e)));
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Names the arguments that are not UTF-8 (1-based, after the program's
+/// name), their bytes shown with escapes: `argument 2 ("ab\xFF") is not
+/// valid UTF-8`.
+pub fn not_utf8(args: impl Iterator<Item = std::ffi::OsString>) -> String {
+    let bad: Vec<String> = args
+        .enumerate()
+        .filter(|(_, a)| a.to_str().is_none())
+        .map(|(i, a)| {
+            let shown = a.as_encoded_bytes().escape_ascii().to_string();
+            format!("{} (\"{shown}\")", i + 1)
+        })
+        .collect();
+    match bad.len() {
+        0 => "an argument is not valid UTF-8".to_string(),
+        1 => format!("argument {} is not valid UTF-8", bad[0]),
+        _ => format!("arguments {} are not valid UTF-8", bad.join(", ")),
+    }
+}
+
+/// clap's message on one line: "error: WHAT\n  MORE\n\n  tip: TIP\n\n
+/// Usage: ...\n\nFor more information, try '--help'." becomes "WHAT MORE;
+/// tip: TIP".
+pub fn clap_message(e: &clap::Error) -> String {
+    let text = e.to_string();
+    let mut parts = Vec::new();
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        if line.starts_with("Usage:") || line.starts_with("For more information") {
+            break;
+        }
+        parts.push(line.strip_prefix("error: ").unwrap_or(line));
+    }
+    match parts.join(" ").replace(" tip: ", "; tip: ") {
+        p if p.is_empty() => "invalid arguments".to_string(),
+        p => p,
     }
 }

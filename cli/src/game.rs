@@ -13,8 +13,8 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use lexq::movegen::rank;
 use lexq::{
-    All, Alphabet, Count, Generator, Layout, Lexicon, Move, MoveKind, Position, Rack, TileSet,
-    TopN, cgp, selfplay,
+    All, Alphabet, Count, FilePolicy, Game, Generator, Layout, Lexicon, Move, Position, Rack,
+    TileSet, TopN, cgp, selfplay,
 };
 use serde_json::{Value, json};
 
@@ -31,18 +31,20 @@ pub struct MovesArgs {
     #[arg(long, value_name = "FILE")]
     pub gcg: Option<PathBuf>,
     /// With --gcg: the number of events to replay (default: all).
-    #[arg(long, value_name = "K", requires = "gcg")]
+    #[arg(long, value_name = "K")]
     pub turn: Option<usize>,
-    /// Print the best N moves (default 20).
-    #[arg(long, value_name = "N", conflicts_with = "all")]
-    pub top: Option<usize>,
+    /// Print the best N moves (default 20; at least 1).
+    #[arg(long, value_name = "N", conflicts_with = "all",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub top: Option<u64>,
     /// Print every move.
     #[arg(long)]
     pub all: bool,
     /// Print JSON: an array of moves (batch: one {"index", "moves"} object a line).
     #[arg(long)]
     pub json: bool,
-    /// Print only the number of moves.
+    /// Print only the number of moves (batch: one line per input line, empty
+    /// for a blank, `#` comment or bad line).
     #[arg(long, conflicts_with = "json")]
     pub count: bool,
     /// List exchanges and the pass too.
@@ -70,6 +72,10 @@ pub struct PlayArgs {
     /// The move in GCG notation: `8D CA(R)E`, `D8 WORD`, `-ABC` (exchange), `-` (pass).
     #[arg(value_name = "MOVE", allow_hyphen_values = true, num_args = 1..)]
     pub mv: Vec<String>,
+    /// Seed of the bag the new tiles are drawn from (the tiles the
+    /// position does not show, shuffled).
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
 }
 
 /// Arguments of `lexq selfplay`.
@@ -91,7 +97,8 @@ pub struct SelfplayArgs {
     #[arg(long, value_name = "LAYOUT", default_value = "standard")]
     pub layout: String,
     /// Tile set: english, english_super, friends, spanish, or a tile-set
-    /// file (default: the alphabet's, super on boards larger than 15).
+    /// file (default: the alphabet's, super on boards larger than 15,
+    /// friends on the friends board).
     #[arg(long, value_name = "TILES")]
     pub tiles: Option<String>,
 }
@@ -115,23 +122,21 @@ impl Lexicons {
         })
     }
 
-    /// The lexicon for a CGP line.
+    /// The lexicon for a CGP line: the one its `lex` names (the built-in
+    /// ENABLE or any lexicon file: the user of the command writes the
+    /// lines), else ENABLE.
     fn for_cgp(&mut self, line: &str) -> Result<&Lexicon, Failure> {
         if let Some(l) = &self.forced {
             return Ok(l);
         }
-        let name = cgp::lexicon_name(line).filter(|n| !is_enable(n));
+        let name = cgp::lexicon_name(line).filter(|n| !FilePolicy::is_builtin_lexicon(n));
         match name {
             None => Ok(self.embedded.get_or_insert_with(Lexicon::embedded)),
             Some(name) => {
                 if !self.named.contains_key(&name) {
-                    if !Path::new(&name).is_file() {
-                        return Err(format!(
-                            "CGP names lexicon {name:?}: no such lexicon file (give one with --lexicon)"
-                        )
-                        .into());
-                    }
-                    let lex = Lexicon::open(&name)?;
+                    let lex = FilePolicy::any_file()
+                        .lexicon(&name)
+                        .map_err(|e| format!("CGP lex: {e} (or give one with --lexicon)"))?;
                     self.named.insert(name.clone(), lex);
                 }
                 Ok(&self.named[&name])
@@ -140,11 +145,10 @@ impl Lexicons {
     }
 }
 
-fn is_enable(name: &str) -> bool {
-    matches!(
-        name.to_ascii_lowercase().as_str(),
-        "enable" | "enable1" | "enable2k" | "enable1.txt"
-    )
+/// Reads a CGP line; its `bdn` and `ld` may name any file (the user of
+/// the command writes the lines, and reads any error about them).
+fn position<'a>(lex: &'a Lexicon, line: &str) -> Result<Position<'a>, lexq::Error> {
+    Position::from_cgp_with(lex, line, &FilePolicy::any_file())
 }
 
 /// The longest CGP line read from standard input, in bytes (a full 21x21
@@ -153,13 +157,19 @@ const MAX_CGP_LINE: usize = 64 * 1024;
 
 /// `lexq moves`.
 pub fn moves(lexicon: Option<&Path>, args: &MovesArgs) -> Result<u8, Failure> {
+    if args.turn.is_some() && args.gcg.is_none() {
+        return Err("--turn K picks a turn of a game file: give the file with --gcg".into());
+    }
     let mut lexicons = Lexicons::new(lexicon)?;
     let mut out = BufWriter::with_capacity(1 << 16, crate::print::stdout());
     let mut generator = Generator::new().exchanges(args.exchanges);
     let limit = if args.all {
         None
     } else {
-        Some(args.top.unwrap_or(20))
+        Some(
+            args.top
+                .map_or(20, |n| usize::try_from(n).unwrap_or(usize::MAX)),
+        )
     };
     let from_gcg = match &args.gcg {
         Some(path) => Some(crate::gcg::cgp_at(lexicon, path, args.turn)?),
@@ -167,7 +177,7 @@ pub fn moves(lexicon: Option<&Path>, args: &MovesArgs) -> Result<u8, Failure> {
     };
     if let Some(line) = args.cgp.as_ref().or(from_gcg.as_ref()) {
         let lex = lexicons.for_cgp(line)?;
-        let pos = Position::from_cgp(lex, line)?;
+        let pos = position(lex, line)?;
         let list = answer(&mut generator, &pos, limit, args.count);
         match list {
             Answer::Count(n) => writeln!(out, "{n}")?,
@@ -202,22 +212,36 @@ pub fn moves(lexicon: Option<&Path>, args: &MovesArgs) -> Result<u8, Failure> {
             out.flush()?;
             return Err(format!("<stdin>: line {lineno}: longer than {MAX_CGP_LINE} bytes").into());
         }
+        // With --count, every input line has its output line: a blank, a
+        // `#` comment or a bad line an empty one.
+        let skip = |out: &mut BufWriter<_>| -> io::Result<()> {
+            if args.count {
+                writeln!(out)?;
+            }
+            Ok(())
+        };
         let Ok(line) = std::str::from_utf8(&raw) else {
+            skip(&mut out)?;
             out.flush()?;
             eprintln!("lexq: line {lineno}: not UTF-8");
             bad = true;
             continue;
         };
-        let line = line.trim_end_matches(['\n', '\r']);
-        if line.trim().is_empty() {
+        let mut line = line.trim_end_matches(['\n', '\r']);
+        if lineno == 1 {
+            line = line.strip_prefix('\u{feff}').unwrap_or(line);
+        }
+        if line.trim().is_empty() || line.trim_start().starts_with('#') {
+            skip(&mut out)?;
             continue;
         }
         let pos = match lexicons
             .for_cgp(line)
-            .and_then(|lex| Ok(Position::from_cgp(lex, line)?))
+            .and_then(|lex| Ok(position(lex, line)?))
         {
             Ok(p) => p,
             Err(e) => {
+                skip(&mut out)?;
                 out.flush()?;
                 eprintln!("lexq: line {lineno}: {e}");
                 bad = true;
@@ -292,38 +316,23 @@ fn move_text(m: &Move, pos: &Position<'_>) -> String {
     )
 }
 
+/// The move as JSON: the core's one serializer, shared with the server.
 fn move_json(m: &Move, pos: &Position<'_>) -> Value {
-    let a = pos.board.alphabet();
-    let leave = leave_text(m, &pos.rack(), a);
-    match m.kind() {
-        MoveKind::Place => json!({
-            "row": m.row(),
-            "col": m.col(),
-            "dir": if m.across() { "across" } else { "down" },
-            "word": m.word(a),
-            "placed": m.placed(a),
-            "score": m.score(),
-            "leave": leave,
-            "gcg": m.notation(a),
-        }),
-        MoveKind::Exchange => {
-            let tiles: String = m.notation(a).trim_start_matches('-').to_string();
-            json!({"kind": "exchange", "tiles": tiles, "score": 0, "leave": leave, "gcg": m.notation(a)})
-        }
-        MoveKind::Pass => json!({"kind": "pass", "score": 0, "leave": leave, "gcg": "-"}),
-    }
+    let view = lexq::moves::MoveView::new(m, &pos.rack(), pos.board.alphabet());
+    serde_json::to_value(view).unwrap_or(Value::Null)
 }
 
 /// `lexq play`.
 pub fn play(lexicon: Option<&Path>, args: &PlayArgs) -> Result<u8, Failure> {
     let mut lexicons = Lexicons::new(lexicon)?;
     let lex = lexicons.for_cgp(&args.cgp)?;
-    let mut pos = Position::from_cgp(lex, &args.cgp)?;
+    let pos = position(lex, &args.cgp)?;
+    let mut game = Game::from_position(&pos, args.seed)?;
     let text = args.mv.join(" ");
     let mv = pos.board.parse_move(&text)?;
-    pos.play(&mv)?;
+    game.play(&mv)?;
     let mut out = crate::print::stdout();
-    writeln!(out, "{}", pos.to_cgp())?;
+    writeln!(out, "{}", game.to_cgp())?;
     Ok(FOUND)
 }
 
@@ -331,7 +340,7 @@ pub fn play(lexicon: Option<&Path>, args: &PlayArgs) -> Result<u8, Failure> {
 pub fn board(lexicon: Option<&Path>, args: &BoardArgs) -> Result<u8, Failure> {
     let mut lexicons = Lexicons::new(lexicon)?;
     let lex = lexicons.for_cgp(&args.cgp)?;
-    let pos = Position::from_cgp(lex, &args.cgp)?;
+    let pos = position(lex, &args.cgp)?;
     let colour = match args.color.as_str() {
         "always" => true,
         "never" => false,
@@ -417,7 +426,15 @@ pub fn selfplay(lexicon: Option<&Path>, args: &SelfplayArgs) -> Result<u8, Failu
         None => Lexicon::embedded(),
     };
     let layout = Layout::named(&args.layout)?;
-    let tiles = match &args.tiles {
+    // The friends board comes with the friends tile set unless --tiles
+    // says otherwise.
+    let friends = args.layout.eq_ignore_ascii_case("friends");
+    let tiles_name = match &args.tiles {
+        Some(t) => Some(t.clone()),
+        None if friends && lex.alphabet().name() == "english" => Some("friends".to_string()),
+        None => None,
+    };
+    let tiles = match &tiles_name {
         Some(t) => TileSet::named(t, lex.alphabet())?,
         None => TileSet::default_for(lex.alphabet(), layout.size())?,
     };
@@ -428,7 +445,7 @@ pub fn selfplay(lexicon: Option<&Path>, args: &SelfplayArgs) -> Result<u8, Failu
     if args.layout != "standard" {
         ops.push_str(&format!(" bdn {};", args.layout));
     }
-    if let Some(t) = &args.tiles {
+    if let Some(t) = &tiles_name {
         ops.push_str(&format!(" ld {t};"));
     }
     if let Some(dir) = &args.gcg {

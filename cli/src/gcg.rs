@@ -3,15 +3,18 @@
 //! `lexq moves --gcg FILE --turn K`.
 //!
 //! The lexicon is `--lexicon` when given, else the one the file's
-//! `#lexicon` names (ENABLE, or a lexicon file path), else ENABLE.
+//! `#lexicon` names (ENABLE, or a lexicon file path), else ENABLE. A
+//! `#lexicon` that names neither (`NWL2023`, a lexicon lexq has no file
+//! for) falls back to ENABLE with a warning, so that any game can be
+//! checked against some lexicon.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use lexq::Lexicon;
 use lexq::gcg::Game;
-use lexq::replay::{self, ProblemKind, Replay};
+use lexq::replay::{self, Replay};
+use lexq::{FilePolicy, Lexicon};
 use serde_json::{Value, json};
 
 use crate::{FOUND, Failure, NOT_FOUND};
@@ -26,8 +29,10 @@ pub struct GcgArgs {
     /// board; default: after the last event).
     #[arg(long, value_name = "K", conflicts_with = "check")]
     pub turn: Option<usize>,
-    /// Re-score every event and report, by line, every phony word, illegal
-    /// placement and wrong score or total (exit 1 if any).
+    /// Check the whole game and report, by line, every phony word, illegal
+    /// placement, wrong score or total, exchange of tiles not on the rack,
+    /// rack too big, tiles past the set, move after the end and wrong
+    /// end-of-game line (exit 1 if any).
     #[arg(long)]
     pub check: bool,
     /// With --check: print one JSON array of {"line", "kind", "message"}.
@@ -50,18 +55,29 @@ fn read(path: &Path) -> Result<Game, Failure> {
     })
 }
 
-/// The lexicon of a game: `--lexicon`, else `#lexicon` (ENABLE or a file).
-fn open(forced: Option<&Path>, game: &Game) -> Result<Lexicon, Failure> {
+/// The lexicon of a game: `--lexicon`, else `#lexicon` (ENABLE or a
+/// file), else ENABLE; with the name to write in a CGP `lex` opcode when
+/// the game's is not one (`None`: keep the game's).
+fn open(forced: Option<&Path>, game: &Game) -> Result<(Lexicon, Option<String>), Failure> {
     if let Some(p) = forced {
-        return Ok(Lexicon::open(p)?);
+        return Ok((Lexicon::open(p)?, Some(p.display().to_string())));
     }
     match game.lexicon.as_deref().filter(|n| !is_enable(n)) {
-        None => Ok(Lexicon::embedded()),
-        Some(name) if Path::new(name).is_file() => Ok(Lexicon::open(name)?),
-        Some(name) => Err(format!(
-            "the game names lexicon {name:?}: no such lexicon file (give one with --lexicon)"
-        )
-        .into()),
+        None => Ok((Lexicon::embedded(), None)),
+        // Something is there by that name: it must be a lexicon file (a
+        // FIFO or a device is refused unopened, not waited on).
+        Some(name) if std::fs::symlink_metadata(name).is_ok() => Ok((
+            FilePolicy::any_file()
+                .lexicon(name)
+                .map_err(|e| format!("#lexicon: {e} (or give one with --lexicon)"))?,
+            None,
+        )),
+        Some(name) => {
+            eprintln!(
+                "lexq: warning: the game names lexicon {name:?}, which is not a lexicon file: using ENABLE (give one with --lexicon)"
+            );
+            Ok((Lexicon::embedded(), Some("ENABLE".to_string())))
+        }
     }
 }
 
@@ -82,29 +98,36 @@ fn replay_to<'a>(
 /// `None`), for `lexq moves --gcg`.
 pub fn cgp_at(forced: Option<&Path>, path: &Path, turn: Option<usize>) -> Result<String, Failure> {
     let game = read(path)?;
-    let lex = open(forced, &game)?;
+    let (lex, used) = open(forced, &game)?;
     let r = replay_to(&game, &lex, turn, path)?;
-    Ok(r.position(&game).to_cgp())
+    Ok(position_cgp(&r, &game, used))
 }
 
-fn kind_name(k: &ProblemKind) -> &'static str {
-    match k {
-        ProblemKind::Phony(_) => "phony",
-        ProblemKind::IllegalPlacement(_) => "placement",
-        ProblemKind::WrongScore { .. } => "score",
-        ProblemKind::WrongCumulative { .. } => "cumulative",
-        _ => "other",
+/// The CGP of a replayed position, its `lex` naming the lexicon used when
+/// the game's cannot be opened.
+fn position_cgp(r: &Replay<'_>, game: &Game, used: Option<String>) -> String {
+    let mut pos = r.position(game);
+    if let Some(name) = used {
+        pos.ops.retain(|o| o.name != "lex");
+        pos.ops.insert(
+            0,
+            lexq::cgp::Opcode {
+                name: "lex".into(),
+                args: name,
+            },
+        );
     }
+    pos.to_cgp()
 }
 
 /// `lexq gcg`.
 pub fn gcg(forced: Option<&Path>, args: &GcgArgs) -> Result<u8, Failure> {
     let game = read(&args.file)?;
-    let lex = open(forced, &game)?;
+    let (lex, used) = open(forced, &game)?;
     let mut out = crate::print::stdout();
     if !args.check {
         let r = replay_to(&game, &lex, args.turn, &args.file)?;
-        writeln!(out, "{}", r.position(&game).to_cgp())?;
+        writeln!(out, "{}", position_cgp(&r, &game, used))?;
         out.flush()?;
         return Ok(FOUND);
     }
@@ -113,7 +136,7 @@ pub fn gcg(forced: Option<&Path>, args: &GcgArgs) -> Result<u8, Failure> {
         let v: Vec<Value> = r
             .problems
             .iter()
-            .map(|p| json!({"line": p.line, "kind": kind_name(&p.kind), "message": p.kind.to_string()}))
+            .map(|p| json!({"line": p.line, "kind": p.kind.name(), "message": p.kind.to_string()}))
             .collect();
         writeln!(out, "{}", Value::Array(v))?;
     } else {
@@ -121,20 +144,25 @@ pub fn gcg(forced: Option<&Path>, args: &GcgArgs) -> Result<u8, Failure> {
             writeln!(out, "{}:{}: {}", args.file.display(), p.line, p.kind)?;
         }
         if r.problems.is_empty() {
-            let nick = |k: usize| {
-                game.players[k]
-                    .as_ref()
-                    .map_or(format!("player{}", k + 1), |p| p.nick.clone())
-            };
+            let totals: Vec<String> = r
+                .scores
+                .iter()
+                .enumerate()
+                .map(|(k, s)| {
+                    let nick = game
+                        .players
+                        .get(k)
+                        .and_then(|p| p.as_ref())
+                        .map_or(format!("player{}", k + 1), |p| p.nick.clone());
+                    format!("{nick} {s}")
+                })
+                .collect();
             writeln!(
                 out,
-                "{}: ok, {} events; {} {}, {} {}",
+                "{}: ok, {} events; {}",
                 args.file.display(),
                 game.events.len(),
-                nick(0),
-                r.scores[0],
-                nick(1),
-                r.scores[1]
+                totals.join(", ")
             )?;
         }
     }

@@ -13,20 +13,23 @@ macro_rules! eprintln {
 }
 
 mod args;
+mod batch;
 mod game;
 mod gcg;
+mod interrupt;
 mod print;
 mod progress;
+mod search;
 mod site;
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, IsTerminal};
+use std::ops::ControlFlow;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::Parser;
-use lexq::{Lexicon, Search, Words};
+use lexq::Lexicon;
 
-use args::{BuildArgs, Cli, Command, WordOutput};
+use args::{BuildArgs, Cli, Command};
 use print::Printer;
 
 /// Exit status: something found.
@@ -35,9 +38,6 @@ const FOUND: u8 = 0;
 const NOT_FOUND: u8 = 1;
 /// Exit status: an error.
 const ERROR: u8 = 2;
-
-/// Exit status: interrupted (Ctrl-C), as shells report SIGINT.
-const INTERRUPTED: i32 = 130;
 
 fn main() -> ExitCode {
     if std::env::var_os("LEXQ_LEXICON").is_some_and(|v| v.is_empty()) {
@@ -50,9 +50,10 @@ fn main() -> ExitCode {
         Err(e) => return args::parse_error(e),
     };
     let outcome = run(cli);
-    if INTERRUPTING.load(Ordering::SeqCst) {
-        // The interrupt handler is removing what was being written and
-        // exits with 130 itself: no other status, no error it caused.
+    if interrupt::interrupting() {
+        // The interrupt thread is removing what was being written and
+        // exits with 128 + the signal itself: no other status, no error it
+        // caused.
         loop {
             std::thread::park();
         }
@@ -60,14 +61,49 @@ fn main() -> ExitCode {
     match outcome {
         Ok(code) => ExitCode::from(code),
         Err(e) => {
-            print::error(&e.to_string());
+            print::error(&with_hint(e.as_ref()));
             ExitCode::from(ERROR)
         }
     }
 }
 
-/// Set by the Ctrl-C handler [`on_interrupt`] installs, before it cleans up.
-static INTERRUPTING: AtomicBool = AtomicBool::new(false);
+/// An error's message, with a hint when a lexicon file given is a word list
+/// (`lexq -L words.txt ...`): build a lexicon from it first.
+fn with_hint(e: &(dyn std::error::Error + 'static)) -> String {
+    let message = e.to_string();
+    let Some(lexq::Error::Lexicon { path, kind }) = e.downcast_ref::<lexq::Error>() else {
+        return message;
+    };
+    if !matches!(
+        kind,
+        lexq::LexiconErrorKind::BadMagic | lexq::LexiconErrorKind::Truncated { expected: None, .. }
+    ) || !looks_like_text(path)
+    {
+        return message;
+    }
+    format!(
+        "{message}; it looks like a word list: make a lexicon of it with 'lexq build {} -o {}'",
+        path.display(),
+        path.with_extension("lexq").display()
+    )
+}
+
+/// Whether the file starts like text: its first 4 KiB UTF-8 (a character
+/// cut at the end aside) with no NUL byte.
+fn looks_like_text(path: &std::path::Path) -> bool {
+    use std::io::Read;
+    let mut head = Vec::with_capacity(4096);
+    let Ok(file) = std::fs::File::open(path) else {
+        return false;
+    };
+    if file.take(4096).read_to_end(&mut head).is_err() || head.contains(&0) {
+        return false;
+    }
+    match std::str::from_utf8(&head) {
+        Ok(_) => true,
+        Err(e) => e.error_len().is_none() && e.valid_up_to() > 0,
+    }
+}
 
 /// An error for the user: a library error or a failed write to stdout.
 type Failure = Box<dyn std::error::Error>;
@@ -135,39 +171,15 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                     .any(|h| !h.front.is_empty() || !h.back.is_empty()),
             )
         }
-        Command::Contains { sub, out: o } => words(&mut out, o, search(&lex, o).contains(sub)?)?,
-        Command::Starts { prefix, out: o } => words(&mut out, o, search(&lex, o).starts(prefix)?)?,
-        Command::Ends { suffix, out: o } => words(&mut out, o, search(&lex, o).ends(suffix)?)?,
-        Command::Pattern { pattern, out: o } => {
-            words(&mut out, o, search(&lex, o).pattern(pattern)?)?
+        Command::Search(cmd) => {
+            let found = search::find(&lex, cmd)?;
+            let o = cmd.output();
+            let listing = search::Study::default().arrange(&lex, &found, o, cmd.show_blanks())?;
+            out.listing(&listing, o)?;
+            status(listing.found > 0)
         }
-        Command::Regex { regex, out: o } => words(&mut out, o, search(&lex, o).regex(regex)?)?,
-        Command::Anagram {
-            rack,
-            through,
-            blanks,
-            out: o,
-        } => {
-            out.show_blanks(*blanks);
-            words(
-                &mut out,
-                o,
-                search(&lex, o).anagram(rack, through.as_deref())?,
-            )?
-        }
-        Command::Subanagram {
-            rack,
-            through,
-            blanks,
-            out: o,
-        } => {
-            out.show_blanks(*blanks);
-            words(
-                &mut out,
-                o,
-                search(&lex, o).subanagram(rack, through.as_deref())?,
-            )?
-        }
+        Command::Words(args) => all_words(&lex, &mut out, args)?,
+        Command::Query(args) => batch::run(&lex, &mut out, args)?,
         Command::Info { json } => {
             out.info(&lex.info(), *json)?;
             FOUND
@@ -229,45 +241,35 @@ fn status(found: bool) -> u8 {
     if found { FOUND } else { NOT_FOUND }
 }
 
-/// The search with the output options' length limits.
-fn search<'a>(lex: &'a Lexicon, o: &WordOutput) -> Search<'a> {
-    let (min, max) = match o.len {
-        Some(n) => (n, n),
-        None => (o.min_len.unwrap_or(0), o.max_len.unwrap_or(usize::MAX)),
-    };
-    lex.search().lengths(min, max)
-}
-
-/// Sorts, limits and prints a word list; the exit status.
-fn words(out: &mut Printer, o: &WordOutput, mut words: Words<'_>) -> Result<u8, Failure> {
-    if o.sort == args::SortOrder::Length {
-        words.sort_by_length();
-    }
-    if let Some(n) = o.limit {
-        words.truncate(n);
-    }
-    let found = !words.is_empty();
-    if o.count {
-        out.count(words.len(), o.json)?;
-    } else {
-        out.words(&words, o.json)?;
-    }
-    Ok(status(found))
-}
-
-/// On Ctrl-C: `cleanup` (which removes what is being written), then exit
-/// 130 with a line on stderr; what was there before stays as it was.
-fn on_interrupt(cleanup: fn()) {
-    let _ = ctrlc::set_handler(move || {
-        INTERRUPTING.store(true, Ordering::SeqCst);
-        cleanup();
-        let _ = writeln!(io::stderr(), "lexq: interrupted");
-        std::process::exit(INTERRUPTED);
+/// `lexq words`: every word of the lexicon in the lengths asked, streamed
+/// until the reader of stdout goes away.
+fn all_words(lex: &Lexicon, out: &mut Printer, args: &args::WordsArgs) -> Result<u8, Failure> {
+    let (min, max) = args.lens.range()?;
+    let mut failed = None;
+    let mut any = false;
+    let mut text = String::with_capacity(64);
+    lex.for_each_word(min, max, |codes| {
+        any = true;
+        text.clear();
+        lex.alphabet().decode_into(codes, &mut text);
+        text.push('\n');
+        if let Err(e) = out.raw(text.as_bytes()) {
+            failed = Some(e);
+            return ControlFlow::Break(());
+        }
+        if print::closed() {
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
     });
+    if let Some(e) = failed {
+        return Err(e.into());
+    }
+    Ok(status(any))
 }
 
 fn build(args: &BuildArgs) -> Result<u8, Failure> {
-    on_interrupt(lexq::remove_temp_files);
+    interrupt::on_interrupt(lexq::remove_temp_files);
     let alphabet = lexq::Alphabet::named(&args.alphabet)?;
     lexq::check_output(&args.output, &args.inputs)?;
     let mut list = lexq::WordList::new(alphabet)
@@ -307,7 +309,7 @@ fn build(args: &BuildArgs) -> Result<u8, Failure> {
 
 /// `lexq upgrade OLD -o OUT`: the version 4 file of OLD's words.
 fn upgrade(input: &std::path::Path, output: &std::path::Path) -> Result<u8, Failure> {
-    on_interrupt(lexq::remove_temp_files);
+    interrupt::on_interrupt(lexq::remove_temp_files);
     let terminal = io::stderr().is_terminal();
     let mut bar = progress::Bar::new(terminal);
     let (built, old) = lexq::upgrade(input, &mut bar)?;

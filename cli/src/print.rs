@@ -4,7 +4,10 @@ use std::io::{self, BufWriter, Stdout, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use lexq::{Alphabet, Built, Hooks, Info, WordList, Words};
+use lexq::{Alphabet, Built, Hooks, Info, WordList};
+
+use crate::args::WordOutput;
+use crate::search::{Listing, Row};
 use serde::Serialize;
 use serde_json::json;
 
@@ -50,27 +53,42 @@ impl Write for Sink {
 /// Buffered standard output.
 pub struct Printer {
     out: BufWriter<Sink>,
-    /// Print the letters blanks stand for in lowercase.
-    blanks: bool,
 }
 
 /// Prints `lexq: MESSAGE` on stderr as one line, very long words in it cut
 /// (a huge argument or path stays readable); a failed write to stderr is
 /// ignored, as there is nowhere left to report it.
 pub fn error(message: &str) {
-    let line: Vec<String> = message
-        .split(' ')
-        .map(|w| {
-            if w.chars().count() > 80 {
-                let cut: String = w.chars().take(60).collect();
-                format!("{cut}…")
-            } else {
-                w.to_string()
-            }
-        })
-        .collect();
-    let line = line.join(" ").replace('\n', " ");
-    let _ = writeln!(io::stderr(), "lexq: {line}");
+    let _ = writeln!(
+        io::stderr(),
+        "lexq: {}",
+        one_line(&message.replace('\n', " "))
+    );
+}
+
+/// `text` made fit for a message line: control characters escaped (a NUL
+/// shows as `\0`, a newline as `\n`) and each word of more than 80
+/// characters cut to its first 60 and `…`.
+pub fn one_line(text: &str) -> String {
+    text.split(' ').map(shown).collect::<Vec<_>>().join(" ")
+}
+
+/// `word` as text for a person: control characters escaped, and cut to its
+/// first 60 characters and `…` if it has more than 80.
+pub fn shown(word: &str) -> String {
+    let long = word.chars().count() > 80;
+    let mut out = String::with_capacity(word.len().min(256));
+    for c in word.chars().take(if long { 60 } else { usize::MAX }) {
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    if long {
+        out.push('…');
+    }
+    out
 }
 
 /// A line on stderr, ignoring a failed write.
@@ -86,7 +104,7 @@ struct CheckJson<'a> {
     word: &'a str,
     valid: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<&'a str>,
+    error: Option<String>,
 }
 
 /// One `hooks` result as JSON, keys in this order.
@@ -125,13 +143,12 @@ impl Printer {
     pub fn stdout() -> Printer {
         Printer {
             out: BufWriter::with_capacity(64 * 1024, sink()),
-            blanks: false,
         }
     }
 
-    /// Whether word lists show the letters blanks stand for in lowercase.
-    pub fn show_blanks(&mut self, yes: bool) {
-        self.blanks = yes;
+    /// Bytes as they are.
+    pub fn raw(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.out.write_all(bytes)
     }
 
     /// One line of text.
@@ -139,19 +156,32 @@ impl Printer {
         writeln!(self.out, "{text}")
     }
 
-    /// Words one a line, or a JSON array of strings.
-    pub fn words(&mut self, words: &Words<'_>, as_json: bool) -> io::Result<()> {
-        if as_json {
-            let list: Vec<String> = if self.blanks {
-                words.iter().map(|w| w.marked()).collect()
-            } else {
-                words.to_strings()
-            };
-            return self.json(&json!(list));
+    /// A word list as `o` asks: the number found (`-c`), the words one a
+    /// line or as a JSON array of strings, or the word table as aligned
+    /// columns or as a JSON array of objects.
+    pub fn listing(&mut self, listing: &Listing<'_>, o: &WordOutput) -> io::Result<()> {
+        if o.count {
+            return self.count(listing.found, o.json);
         }
-        let mut text = String::with_capacity(words.len() * 10);
-        for w in words.iter() {
-            if self.blanks {
+        if let Some(rows) = &listing.rows {
+            return if o.json {
+                self.json(rows)
+            } else {
+                self.table(rows)
+            };
+        }
+        let blanks = listing.blanks;
+        if o.json {
+            let list: Vec<String> = listing
+                .words
+                .iter()
+                .map(|w| if blanks { w.marked() } else { w.spelling() })
+                .collect();
+            return self.json(&list);
+        }
+        let mut text = String::with_capacity(listing.words.len() * 10);
+        for w in &listing.words {
+            if blanks {
                 text.push_str(&w.marked());
             } else {
                 w.push_to(&mut text);
@@ -159,6 +189,47 @@ impl Printer {
             text.push('\n');
         }
         self.out.write_all(text.as_bytes())
+    }
+
+    /// The word table: front hooks (right-aligned), the word between its
+    /// inner-hook marks (`·` where the word less its first or last tile is
+    /// a word), back hooks, probability rank, points; `-` for no hooks.
+    /// Columns are padded with spaces, so each line has five fields.
+    fn table(&mut self, rows: &[Row]) -> io::Result<()> {
+        let or_dash = |s: &str| {
+            if s.is_empty() {
+                "-".to_string()
+            } else {
+                s.to_string()
+            }
+        };
+        let width = |f: &dyn Fn(&Row) -> usize| rows.iter().map(f).max().unwrap_or(0);
+        let front_w = width(&|r| r.front.chars().count().max(1));
+        let word_w = width(&|r| r.word.chars().count());
+        let back_w = width(&|r| r.back.chars().count().max(1));
+        let rank_w = width(&|r| r.rank.to_string().len());
+        let points_w = width(&|r| r.points.to_string().len());
+        for r in rows {
+            // The word with its marks: a space where there is no dot
+            // before it, so that the words line up.
+            let marked = format!(
+                "{}{}{}",
+                if r.inner_front { "·" } else { " " },
+                r.word,
+                if r.inner_back { "·" } else { "" }
+            );
+            writeln!(
+                self.out,
+                "{:>front_w$} {:<marked_w$} {:<back_w$} {:>rank_w$} {:>points_w$}",
+                or_dash(&r.front),
+                marked,
+                or_dash(&r.back),
+                r.rank,
+                r.points,
+                marked_w = word_w + 2,
+            )?;
+        }
+        Ok(())
     }
 
     /// A count, as a line or a JSON number.
@@ -193,16 +264,18 @@ impl Printer {
                 .map(|((_, r), word)| CheckJson {
                     word,
                     valid: r == &Ok(true),
-                    error: r.as_ref().err().map(String::as_str),
+                    error: r.as_ref().err().map(|why| one_line(why)),
                 })
                 .collect();
             return self.json(&list);
         }
+        // A word as text: control characters escaped, a long one cut.
         for (w, r) in results {
+            let shown = shown(&spelled(w));
             match r {
-                Ok(true) => writeln!(self.out, "{} valid", spelled(w))?,
-                Ok(false) => writeln!(self.out, "{} invalid", spelled(w))?,
-                Err(why) => writeln!(self.out, "{} invalid ({why})", spelled(w))?,
+                Ok(true) => writeln!(self.out, "{shown} valid")?,
+                Ok(false) => writeln!(self.out, "{shown} invalid")?,
+                Err(why) => writeln!(self.out, "{shown} invalid ({})", one_line(why))?,
             }
         }
         Ok(())
@@ -272,6 +345,11 @@ impl Printer {
         }
     }
 
+    /// One JSON document on a line of its own.
+    pub fn json_line(&mut self, value: &impl Serialize) -> io::Result<()> {
+        self.json(value)
+    }
+
     /// One JSON document and a newline (keys in the order of the
     /// serialized struct's fields).
     fn json(&mut self, value: &impl Serialize) -> io::Result<()> {
@@ -320,11 +398,12 @@ pub fn build_summary(output: &Path, list: &WordList, built: &Built) {
     } else {
         String::new()
     };
+    let plural = |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     warn!(
-        "{}: {} words, {} GADDAG entries, {} bytes ({:.2} per word), {:.2} s{filtered}",
+        "{}: {}, {}, {} bytes ({:.2} per word), {:.2} s{filtered}",
         output.display(),
-        built.words,
-        built.keys,
+        plural(built.words, "word", "words"),
+        plural(built.keys, "GADDAG entry", "GADDAG entries"),
         built.bytes.len(),
         built.bytes_per_word(),
         built.elapsed.as_secs_f64()

@@ -7,9 +7,9 @@ use std::time::Duration;
 
 use clap::{Args, Subcommand};
 use lexq::Lexicon;
-use lexq_site::Site;
 use lexq_site::build::{BuildOptions, build};
 use lexq_site::serve::{AppState, Limits};
+use lexq_site::{QueryBounds, Site, Stop};
 
 use crate::{FOUND, Failure, NOT_FOUND, progress};
 
@@ -61,6 +61,41 @@ pub struct SiteSearchArgs {
     /// Print one JSON object: {"total", "hits": [{"word", "length", "points", "definition", "score"}]}.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub bounds: BoundsArgs,
+}
+
+/// The bounds on a search query's cost (`lexq site search`, `lexq serve`):
+/// a query over any of them is refused before it runs.
+#[derive(Args, Debug)]
+pub struct BoundsArgs {
+    /// Most postings, phrase positions and documents a search query may read.
+    #[arg(long, value_name = "N", default_value_t = QueryBounds::default().max_reads)]
+    pub max_reads: u64,
+    /// Most terms a search query may look up (a word without a field counts twice).
+    #[arg(long, value_name = "N", default_value_t = QueryBounds::default().max_terms)]
+    pub max_terms: usize,
+    /// Most clauses (words, phrases, ranges, groups) in a search query.
+    #[arg(long, value_name = "N", default_value_t = QueryBounds::default().max_clauses)]
+    pub max_clauses: usize,
+    /// Deepest nesting of a search query's groups.
+    #[arg(long, value_name = "N", default_value_t = QueryBounds::default().max_depth)]
+    pub max_depth: usize,
+    /// Largest slop of a quoted phrase ("edge tool"~2).
+    #[arg(long, value_name = "N", default_value_t = QueryBounds::default().max_slop)]
+    pub max_slop: u32,
+}
+
+impl BoundsArgs {
+    fn bounds(&self) -> QueryBounds {
+        QueryBounds {
+            max_reads: self.max_reads,
+            max_terms: self.max_terms,
+            max_clauses: self.max_clauses,
+            max_depth: self.max_depth,
+            max_slop: self.max_slop,
+        }
+    }
 }
 
 /// Arguments of `lexq site export`.
@@ -83,6 +118,9 @@ pub struct ServeArgs {
     /// A site directory, for definitions and search (without it, every lexicon query is still served).
     #[arg(long, value_name = "DIR")]
     pub site: Option<PathBuf>,
+    /// A board layout or tile-set file, or a folder of them, that CGP lines posted to /api/v1/moves may name with bdn and ld (repeatable; without it, only the built-in names).
+    #[arg(long, value_name = "PATH")]
+    pub allow_file: Vec<PathBuf>,
     /// Address to listen on.
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub addr: String,
@@ -101,6 +139,8 @@ pub struct ServeArgs {
     /// No access log.
     #[arg(long, short = 'q')]
     pub quiet: bool,
+    #[command(flatten)]
+    pub bounds: BoundsArgs,
 }
 
 fn open_lexicon(path: &Option<PathBuf>) -> Result<Lexicon, Failure> {
@@ -114,7 +154,7 @@ fn open_lexicon(path: &Option<PathBuf>) -> Result<Lexicon, Failure> {
 pub fn run_site(lexicon: &Option<PathBuf>, command: &SiteCommand) -> Result<u8, Failure> {
     match command {
         SiteCommand::Build(a) => {
-            crate::on_interrupt(lexq_site::remove_temp_dirs);
+            crate::interrupt::on_interrupt(lexq_site::remove_temp_dirs);
             let lex = open_lexicon(lexicon)?;
             let opts = BuildOptions {
                 wordnet: a.wordnet.clone(),
@@ -174,7 +214,14 @@ pub fn run_site(lexicon: &Option<PathBuf>, command: &SiteCommand) -> Result<u8, 
         }
         SiteCommand::Search(a) => {
             let site = Site::open(&a.site)?;
-            let hits = site.search(&a.query, a.limit, a.offset)?;
+            check_named_lexicon(&site, lexicon)?;
+            let hits = site.search_with(
+                &a.query,
+                a.limit,
+                a.offset,
+                &a.bounds.bounds(),
+                &Stop::never(),
+            )?;
             let mut out = io::BufWriter::new(crate::print::stdout());
             if a.json {
                 serde_json::to_writer(&mut out, &hits).map_err(io::Error::other)?;
@@ -197,8 +244,9 @@ pub fn run_site(lexicon: &Option<PathBuf>, command: &SiteCommand) -> Result<u8, 
             Ok(if hits.total > 0 { FOUND } else { NOT_FOUND })
         }
         SiteCommand::Export(a) => {
-            crate::on_interrupt(lexq_site::remove_temp_dirs);
+            crate::interrupt::on_interrupt(lexq_site::remove_temp_dirs);
             let site = Site::open(&a.site)?;
+            check_named_lexicon(&site, lexicon)?;
             let terminal = io::stderr().is_terminal();
             let mut bar = progress::Bar::new(terminal);
             let summary = lexq_site::export::export(&site, &a.output, &mut bar);
@@ -212,6 +260,16 @@ pub fn run_site(lexicon: &Option<PathBuf>, command: &SiteCommand) -> Result<u8, 
     }
 }
 
+/// A search or export reads the site alone; a lexicon named all the same
+/// (`-L`, `LEXQ_LEXICON`) must hold the site's word list, or the answers
+/// would not be about the words the user asked about.
+fn check_named_lexicon(site: &Site, lexicon: &Option<PathBuf>) -> Result<(), Failure> {
+    if let Some(path) = lexicon {
+        site.check_lexicon(&Lexicon::open(path)?)?;
+    }
+    Ok(())
+}
+
 /// Runs `lexq serve`.
 pub fn run_serve(lexicon: &Option<PathBuf>, a: &ServeArgs) -> Result<u8, Failure> {
     let site = match &a.site {
@@ -223,23 +281,42 @@ pub fn run_serve(lexicon: &Option<PathBuf>, a: &ServeArgs) -> Result<u8, Failure
         (Some(_), _) | (None, None) => open_lexicon(lexicon)?,
         (None, Some(s)) => s.lexicon()?,
     };
+    // Word searches and word pages must be about the same words.
+    if let Some(site) = &site {
+        site.check_lexicon(&lex)?;
+    }
     let mut limits = Limits {
         max_input: a.max_input,
         max_limit: a.max_limit,
         timeout: Duration::from_millis(a.timeout_ms),
+        query: a.bounds.bounds(),
         ..Limits::default()
     };
     if let Some(n) = a.concurrency {
         limits.concurrency = n;
     }
+    // Resolved now: a path that does not exist is an error at start.
+    let files = lexq::FilePolicy::allow(&a.allow_file).map_err(|e| format!("--allow-file {e}"))?;
+    let allowed: Vec<String> = files
+        .allowed()
+        .unwrap_or_default()
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect();
     let words = lex.word_count();
     let with_site = site.is_some();
-    let state = AppState::new(lex, site, limits, !a.quiet);
+    let state = AppState::new(lex, site, limits, !a.quiet).with_files(files);
     lexq_site::serve::run_until_ctrl_c(&a.addr, state, |addr| {
         eprintln!(
             "lexq: serving {words} words{} on http://{addr}/ (Ctrl-C stops)",
             if with_site { " with definitions" } else { "" }
         );
+        if !allowed.is_empty() {
+            eprintln!(
+                "lexq: CGP lines may name the files in: {}",
+                allowed.join(", ")
+            );
+        }
     })?;
     Ok(FOUND)
 }

@@ -7,8 +7,14 @@ use std::process::{Command, Output, Stdio};
 
 use tempfile::TempDir;
 
+/// The binary under test: this build's, or `LEXQ_TEST_BIN` (to run these
+/// tests against another build, an older one for instance).
 fn lexq() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_lexq"));
+    let bin = std::env::var_os("LEXQ_TEST_BIN");
+    let mut c = Command::new(
+        bin.as_deref()
+            .unwrap_or(env!("CARGO_BIN_EXE_lexq").as_ref()),
+    );
     c.env_remove("LEXQ_LEXICON");
     c
 }
@@ -474,6 +480,91 @@ fn check_prints_the_word_as_read() {
     let o = run(&["check", "--json", " cat "]);
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v[0]["word"], "CAT");
+}
+
+#[test]
+fn check_cuts_long_words_and_escapes_control_characters() {
+    // A 100 KB argument is cut to its first 60 letters in the answer (and
+    // in the reason, when the reason quotes it).
+    let long = "q".repeat(100_000);
+    let o = run(&["check", &long]);
+    let out = stdout(&o);
+    assert!(out.len() < 300, "{} bytes: {}…", out.len(), &out[..100]);
+    assert!(
+        out.starts_with(&format!("{}… invalid (", "Q".repeat(60))),
+        "{out}"
+    );
+    let with_bad = format!("{}1", "q".repeat(500));
+    let out = stdout(&run(&["check", &with_bad]));
+    assert!(out.len() < 400 && out.contains("\"1\""), "{out}");
+    // A NUL or escape byte from standard input is shown escaped, never raw.
+    let mut child = lexq()
+        .args(["check", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"ab\0cd\ncat\x1b[31m\n")
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    let out = stdout(&o);
+    assert!(!out.contains('\0') && !out.contains('\x1b'), "{out:?}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("AB\\0CD invalid ("), "{out}");
+    assert!(lines[1].starts_with("CAT\\u{1b}[31M invalid ("), "{out}");
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn an_argument_that_is_not_utf8_is_named() {
+    use std::os::unix::ffi::OsStrExt;
+    let bad = std::ffi::OsStr::from_bytes(b"qu\xffiz");
+    let o = lexq()
+        .args(["check".as_ref(), "cat".as_ref(), bad])
+        .output()
+        .unwrap();
+    assert_error(&o, "argument 3 (\"qu\\xffiz\") is not valid UTF-8");
+    let o = lexq()
+        .args(["contains".as_ref(), bad, "--len".as_ref(), "3".as_ref()])
+        .output()
+        .unwrap();
+    assert_error(&o, "argument 2 (");
+}
+
+#[test]
+fn build_summary_counts_in_the_singular() {
+    let dir = TempDir::new().unwrap();
+    let (_, o) = build(&dir, "a\n", &["-v"]);
+    assert!(
+        stderr(&o).contains(": 1 word, 1 GADDAG entry, "),
+        "{}",
+        stderr(&o)
+    );
+    let (_, o) = build(&dir, "cat\n", &["-v"]);
+    assert!(
+        stderr(&o).contains(": 1 word, 3 GADDAG entries, "),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn a_word_list_given_as_lexicon_suggests_building_one() {
+    let dir = TempDir::new().unwrap();
+    let list = dir.path().join("words.txt");
+    std::fs::write(&list, "cat\ncats\n").unwrap();
+    let o = run(&["-L", list.to_str().unwrap(), "contains", "at"]);
+    let want = format!("lexq build {} -o ", list.display());
+    assert_error(&o, &want);
+    // Not for a file that is no text.
+    std::fs::write(&list, b"\x00\x01\x02\x03binary junk here\n").unwrap();
+    let o = run(&["-L", list.to_str().unwrap(), "contains", "at"]);
+    assert_error(&o, "not a lexq lexicon");
+    assert!(!stderr(&o).contains("lexq build"), "{}", stderr(&o));
 }
 
 #[test]

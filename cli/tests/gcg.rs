@@ -207,11 +207,20 @@ fn bad_input_fails_cleanly() {
         &run(&["gcg", &game("wespa-end.gcg"), "--turn", "999"]),
         "turn 999 is past the end of the game",
     );
+    // A lexicon named that lexq has no file for: ENABLE, with a warning.
     let named = dir.path().join("named.gcg");
     std::fs::write(&named, "#player1 a A\n#player2 b B\n#lexicon NWL2099\n").unwrap();
-    assert_error(
-        &run(&["gcg", named.to_str().unwrap()]),
-        "no such lexicon file",
+    let o = run(&["gcg", named.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).starts_with("lexq: warning: the game names lexicon \"NWL2099\""),
+        "{}",
+        stderr(&o)
+    );
+    assert!(
+        stdout(&o).ends_with(" 0/0 0 lex ENABLE;\n"),
+        "{}",
+        stdout(&o)
     );
     // Argument combinations clap refuses.
     assert_eq!(
@@ -222,6 +231,154 @@ fn bad_input_fails_cleanly() {
     );
     assert_eq!(run(&["moves", "--turn", "3"]).status.code(), Some(2));
     let binary = dir.path().join("binary.gcg");
+    std::fs::write(&binary, [0x80u8, 0x81, 0x00, 0x41]).unwrap();
+    assert_error(
+        &run(&["gcg", binary.to_str().unwrap()]),
+        "not UTF-8: it looks like UTF-16",
+    );
+    // A UTF-16 byte-order mark, then no text: read as UTF-16, refused.
     std::fs::write(&binary, [0xffu8, 0xfe, 0x00, 0x41]).unwrap();
-    assert_error(&run(&["gcg", binary.to_str().unwrap()]), "UTF-8");
+    assert_error(
+        &run(&["gcg", binary.to_str().unwrap()]),
+        "a line must start with #",
+    );
+}
+
+fn variant(name: &str) -> String {
+    game(&format!("variants/{name}"))
+}
+
+fn run_stdin(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = lexq()
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn every_turn_is_a_position_moves_takes() {
+    // Three players, racks written UNKNOWN, a blank left at the end, and
+    // a lexicon lexq has no file for.
+    let dir = TempDir::new().unwrap();
+    let nwl = dir.path().join("nwl.gcg");
+    let text = std::fs::read_to_string(variant("quackle-comments.gcg")).unwrap();
+    std::fs::write(&nwl, text.replace("#lexicon ENABLE", "#lexicon NWL2023")).unwrap();
+    let nwl = nwl.to_str().unwrap().to_string();
+    for file in [
+        variant("three-players.gcg"),
+        variant("unknown-racks.gcg"),
+        variant("end-doubled-blank.gcg"),
+        nwl,
+    ] {
+        let events = std::fs::read_to_string(&file)
+            .unwrap()
+            .lines()
+            .filter(|l| l.starts_with('>'))
+            .count();
+        let mut cgps = String::new();
+        let mut n = 0;
+        for k in (0..=events).step_by(4).chain([events]) {
+            let o = run(&["gcg", &file, "--turn", &k.to_string()]);
+            assert_eq!(o.status.code(), Some(0), "{file} {k}: {}", stderr(&o));
+            cgps += &stdout(&o);
+            n += 1;
+        }
+        let o = run_stdin(&["moves", "--count"], &cgps);
+        assert_eq!(o.status.code(), Some(0), "{file}: {}\n{cgps}", stderr(&o));
+        assert_eq!(stdout(&o).lines().count(), n, "{file}");
+    }
+    // Three players: three racks and scores, the mover first.
+    let o = run(&["gcg", &variant("three-players.gcg"), "--turn", "2"]);
+    let cgp = stdout(&o);
+    let f: Vec<&str> = cgp.split(' ').collect();
+    assert_eq!(
+        (f[1], f[2]),
+        ("CPSTUWXZ//".get(1..).unwrap(), "0/32/23"),
+        "{cgp}"
+    );
+}
+
+#[test]
+fn check_covers_the_whole_game() {
+    let file = variant("whole-game-mistakes.gcg");
+    let o = run(&["gcg", &file, "--check", "--json"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let kinds: Vec<(u64, &str)> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["line"].as_u64().unwrap(), p["kind"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            (9, "exchange"),
+            (10, "rack"),
+            (20, "tiles"),
+            (32, "end"),
+            (33, "after-end")
+        ]
+    );
+    let o = run(&["gcg", &file, "--check"]);
+    let out = stdout(&o);
+    assert!(
+        out.contains(":9: exchange of AEEZ: not on the rack AEEERTY"),
+        "{out}"
+    );
+    assert!(
+        out.contains(":10: a rack of 8 tiles; racks hold 7"),
+        "{out}"
+    );
+    assert!(
+        out.contains(":20: 2 Q tiles on the board and the rack; the set has 1"),
+        "{out}"
+    );
+    assert!(
+        out.contains(":32: end of game: (OR) are not the tiles left, OO"),
+        "{out}"
+    );
+    // Line 31 went out with the bag empty.
+    assert!(
+        out.contains(":33: a move after the end of the game (line 31)"),
+        "{out}"
+    );
+    // The clean variants pass; three players are all named.
+    let o = run(&["gcg", &variant("three-players.gcg"), "--check"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("ann 304, bob 285, cy 262"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn files_in_other_encodings() {
+    let dir = TempDir::new().unwrap();
+    let path = dir.path().join("latin1.gcg");
+    let mut bytes = b"#player1 jos\xE9 Jos\xE9\n#player2 b B\n".to_vec();
+    std::fs::write(&path, &bytes).unwrap();
+    let p = path.to_str().unwrap();
+    assert_error(
+        &run(&["gcg", p]),
+        "line 1, column 13: not UTF-8: it looks like ISO-8859-1 (Latin-1); say so on the first line (#character-encoding ISO-8859-1)",
+    );
+    let mut declared = b"#character-encoding ISO-8859-1\n".to_vec();
+    declared.append(&mut bytes);
+    std::fs::write(&path, &declared).unwrap();
+    let o = run(&["gcg", p, "--check"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("josé 0, b 0"), "{}", stdout(&o));
 }

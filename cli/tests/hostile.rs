@@ -371,21 +371,27 @@ fn check_reads_stdin_and_goes_on_past_bad_words() {
 fn endless_inputs_are_refused_not_read_until_memory_runs_out() {
     let dir = TempDir::new().unwrap();
     let out = dir.path().join("z.lexq");
+    // A device is no file (cli/tests/files.rs has every kind of input);
+    // a (sparse) file larger than a word list can be is refused unread.
     let o = run(&["build", "/dev/zero", "-o", path_str(&out)]);
-    assert_one_line_error(
-        &o,
-        "/dev/zero: larger than 256 MiB, the most a word list may be",
-    );
+    assert_one_line_error(&o, "/dev/zero: is a device, not a regular file");
+    let huge = dir.path().join("huge.txt");
+    std::fs::File::create(&huge)
+        .unwrap()
+        .set_len(257 << 20)
+        .unwrap();
+    let o = run(&["build", path_str(&huge), "-o", path_str(&out)]);
+    assert_one_line_error(&o, "larger than 256 MiB, the most a word list may be");
     let site = dir.path().join("site");
     let o = run(&[
         "site",
         "build",
         "--definitions",
-        "/dev/zero",
+        path_str(&huge),
         "-o",
         path_str(&site),
     ]);
-    assert_one_line_error(&o, "/dev/zero: larger than 256 MiB");
+    assert_one_line_error(&o, "huge.txt: larger than 256 MiB");
     assert!(!out.exists() && !site.exists());
     // Standard input: words to check, positions to answer.
     let from_zero = |args: &[&str]| {
@@ -411,15 +417,20 @@ fn endless_inputs_are_refused_not_read_until_memory_runs_out() {
         "larger than 16 MiB, the most a game file may be",
     );
     // Board layouts and tile sets: a name that is neither built in nor a
-    // file, and an endless file.
+    // file, and a file far larger than one.
+    let big = dir.path().join("big.txt");
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(2 << 20)
+        .unwrap();
     for (opt, what) in [("--layout", "layout"), ("--tiles", "tile")] {
         assert_one_line_error(
             &run(&["selfplay", "--games", "1", opt, "nope"]),
             &format!("nope: no such {what} file, nor a built-in"),
         );
         assert_one_line_error(
-            &run(&["selfplay", "--games", "1", opt, "/dev/zero"]),
-            &format!("/dev/zero: larger than 1 MiB, the most a {what} file may be"),
+            &run(&["selfplay", "--games", "1", opt, path_str(&big)]),
+            &format!("big.txt: larger than 1 MiB, the most a {what} file may be"),
         );
     }
 }

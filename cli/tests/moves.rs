@@ -119,7 +119,10 @@ fn batch_mode_reports_bad_lines_and_goes_on() {
     let input = format!("{good}\nnot a position\n\n{CARE}\n15/15 A/ 0/0 0\n");
     let o = run_stdin(&["moves", "--count"], &input);
     assert_eq!(o.status.code(), Some(2));
-    assert_eq!(stdout(&o).lines().count(), 2);
+    // A line out per line in: the bad and blank ones empty.
+    let counts: Vec<String> = stdout(&o).lines().map(String::from).collect();
+    assert_eq!(counts.len(), 5);
+    assert_eq!(counts.iter().filter(|c| c.is_empty()).count(), 3);
     let err = stderr(&o);
     assert!(err.contains("lexq: line 2: "), "{err}");
     assert!(err.contains("lexq: line 5: "), "{err}");
@@ -162,9 +165,11 @@ fn errors_are_one_line_and_exit_2() {
 fn play_and_board() {
     let o = run(&["play", "--cgp", CARE, "H1", "ANSERIn(E)"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // The opponent (not shown) moves next; the mover drew seven tiles
+    // from the bag of seed 1.
     assert_eq!(
         stdout(&o),
-        "7A7/7N7/7S7/7E7/7R7/7I7/7n7/4CARE7/15/15/15/15/15/15/15 / 0/86 0\n"
+        "7A7/7N7/7S7/7E7/7R7/7I7/7n7/4CARE7/15/15/15/15/15/15/15 /EHIJLMQ 0/86 0\n"
     );
     let o = run(&["board", "--cgp", CARE]);
     let text = stdout(&o);
@@ -207,4 +212,167 @@ fn selfplay_is_deterministic() {
     assert_eq!(stdout(&o).lines().count(), a.lines().count());
     let o = run(&["selfplay", "--games", "1", "--seed", "6"]);
     assert_ne!(stdout(&o), a);
+}
+
+#[test]
+fn play_exchanges_with_the_bag() {
+    let start = format!("{EMPTY} AEINRST/ 0/0 0");
+    let mut racks = std::collections::HashSet::new();
+    for seed in 1..=6 {
+        let o = run(&["play", "--cgp", &start, "--seed", &seed.to_string(), "-AEI"]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let out = stdout(&o);
+        let f: Vec<&str> = out.trim().split(' ').collect();
+        assert_eq!((f[0], f[2], f[3]), (EMPTY, "0/0", "1"), "{out}");
+        // The mover's rack, now second: N R S T kept, three tiles drawn.
+        let rack = f[1].strip_prefix('/').unwrap();
+        assert_eq!(rack.chars().count(), 7, "{out}");
+        let mut left: Vec<char> = rack.chars().collect();
+        for c in "NRST".chars() {
+            let i = left
+                .iter()
+                .position(|&x| x == c)
+                .unwrap_or_else(|| panic!("{c} kept: {out}"));
+            left.remove(i);
+        }
+        racks.insert(rack.to_string());
+        // The line reads back, and moves answer it.
+        let o = run(&["moves", "--cgp", out.trim(), "--count"]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    }
+    // The tiles exchanged left the rack: the draws differ by seed.
+    assert!(racks.len() > 1 && !racks.contains("AEINRST"), "{racks:?}");
+    // Late in a game the bag is too small to exchange.
+    let late = "3J1O1P6L/3A1X1I1QAT1BI/2STROUD2DAZE1/2HOE2DECOR1G1/1SI1V2l5U1/OHM1OW1E5NO/4KAE7C/D2FENNY6R/E2L1E8E/WINIEST6PA/Y2N3GROG2RE/3T5BAM1U1/6VALeRIAN1/13U1/7FATTIES1 L/II 378/375 0";
+    // (`-L` alone would be the --lexicon option: `--` ends the options.)
+    let o = run(&["play", "--cgp", late, "--", "-L"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("an exchange needs at least 7"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn selfplay_on_the_friends_board_uses_its_tiles() {
+    let o = run(&["selfplay", "--layout", "friends", "--games", "1"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.lines()
+            .all(|l| l.ends_with("bdn friends; ld friends;")),
+        "{text}"
+    );
+    let o = run(&[
+        "selfplay", "--layout", "friends", "--tiles", "english", "--games", "1",
+    ]);
+    assert!(
+        stdout(&o)
+            .lines()
+            .all(|l| l.ends_with("bdn friends; ld english;"))
+    );
+}
+
+#[test]
+fn batch_count_keeps_line_numbers() {
+    let good = format!("{EMPTY} QUIXOTE/ 0/0 0");
+    // A byte-order mark, a blank line, a comment, a bad line.
+    let input = format!("\u{feff}{good}\n\n# the opening\n{CARE}\nnot a position\n{good}\n");
+    let o = run_stdin(&["moves", "--count"], &input);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 6, "{out}");
+    assert_eq!((lines[1], lines[2], lines[4]), ("", "", ""), "{out}");
+    assert_eq!(lines[0], lines[5]);
+    assert!(lines[3].parse::<usize>().unwrap() > 1000);
+    let err = stderr(&o);
+    assert_eq!(
+        err.lines().collect::<Vec<_>>(),
+        ["lexq: line 5: CGP column 14: expected <board> <racks> <scores> <zeros> [opcodes]"],
+        "{err}"
+    );
+    // JSON keeps the input line as the index.
+    let o = run_stdin(&["moves", "--json", "--top", "1"], &input);
+    let index: Vec<u64> = stdout(&o)
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<Value>(l).unwrap()["index"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(index, [1, 4, 6]);
+}
+
+#[test]
+fn options_that_cannot_work_are_errors() {
+    let o = run(&["moves", "--cgp", CARE, "--top", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--top"), "{}", stderr(&o));
+    let o = run(&["moves", "--cgp", CARE, "--turn", "3"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--turn K picks a turn of a game file"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(o.stdout.is_empty());
+    // A word too long for the squares left: the word runs off.
+    let o = run(&["play", "--cgp", CARE, "8M SEAR"]);
+    assert_eq!(
+        stderr(&o),
+        "lexq: move: 8M SEAR: 4 tiles from 8M run off the 15x15 board (3 squares to its edge)\n"
+    );
+    let o = run(&[
+        "play",
+        "--cgp",
+        &format!("{EMPTY} AEINRST/ 0/0 0"),
+        "8A RETAINSRETAINSXY",
+    ]);
+    assert!(
+        stderr(&o).contains("8A RETAINSRETAINSXY: 16 tiles from 8A run off the 15x15 board"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn move_json_is_the_servers() {
+    // One serializer (lexq::moves::MoveView), keys sorted as the
+    // server's: a placement has a kind too.
+    let o = run(&[
+        "moves",
+        "--cgp",
+        &format!("{EMPTY} QUIXOTE/ 0/0 0"),
+        "--top",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(
+        stdout(&o),
+        "[{\"col\":3,\"dir\":\"across\",\"gcg\":\"8D QUIXOTE\",\"kind\":\"place\",\"leave\":\"\",\"placed\":\"QUIXOTE\",\"row\":7,\"score\":116,\"word\":\"QUIXOTE\"}]\n"
+    );
+    let late = "3J1O1P6L/3A1X1I1QAT1BI/2STROUD2DAZE1/2HOE2DECOR1G1/1SI1V2l5U1/OHM1OW1E5NO/4KAE7C/D2FENNY6R/E2L1E8E/WINIEST6PA/Y2N3GROG2RE/3T5BAM1U1/6VALeRIAN1/13U1/7FATTIES1 L/II 378/375 0";
+    let o = run(&["moves", "--cgp", late, "--all", "--json", "--exchanges"]);
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let pass = v.as_array().unwrap().last().unwrap().to_string();
+    assert_eq!(
+        pass,
+        "{\"gcg\":\"-\",\"kind\":\"pass\",\"leave\":\"L\",\"score\":0}"
+    );
+    let o = run(&["moves", "--cgp", CARE, "--all", "--json", "--exchanges"]);
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let ex = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["gcg"] == "-AEI")
+        .unwrap()
+        .to_string();
+    assert_eq!(
+        ex,
+        "{\"gcg\":\"-AEI\",\"kind\":\"exchange\",\"leave\":\"NRS?\",\"score\":0,\"tiles\":\"AEI\"}"
+    );
 }

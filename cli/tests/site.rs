@@ -142,6 +142,34 @@ fn site_build_search_and_export() {
         &run(&["site", "search", "--site", s, "definition:("]),
         "query",
     );
+    // A query over its bounds is refused before it runs, with the reason;
+    // the bounds are options.
+    for (args, why) in [
+        (&["--max-terms", "1", "care race"][..], "terms"),
+        (&["definition:\"feel concern\"~40"][..], "slop"),
+        (
+            &["--max-slop", "1", "definition:\"feel concern\"~2"][..],
+            "slop",
+        ),
+        (&["--max-reads", "10", "*"][..], "read"),
+        (&["--max-depth", "1", "((care))"][..], "nest"),
+        (&["--max-clauses", "2", "care race acre"][..], "clauses"),
+        (&["definition:\"a a\"~1"][..], "twice"),
+    ] {
+        let mut a = vec!["site", "search", "--site", s];
+        a.extend_from_slice(args);
+        assert_error(&run(&a), why);
+    }
+    let o = run(&[
+        "site",
+        "search",
+        "--site",
+        s,
+        "--max-slop",
+        "2",
+        "definition:\"feel concern\"~2",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
     assert_error(
         &run(&[
             "site",
@@ -292,19 +320,27 @@ fn scratch_dirs(dir: &Path) -> Vec<String> {
         .collect()
 }
 
-/// Runs `args` (which write into `dir`) and sends SIGINT as soon as their
-/// temporary directory appears, until three runs were interrupted: each
-/// time nothing is left behind and `check` holds (what was there before
-/// is whole). Retried when a run finished before it was seen.
+/// Runs `args` (which write into `dir`) and sends a signal as soon as
+/// their temporary directory appears, until three runs were interrupted
+/// (by SIGINT, SIGTERM and SIGHUP in turn): each time nothing is left
+/// behind, the exit status and line tell the signal, and `check` holds
+/// (what was there before is whole). Retried when a run finished before
+/// it was seen.
 fn interrupt_while_writing(dir: &Path, args: &[&str], check: impl Fn()) {
+    let signals = [
+        ("INT", 130, "lexq: interrupted"),
+        ("TERM", 143, "lexq: terminated"),
+        ("HUP", 129, "lexq: hung up"),
+    ];
     let mut caught = 0;
     for _ in 0..30 {
+        let (signal, status, line) = signals[caught];
         let mut child = lexq().args(args).stderr(Stdio::piped()).spawn().unwrap();
         let mut seen = false;
         while child.try_wait().unwrap().is_none() {
             if !scratch_dirs(dir).is_empty() {
                 let ok = Command::new("kill")
-                    .args(["-INT", &child.id().to_string()])
+                    .args([&format!("-{signal}"), &child.id().to_string()])
                     .status()
                     .unwrap();
                 assert!(ok.success());
@@ -313,23 +349,27 @@ fn interrupt_while_writing(dir: &Path, args: &[&str], check: impl Fn()) {
             }
         }
         let o = child.wait_with_output().unwrap();
-        assert_eq!(scratch_dirs(dir), Vec::<String>::new(), "left behind");
+        assert_eq!(
+            scratch_dirs(dir),
+            Vec::<String>::new(),
+            "left behind ({signal})"
+        );
         check();
-        if seen && o.status.code() == Some(130) {
-            assert_eq!(text(&o.stderr).trim(), "lexq: interrupted");
+        if seen && o.status.code() == Some(status) {
+            assert_eq!(text(&o.stderr).trim(), line);
             caught += 1;
-            if caught == 3 {
+            if caught == signals.len() {
                 return;
             }
         } else {
-            assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+            assert_eq!(o.status.code(), Some(0), "SIG{signal}: {}", text(&o.stderr));
         }
     }
     panic!("never interrupted while writing ({caught} times)");
 }
 
 #[test]
-fn ctrl_c_during_a_build_or_export_leaves_the_old_one_and_no_temporary_directory() {
+fn a_signal_during_a_build_or_export_leaves_the_old_one_and_no_temporary_directory() {
     let dir = TempDir::new().unwrap();
     let (_, site) = fixture_site(&dir);
     let work = dir.path().join("work");
@@ -349,4 +389,151 @@ fn ctrl_c_during_a_build_or_export_leaves_the_old_one_and_no_temporary_directory
     // The embedded ENABLE: a build long enough to be caught in.
     interrupt_while_writing(&work, &["site", "build", "-o", s], whole);
     interrupt_while_writing(&work, &["site", "export", "--site", s, "-o", e], whole);
+}
+
+#[test]
+fn concurrent_builds_into_one_site_leave_one_whole_site() {
+    let dir = TempDir::new().unwrap();
+    let (lexicon, _) = fixture_site(&dir);
+    let work = dir.path().join("work");
+    std::fs::create_dir(&work).unwrap();
+    let site = work.join("site");
+    let (l, s) = (lexicon.to_str().unwrap(), site.to_str().unwrap());
+    let wordnet = data().join("wordnet");
+    let args = [
+        "site",
+        "build",
+        "-L",
+        l,
+        "--wordnet",
+        wordnet.to_str().unwrap(),
+        "-o",
+        s,
+    ];
+    for round in 0..5 {
+        let racers: Vec<_> = (0..3)
+            .map(|_| lexq().args(args).stderr(Stdio::piped()).spawn().unwrap())
+            .collect();
+        for r in racers {
+            let o = r.wait_with_output().unwrap();
+            assert_eq!(
+                o.status.code(),
+                Some(0),
+                "round {round}: {}",
+                text(&o.stderr)
+            );
+        }
+        assert_eq!(scratch_dirs(&work), Vec::<String>::new(), "round {round}");
+        let o = run(&[
+            "site",
+            "search",
+            "--site",
+            s,
+            "-L",
+            l,
+            "word:care",
+            "--json",
+        ]);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "round {round}: {}",
+            text(&o.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["total"], 1);
+        let o = run(&["site", "search", "--site", s, "*", "--json", "--limit", "0"]);
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["total"], 25, "round {round}");
+    }
+}
+
+/// Runs `lexq serve` with `args` and expects it to refuse to start: its
+/// stderr (a server that starts anyway is stopped and the test fails).
+fn serve_refuses(args: &[&str]) -> String {
+    let mut child = lexq()
+        .arg("serve")
+        .args(args)
+        .args(["--addr", "127.0.0.1:0"])
+        .stderr(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed().as_secs() > 30 {
+            child.kill().unwrap();
+            let o = child.wait_with_output().unwrap();
+            panic!("lexq serve {args:?} started: {}", text(&o.stderr));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    text(&o.stderr)
+}
+
+#[test]
+fn a_site_is_refused_beside_a_lexicon_of_another_word_list() {
+    let dir = TempDir::new().unwrap();
+    let (lexicon, site) = fixture_site(&dir);
+    let s = site.to_str().unwrap();
+    // Another list: the fixture's words and one more.
+    let words = dir.path().join("more.txt");
+    let mut text_of = std::fs::read_to_string(data().join("words.txt")).unwrap();
+    text_of.push_str("carer\n");
+    std::fs::write(&words, text_of).unwrap();
+    let other = dir.path().join("more.lexq");
+    let o = run(&[
+        "build",
+        words.to_str().unwrap(),
+        "-o",
+        other.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let other = other.to_str().unwrap();
+    let why = "built from another word list (25 words, CRC-32C ";
+    let err = serve_refuses(&["--site", s, "-L", other]);
+    assert!(
+        err.contains(why) && err.contains("more.lexq (26 words)"),
+        "{err}"
+    );
+    // Without -L the site's own copy is served, unless it was swapped.
+    let copy = site.join("lexicon.lexq");
+    let own = std::fs::read(&copy).unwrap();
+    std::fs::copy(other, &copy).unwrap();
+    let err = serve_refuses(&["--site", s]);
+    assert!(err.contains(why), "{err}");
+    std::fs::write(&copy, own).unwrap();
+    // A search without a lexicon named reads the site alone; with one,
+    // it must be the site's.
+    let o = lexq()
+        .args(["site", "search", "--site", s, "word:care"])
+        .env("LEXQ_LEXICON", "")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert_error(
+        &run(&["-L", other, "site", "search", "--site", s, "word:care"]),
+        why,
+    );
+    let export = dir.path().join("export");
+    assert_error(
+        &run(&[
+            "-L",
+            other,
+            "site",
+            "export",
+            "--site",
+            s,
+            "-o",
+            export.to_str().unwrap(),
+        ]),
+        why,
+    );
+    assert!(!export.exists());
+    // The lexicon it was built from, named: searched as before.
+    let l = lexicon.to_str().unwrap();
+    let o = run(&["-L", l, "site", "search", "--site", s, "word:care"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
 }

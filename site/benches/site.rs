@@ -122,6 +122,22 @@ fn bench_queries(c: &mut Criterion) {
     g.bench_function("prefix stimul* top 20", |b| {
         b.iter(|| site.search("definition:stimul*", 20, 0).unwrap())
     });
+    // The heaviest queries the default bounds accept (see
+    // examples/query_cost.rs): 14 phrases of two common words with a slop
+    // of 32, and every word but those with 16 common words.
+    let near = near_pairs();
+    let lexq_near: Vec<String> = near
+        .iter()
+        .map(|(a, b)| format!("definition:\"{a} {b}\"~32"))
+        .collect();
+    let lexq_near = lexq_near.join(" OR ");
+    g.bench_function("14 phrases of common words ~32 top 20", |b| {
+        b.iter(|| site.search(&lexq_near, 20, 0).unwrap())
+    });
+    let but = format!("* -{}", COMMON.join(" -"));
+    g.bench_function("all but 16 common words top 20", |b| {
+        b.iter(|| site.search(&but, 20, 0).unwrap())
+    });
     g.bench_function("anagram AEINRST (GADDAG)", |b| {
         b.iter(|| lex.anagram("aeinrst").unwrap().to_strings())
     });
@@ -146,6 +162,18 @@ fn bench_queries(c: &mut Criterion) {
     g.finish();
 }
 
+/// Common words of ENABLE's definitions: the heaviest queries the default
+/// bounds accept are made of them.
+const COMMON: [&str; 16] = [
+    "a", "the", "of", "or", "to", "and", "in", "is", "for", "with", "that", "by", "as", "an",
+    "from", "on",
+];
+
+/// The first 15 common words, each with the next.
+fn near_pairs() -> Vec<(&'static str, &'static str)> {
+    COMMON[..15].windows(2).map(|w| (w[0], w[1])).collect()
+}
+
 /// One row of the FTS5 baseline.
 struct Row {
     word: String,
@@ -156,7 +184,7 @@ struct Row {
 }
 
 fn fts5_rows(lex: &Lexicon) -> Vec<Row> {
-    let sources = lexq_site::build::Sources::read(&options()).unwrap();
+    let sources = lexq_site::build::Sources::read(&options(), lex.alphabet()).unwrap();
     let mut rows = Vec::new();
     lexq_site::build::entries(lex, &sources, &mut (), |e, _| {
         // Senses of base forms in the lexicon are on their rows.
@@ -312,6 +340,31 @@ fn bench_fts5(c: &mut Criterion) {
     });
     g.bench_function("tool top 20", |b| b.iter(|| matching("tool")));
     g.bench_function("prefix stimul* top 20", |b| b.iter(|| matching("stimul*")));
+    // The heaviest queries lexq's bounds accept: FTS5's NEAR of two words
+    // within 32 tokens, and every row but those matching any of the words.
+    let near = near_pairs()
+        .iter()
+        .map(|(a, b)| format!("NEAR({a} {b}, 32)"))
+        .collect::<Vec<_>>()
+        .join(" OR ");
+    assert!(!matching(&near).is_empty());
+    g.bench_function("14 phrases of common words ~32 top 20", |b| {
+        b.iter(|| matching(&near))
+    });
+    let but = "SELECT word, definitions FROM words WHERE id NOT IN \
+               (SELECT rowid FROM defs WHERE defs MATCH ?1) LIMIT 20";
+    let any = COMMON.join(" OR ");
+    g.bench_function("all but 16 common words top 20", |b| {
+        b.iter(|| {
+            let mut st = db.prepare_cached(but).unwrap();
+            st.query_map([&any], |r| {
+                Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+            })
+            .unwrap()
+            .map(|w| w.unwrap())
+            .collect::<Vec<_>>()
+        })
+    });
     g.bench_function("anagram AEINRST (alphagram index)", |b| {
         b.iter(|| words("SELECT word FROM words WHERE alphagram = ?1", "AEINRST"))
     });

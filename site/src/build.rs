@@ -18,6 +18,7 @@ use tantivy::{Index, IndexSettings, SegmentMeta};
 use crate::document::{DocBuffer, WordDoc};
 use crate::entry::{Entry, SenseEntry};
 use crate::error::{Result, SiteError};
+use crate::fingerprint::{self, WordListId};
 use crate::fsutil::{self, TempDir};
 use crate::morphy::{Morphy, Via};
 use crate::schema::{self, Fields};
@@ -105,10 +106,12 @@ pub const LEXICON_FILE: &str = "lexicon.lexq";
 pub const WORDNET_LICENCE_FILE: &str = "WORDNET-LICENSE.txt";
 /// The tantivy index's folder inside a site directory.
 pub const INDEX_DIR: &str = "index";
-/// The site format this version writes.
-pub const FORMAT: u32 = 3;
+/// The site format this version writes (4: `site.json` with its checksum,
+/// the index `meta.json`'s and the word list's fingerprint).
+pub const FORMAT: u32 = 4;
 
-/// What `site.json` holds.
+/// What `site.json` holds (with its own checksum after it: see
+/// [`crate::meta`]).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SiteMeta {
     /// The site format version.
@@ -123,6 +126,17 @@ pub struct SiteMeta {
     pub definitions: Vec<String>,
     /// The build's figures.
     pub summary: BuildSummary,
+    /// The word list the site was built from ([`Site::check_lexicon`]
+    /// compares a lexicon's with it).
+    ///
+    /// [`Site::check_lexicon`]: crate::Site::check_lexicon
+    pub word_list: WordListId,
+    /// The CRC-32C of the lexicon file's bytes, which recognises the very
+    /// file the site was built from without walking its words.
+    pub lexicon_crc32c: u32,
+    /// The CRC-32C of the index's `meta.json`, which tantivy writes
+    /// without one and searches rely on.
+    pub index_meta_crc32c: u32,
 }
 
 /// The definitions a build draws on.
@@ -132,13 +146,14 @@ pub struct Sources {
 }
 
 impl Sources {
-    /// Reads WordNet and the definition files named in `opts`.
-    pub fn read(opts: &BuildOptions) -> Result<Sources> {
+    /// Reads WordNet and the definition files named in `opts`, the files'
+    /// words read as `alphabet` reads them (the lexicon's).
+    pub fn read(opts: &BuildOptions, alphabet: &lexq::Alphabet) -> Result<Sources> {
         let wordnet = match &opts.wordnet {
             Some(dir) => Some((WordNet::open(dir)?, Morphy::open(dir)?)),
             None => None,
         };
-        let mut files = Definitions::default();
+        let mut files = Definitions::new(alphabet);
         for path in &opts.definitions {
             files.read_path(path, opts.strict)?;
         }
@@ -150,8 +165,9 @@ impl Sources {
         self.wordnet.as_ref().map(|w| &w.0)
     }
 
-    /// The senses of `word` (uppercase), its base forms, how the first
-    /// base form was found, and the capitalised-only senses left out.
+    /// The senses of `word` (spelled as the lexicon spells it: `CARE`), its
+    /// base forms, how the first base form was found, and the
+    /// capitalised-only senses left out.
     pub fn senses(&self, word: &str) -> Result<WordSenses> {
         let mut cache = SynsetCache::default();
         let mut plan = Plan::default();
@@ -974,7 +990,7 @@ pub fn build(
     // its own while WordNet is read.
     let (sources, table) = std::thread::scope(|scope| {
         let table = scope.spawn(|| WordTable::new(lex));
-        let sources = Sources::read(opts);
+        let sources = Sources::read(opts, lex.alphabet());
         let table = table.join().unwrap_or_else(|_| {
             Err(SiteError::BadSite {
                 path: PathBuf::new(),
@@ -1036,6 +1052,13 @@ pub fn build(
     progress.stage("writing", 0);
     let order: Vec<SegmentMeta> = makers.iter().map(|m| m.1.clone()).collect();
     segments::write_meta(&index, order).map_err(index_err)?;
+    let index_meta = index_dir.join("meta.json");
+    let index_meta_crc32c =
+        crc32c::crc32c(&std::fs::read(&index_meta).map_err(|e| SiteError::io(&index_meta, e))?);
+    let mut words = fingerprint::Hasher::default();
+    for i in 0..n {
+        words.add(table.word(i));
+    }
     let mut summary = BuildSummary::default();
     let mut used: std::collections::HashSet<&str> = Default::default();
     for (m, _, _) in &makers {
@@ -1082,19 +1105,17 @@ pub fn build(
             .map(|p| p.display().to_string())
             .collect(),
         summary: summary.clone(),
+        word_list: words.finish(),
+        lexicon_crc32c: crc32c::crc32c(lex.file_bytes()),
+        index_meta_crc32c,
     };
     // The size with site.json itself (written twice: its size is in it).
     let meta_path = tmp.path().join(META_FILE);
-    write_meta(&meta_path, &meta)?;
+    crate::meta::write(&meta_path, &meta)?;
     summary.bytes = fsutil::dir_size(tmp.path())?;
     meta.summary.bytes = summary.bytes;
-    write_meta(&meta_path, &meta)?;
+    crate::meta::write(&meta_path, &meta)?;
     tmp.replace(out, META_FILE)?;
     summary.seconds = start.elapsed().as_secs_f64();
     Ok(summary)
-}
-
-fn write_meta(path: &Path, meta: &SiteMeta) -> Result<()> {
-    let json = serde_json::to_vec_pretty(meta).map_err(|e| SiteError::io(path, e.into()))?;
-    fsutil::write(path, &json)
 }

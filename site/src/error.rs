@@ -49,6 +49,28 @@ pub enum SiteError {
         reason: String,
     },
 
+    /// A site opened with a lexicon of another word list than the one it
+    /// was built from (see [`crate::Site::check_lexicon`]).
+    #[error(
+        "{}: built from another word list ({built}) than the lexicon {} ({words} words{}); rebuild the site from this lexicon (`lexq site build -L ...`), or use the lexicon it was built from",
+        path.display(),
+        lexicon.display(),
+        crc32c.map_or_else(String::new, |c| format!(", CRC-32C {c:08x}"))
+    )]
+    OtherWordList {
+        /// The site directory.
+        path: PathBuf,
+        /// The word list the site was built from.
+        built: crate::fingerprint::WordListId,
+        /// Where the lexicon came from.
+        lexicon: PathBuf,
+        /// Its number of words.
+        words: u64,
+        /// The CRC-32C of its words, if they were walked (not when the
+        /// counts differ).
+        crc32c: Option<u32>,
+    },
+
     /// A search query does not parse.
     #[error("query {query:?}: {reason}")]
     BadQuery {
@@ -56,6 +78,14 @@ pub enum SiteError {
         query: String,
         /// What is wrong with it.
         reason: String,
+    },
+
+    /// A search was stopped before its end: past its deadline, or
+    /// cancelled (see [`Stop`](crate::Stop)).
+    #[error("query {query:?}: stopped before its end (past its time limit, or cancelled)")]
+    Stopped {
+        /// The query as given.
+        query: String,
     },
 
     /// The text index failed (corrupt or unwritable index files).

@@ -2,11 +2,19 @@
 //! into a temporary directory beside the target, which is then renamed
 //! into place; the old directory is moved aside first and removed last,
 //! so a failure at any point leaves the old one (or the new one) whole.
+//!
+//! Processes writing the same target at once each write their own
+//! temporary directory; the renames into place hold a lock on the folder
+//! around them (`flock` on the folder itself, so nothing is left behind),
+//! so one replacement finishes before the next begins and the last one
+//! to finish is what stays, whole, with nothing left beside it.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Mutex, MutexGuard};
+
+use fs4::fs_std::FileExt;
 
 use crate::error::{Result, SiteError};
 
@@ -122,10 +130,16 @@ impl TempDir {
     }
 
     /// Renames the directory to `target`, replacing what is there (which
-    /// [`check_replaceable`] must accept, with the same `marker`).
+    /// [`check_replaceable`] must accept, with the same `marker`). Another
+    /// process (or thread) replacing a directory in the same folder waits
+    /// for this one to be in place, and this one for it.
     pub fn replace(mut self, target: &Path, marker: &str) -> Result<()> {
-        check_replaceable(target, marker)?;
         sync_dir(&self.path);
+        // Held until the renames are done (dropped at the end of the
+        // function; the old directory's removal is ours alone).
+        let parent = parent_of(target);
+        let _lock = lock_folder(&parent);
+        check_replaceable(target, marker)?;
         let old = {
             // An interrupt waits for both renames: the target is never
             // missing.
@@ -160,6 +174,17 @@ impl TempDir {
         }
         Ok(())
     }
+}
+
+/// An exclusive lock on the folder `dir` (an advisory `flock` on the
+/// folder itself, released when the returned file is dropped or the
+/// process ends, however it ends). A folder that cannot be opened for
+/// reading (`-wx` permissions), or a file system without locks, gives
+/// none: the renames still run, unguarded against another writer.
+fn lock_folder(dir: &Path) -> Option<fs::File> {
+    let folder = fs::File::open(dir).ok()?;
+    folder.lock_exclusive().ok()?;
+    Some(folder)
 }
 
 fn sync_dir(dir: &Path) {
@@ -214,12 +239,14 @@ pub fn create_dirs_in(root: &Path, rel: &Path) -> Result<()> {
     Ok(())
 }
 
-/// The bytes of the file at `path` (`what` names its kind in an error),
-/// unless it is larger than [`lexq::MAX_INPUT_BYTES`] (`/dev/zero` is
-/// refused, not read until memory runs out).
+/// The bytes of the regular file at `path` (`what` names its kind in an
+/// error), unless it is larger than [`lexq::MAX_INPUT_BYTES`]: a FIFO or a
+/// device (`/dev/zero`) is refused unopened ([`lexq::read_file`]).
 pub fn read_capped(path: &Path, what: &str) -> Result<Vec<u8>> {
-    let file = fs::File::open(path).map_err(|e| SiteError::io(path, e))?;
-    Ok(lexq::read_capped(file, path, lexq::MAX_INPUT_BYTES, what)?)
+    lexq::read_file(path, lexq::MAX_INPUT_BYTES, what).map_err(|e| match e {
+        lexq::Error::Io { path, source } => SiteError::Io { path, source },
+        other => other.into(),
+    })
 }
 
 /// Writes a file inside a temporary directory.

@@ -28,13 +28,20 @@
 #![warn(missing_docs)]
 
 pub mod build;
+mod collect;
+mod column;
+pub mod cost;
 mod document;
 pub mod entry;
 mod error;
 pub mod export;
+pub mod fingerprint;
 mod fsutil;
+mod meta;
+mod metered;
 pub mod morphy;
 pub mod page;
+mod phrase;
 mod query;
 pub mod schema;
 pub mod search;
@@ -42,8 +49,10 @@ mod segments;
 pub mod serve;
 pub mod sources;
 mod stored;
+mod terms;
 pub mod wordnet;
 
+pub use cost::{QueryBounds, Stop};
 pub use entry::Entry;
 pub use error::{Result, SiteError};
 pub use fsutil::remove_temp_dirs;

@@ -1,7 +1,29 @@
-//! Base forms of inflected words, as WordNet's `morphy` finds them: first
-//! the exception lists (`noun.exc`: `geese goose`), then the detachment
-//! rules (`-ies` → `-y`, `-es` → `-e`, ...), keeping only forms WordNet
-//! knows for that part of speech.
+//! Base forms of inflected words, as WordNet's morphy finds them
+//! (morphy(7WN)), for single words (a lexicon's words are never
+//! collocations, so morphy's handling of spaces, hyphens and verb +
+//! preposition phrases does not arise). Per part of speech:
+//!
+//! - A word in that part of speech's exception list (`noun.exc`: `geese
+//!   goose`) has the base forms listed there, and no rule is tried. A line
+//!   that lists the word as its own base form keeps the rules off it:
+//!   `gas gas` (GAS is no plural of GA), `bed bed` (BED no past of BE).
+//! - Adverbs have the exception list only.
+//! - A noun ending in -ful has the rules applied to what comes before it,
+//!   then -ful put back: HANDSFUL = HANDS + FUL, HANDS -> HAND, so HANDFUL
+//!   (the part before -ful must become a noun WordNet has: HAND).
+//! - Nothing is detached from another noun ending in -ss or of one or two
+//!   letters: PUSS is no plural of PUS, PASS none of PAS, ES none of E.
+//! - Otherwise the detachment rules are tried in the order of their table,
+//!   and the first whose result WordNet has for that part of speech gives
+//!   the one base form: SINGES -> SINGE (-s), never also SING (-es); where
+//!   WordNet wants two, its exception list says so (`singing sing singe`).
+//!   A result WordNet knows only capitalised is passed over, as the site
+//!   leaves such senses out (morphy would stop at it): SAXES -> SAX, not
+//!   Saxe the marshal; BUNCHES -> BUNCH, not Ralph Bunche.
+//!
+//! A base form is kept only if WordNet has senses for it as that part of
+//! speech, and only if it is a single word of letters (the lemmas
+//! [`WordNet`] keeps).
 
 use rustc_hash::FxHashMap;
 use std::path::Path;
@@ -101,8 +123,9 @@ impl Morphy {
     }
 
     /// Base forms of `word` (lowercase) as `pos` that WordNet has, other
-    /// than the word itself. An exception list entry wins over the rules
-    /// (as in WordNet's own morphy).
+    /// than the word itself, by morphy's rules (see the [module
+    /// documentation](self)): an exception list entry's, or else at most
+    /// one from the detachment rules.
     ///
     /// ```no_run
     /// use lexq_site::{morphy::{Morphy, Via}, wordnet::{Pos, WordNet}};
@@ -110,6 +133,8 @@ impl Morphy {
     /// let (wn, m) = (WordNet::open(dir)?, Morphy::open(dir)?);
     /// assert_eq!(m.base_forms(&wn, "geese", Pos::Noun), [("goose".to_string(), Via::Exception)]);
     /// assert_eq!(m.base_forms(&wn, "cares", Pos::Verb), [("care".to_string(), Via::Rule)]);
+    /// assert_eq!(m.base_forms(&wn, "handsful", Pos::Noun), [("handful".to_string(), Via::Rule)]);
+    /// assert!(m.base_forms(&wn, "puss", Pos::Noun).is_empty());
     /// # Ok::<(), lexq_site::SiteError>(())
     /// ```
     pub fn base_forms(&self, wn: &WordNet, word: &str, pos: Pos) -> Vec<(String, Via)> {
@@ -151,7 +176,8 @@ impl Morphy {
 }
 
 /// The base forms of `word` as `pos`, given its exception list entry for
-/// `pos` (`listed`, empty if none): see [`Morphy::base_forms`].
+/// `pos` (`listed`, empty if none): see [`Morphy::base_forms`] and the
+/// rules in this module's documentation.
 fn base_forms_as<'w, E>(
     wn: &'w WordNet,
     word: &str,
@@ -161,6 +187,7 @@ fn base_forms_as<'w, E>(
     f: &mut impl FnMut(Pos, &str, Via, &'w [u32]) -> std::result::Result<(), E>,
 ) -> std::result::Result<(), E> {
     if !listed.is_empty() {
+        // `gas gas`: the word is its own base form; the rules stay off.
         for (k, b) in listed.iter().enumerate() {
             if &**b == word || listed[..k].contains(b) {
                 continue;
@@ -172,32 +199,42 @@ fn base_forms_as<'w, E>(
         }
         return Ok(());
     }
-    // The rules' candidates found so far, as (stem, ending): two rules
-    // may spell the same form.
-    let mut found: [(&str, &str); 8] = [("", ""); 8];
-    let mut n = 0;
+    // What the rules apply to, and whether -ful goes back on after.
+    let (stem, ful) = match pos {
+        Pos::Adverb => return Ok(()),
+        Pos::Noun => match word.strip_suffix("ful") {
+            // HANDSFUL: the rules see HANDS.
+            Some(stem) if !stem.is_empty() => (stem, true),
+            // PUSS, PASS, ES: no rule.
+            _ if word.ends_with("ss") || word.len() <= 2 => return Ok(()),
+            _ => (word, false),
+        },
+        Pos::Verb | Pos::Adjective => (word, false),
+    };
     for &(suffix, ending) in rules(pos) {
-        let Some(stem) = word.strip_suffix(suffix) else {
+        let Some(base) = stem.strip_suffix(suffix) else {
             continue;
         };
-        let same = |&(s, e): &(&str, &str)| {
-            s.len() + e.len() == stem.len() + ending.len()
-                && s.bytes()
-                    .chain(e.bytes())
-                    .eq(stem.bytes().chain(ending.bytes()))
-        };
-        if stem.is_empty() || suffix == ending || found[..n].iter().any(same) {
+        if base.is_empty() {
             continue;
         }
         buf.clear();
-        buf.push_str(stem);
+        buf.push_str(base);
         buf.push_str(ending);
+        // SAXES: SAXE is known only as Saxe, so SAX.
+        if !wn.has_common(buf, pos) {
+            continue;
+        }
+        // The first rule that finds a lemma is the only one tried.
+        if ful {
+            // HANDS -> HAND, so HANDSFUL -> HANDFUL, if WordNet has it.
+            buf.push_str("ful");
+        }
         let offsets = wn.offsets(buf, pos);
         if !offsets.is_empty() {
-            found[n] = (stem, ending);
-            n += 1;
             f(pos, buf, Via::Rule, offsets)?;
         }
+        return Ok(());
     }
     Ok(())
 }

@@ -1,239 +1,808 @@
-//! Search queries: tantivy's query syntax, with changes made to the
-//! parsed query before tantivy builds it.
+//! Search queries: tantivy's query syntax, parsed by tantivy's grammar,
+//! built here into queries that are costed before they run and metered
+//! while they run (see `cost.rs`). Each part of a query is built from the
+//! term dictionaries of the index searched, which tell what it will read:
+//! a term's document frequency, the terms a prefix or a range stands for,
+//! the documents a column or `*` scans. A query that would read more
+//! than its [`QueryBounds`] allow, or that holds more terms, clauses,
+//! nesting or slop than they allow, is refused before it runs, with the
+//! reason.
 //!
-//! - A group of exclusions alone means everything but them: tantivy reads
-//!   `tool AND NOT adze` as `+tool +(-adze)`, and a group that only
-//!   excludes matches nothing, so the query found nothing at all.
-//! - Number fields kept only as fast columns (`length`, `points`, `senses`
-//!   in the site schema: a build indexes half a million fewer terms) are
-//!   matched through their columns. tantivy's parser answers a range on
-//!   them (`length:[3 TO 4]`) from the column but refuses a single value
-//!   (`length:5`) or a set (`length: IN [3 4]`), so those are rewritten
-//!   into ranges: `length:5` is `length:[5 TO 5]`.
-//! - A word ending in `*` is a prefix: `stimul*`, `word:car*`. tantivy
-//!   searches `stimul*` as the word `stimul` and `word:car*` as the word
-//!   `car*` (both find nothing), and refuses `"car"*` (its prefixes are of
-//!   phrases of two words or more, as `"edge to"*` still is). The prefix,
-//!   lowercased as the fields' tokenizers lowercase, becomes the set of the
-//!   field's terms that begin with it, read from the searched index's term
-//!   dictionaries; a short prefix of many terms (`s*`), a regular
-//!   expression over the terms instead. (The expression costs about 250
-//!   µs to compile, a term of the set about half a microsecond.)
-//! - What tantivy would silently search as something else is refused with
-//!   a reason: a `*` inside a word (`a*b`: the phrase "a b"), a fuzzy term
-//!   (`tool~1`: the phrase "tool 1"), and regular expressions (`/.../`)
-//!   written by the user.
+//! What tantivy's own query parser would build differently from what is
+//! meant is built as meant, or refused with a reason:
+//!
+//! - A group of exclusions alone means everything but them (`tool AND
+//!   NOT adze`: tantivy reads `+tool +(-adze)`, and a group that only
+//!   excludes matches nothing).
+//! - Numbers kept only as fast columns (`length`, `points`, `senses`: a
+//!   build indexes half a million fewer terms) are matched in one scan of
+//!   their column, a single value (`length:5`) and a set (`length: IN [3
+//!   4]`) as well as a range (tantivy's parser refuses the first two).
+//! - A word ending in `*` is a prefix (`stimul*`, `word:car*`, `"car"*`):
+//!   the field's terms that begin with it, lowercased as the fields'
+//!   tokenizers lowercase, read from the term dictionaries one at a time
+//!   (tantivy searched `stimul*` as the word `stimul`). A quoted phrase's
+//!   last word may be one (`"edge to"*`): every word it begins counts
+//!   against the bound on terms, where tantivy silently kept the first 50.
+//! - A field wildcard (`definition:*`, `word:[* TO *]`) is every document
+//!   that has a value in the field (tantivy found nothing for `[* TO *]`
+//!   and refused `*` on a field without a column). A range of words
+//!   (`word:[ca TO cb]`) and a set of words (`alphagram: IN [aex]`) are
+//!   lowercased as the field is (tantivy compared them as written).
+//! - A quoted phrase with a slop is matched as tantivy documents it, by
+//!   this crate's own scorer (`phrase.rs`); one that repeats a word
+//!   (`"a a"~1`) is refused, as one position could stand for both.
+//! - A `*` inside a word (`a*b`: tantivy searches the phrase "a b"), a
+//!   fuzzy term (`tool~1`: the phrase "tool 1"), the user's own regular
+//!   expressions (`/.../`) and a range of parts of speech are refused.
 
-use tantivy::query::{Occur, Query, QueryParser, QueryParserError};
+use std::ops::Bound;
+use std::sync::Arc;
+
+use tantivy::query::{
+    AllQuery, BooleanQuery, BoostQuery, EmptyQuery, Occur, Query, QueryParserError, TermQuery,
+};
 use tantivy::query_grammar::{
     Delimiter, UserInputAst, UserInputBound, UserInputLeaf, UserInputLiteral,
 };
-use tantivy::schema::{Schema, Type};
-use tantivy::{Index, Searcher};
+use tantivy::schema::{Facet, Field, FieldType, IndexRecordOption, Schema, Type};
+use tantivy::tokenizer::TokenizerManager;
+use tantivy::{Index, Searcher, TantivyError, Term};
 
+use crate::column::ColumnMatch;
+use crate::cost::{Meter, QueryBounds, TERM_READS};
+use crate::metered::MeteredQuery;
+use crate::phrase::{Phrase, Word};
 use crate::schema::Fields;
+use crate::terms::{HasTokens, TermUnion, Terms};
 
 /// How much more a match in `word` counts than one in `definition` for a
 /// query without a field.
 const WORD_BOOST: f32 = 4.0;
 
-/// The most terms a prefix is searched as a set of (see the module
-/// comment).
-const MAX_PREFIX_SET: usize = 500;
-
-/// The fields of `schema` that hold numbers in a fast column only (not
-/// in the inverted index): those [`Parser`] rewrites.
-fn column_numbers(schema: &Schema) -> Vec<String> {
-    schema
-        .fields()
-        .filter(|(_, e)| {
-            let t = e.field_type();
-            matches!(t.value_type(), Type::U64 | Type::I64 | Type::F64)
-                && t.is_fast()
-                && !t.is_indexed()
-        })
-        .map(|(_, e)| e.name().to_string())
-        .collect()
+/// Why a query is not run: it is refused (with the reason), its stop
+/// came while it was being built, or the index failed.
+#[derive(Debug)]
+pub(crate) enum Refused {
+    Bad(String),
+    Stopped,
+    Index(TantivyError),
 }
 
-/// The query parser of a site: tantivy's, with this module's rewrites.
+impl From<String> for Refused {
+    fn from(reason: String) -> Refused {
+        Refused::Bad(reason)
+    }
+}
+
+impl From<&str> for Refused {
+    fn from(reason: &str) -> Refused {
+        Refused::Bad(reason.to_string())
+    }
+}
+
+impl From<std::io::Error> for Refused {
+    fn from(e: std::io::Error) -> Refused {
+        Refused::Index(e.into())
+    }
+}
+
+impl From<TantivyError> for Refused {
+    fn from(e: TantivyError) -> Refused {
+        Refused::Index(e)
+    }
+}
+
+/// What a field of the schema is to a query.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// Indexed text: whether it keeps positions (phrases) and norms.
+    Text { positions: bool, norms: bool },
+    /// A facet (`pos`).
+    Facet,
+    /// A number in a fast column only.
+    Number,
+    /// Stored only (`page`): not searchable.
+    Stored,
+}
+
+fn kind(schema: &Schema, field: Field) -> Kind {
+    let entry = schema.get_field_entry(field);
+    match entry.field_type() {
+        FieldType::Str(o) => match o.get_indexing_options() {
+            Some(i) => Kind::Text {
+                positions: i.index_option().has_positions(),
+                norms: i.fieldnorms(),
+            },
+            None => Kind::Stored,
+        },
+        FieldType::Facet(_) => Kind::Facet,
+        t if t.value_type() == Type::U64 && t.is_fast() && !t.is_indexed() => Kind::Number,
+        _ => Kind::Stored,
+    }
+}
+
+/// A query built, and the reads it was estimated to make.
+pub(crate) struct Plan {
+    pub(crate) query: Box<dyn Query>,
+    pub(crate) reads: u64,
+}
+
+/// The query builder of a site.
 pub(crate) struct Parser {
-    parser: QueryParser,
-    /// The fields [`column_numbers`] gives.
-    numbers: Vec<String>,
+    schema: Schema,
+    tokenizers: TokenizerManager,
     /// The fields a word without a field searches, with their boosts.
-    defaults: Vec<(String, f32)>,
-    /// The indexed text fields: those a prefix searches.
-    texts: Vec<String>,
+    defaults: [(Field, f32); 2],
+    /// The text fields every document has a value of: their wildcard is
+    /// every document.
+    everywhere: [Field; 2],
 }
 
 impl Parser {
-    /// The parser of `index`, whose schema has `fields`: a word without a
-    /// field searches `word` and `definition`, all words are required.
+    /// The builder for `index` (its tokenizers registered), whose schema
+    /// has `fields`: a word without a field searches `word` and
+    /// `definition`, all words are required.
     pub(crate) fn new(index: &Index, fields: &Fields) -> Parser {
-        let schema = index.schema();
-        let defaults = [(fields.word, WORD_BOOST), (fields.definition, 1.0)];
-        let mut parser = QueryParser::for_index(index, defaults.iter().map(|d| d.0).collect());
-        parser.set_conjunction_by_default();
-        for (field, boost) in defaults {
-            parser.set_field_boost(field, boost);
-        }
-        // The only regular expressions are the prefixes `rewrite` makes:
-        // it refuses the user's own.
-        parser.allow_regexes();
         Parser {
-            parser,
-            numbers: column_numbers(&schema),
-            texts: schema
-                .fields()
-                .filter(|(_, e)| e.field_type().value_type() == Type::Str && e.is_indexed())
-                .map(|(_, e)| e.name().to_string())
-                .collect(),
-            defaults: defaults
-                .iter()
-                .map(|&(f, b)| (schema.get_field_name(f).to_string(), b))
-                .collect(),
+            schema: index.schema(),
+            tokenizers: index.tokenizers().clone(),
+            defaults: [(fields.word, WORD_BOOST), (fields.definition, 1.0)],
+            everywhere: [fields.word, fields.alphagram],
         }
     }
 
-    /// The query `query` means over the index `searcher` reads, or why it
-    /// is refused.
-    pub(crate) fn parse(&self, query: &str, searcher: &Searcher) -> Result<Box<dyn Query>, String> {
+    /// The query `query` means over the index `searcher` reads, metered
+    /// by `meter`, or why it is refused.
+    pub(crate) fn plan(
+        &self,
+        query: &str,
+        searcher: &Searcher,
+        bounds: &QueryBounds,
+        meter: &Arc<Meter>,
+    ) -> Result<Plan, Refused> {
+        // tantivy's grammar is recursive: a deep nest is refused before
+        // it reads it.
+        let nest = nesting(query);
+        if nest > bounds.max_depth {
+            return Err(too_deep(nest, bounds).into());
+        }
         // tantivy's parser has panicked on malformed queries (0.25 on `- *`):
         // a panic there is a bad query, not a crash.
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            let ast = tantivy::query_grammar::parse_query(query)
-                .map_err(|_| QueryParserError::SyntaxError(query.to_string()).to_string())?;
-            self.parser
-                .build_query_from_user_input_ast(self.rewrite(ast, searcher)?)
-                .map_err(|e| e.to_string())
-        }))
-        .map_err(|_| "the query parser failed on it".to_string())?
+        let ast = std::panic::catch_unwind(|| tantivy::query_grammar::parse_query(query))
+            .map_err(|_| "the query parser failed on it")?
+            .map_err(|_| QueryParserError::SyntaxError(query.to_string()).to_string())?;
+        let mut b = Builder {
+            p: self,
+            searcher,
+            bounds,
+            meter,
+            docs: searcher
+                .segment_readers()
+                .iter()
+                .map(|s| u64::from(s.max_doc()))
+                .sum(),
+            segments: searcher.segment_readers().len() as u64,
+            reads: 0,
+            terms: 0,
+            clauses: 0,
+        };
+        let (query, matches) = match b.ast(ast, 0)? {
+            Some(part) => (part.query, part.matches),
+            None => (Box::new(EmptyQuery) as Box<dyn Query>, 0),
+        };
+        // The collector reads each document found.
+        b.charge(matches + b.segments)?;
+        Ok(Plan {
+            query,
+            reads: b.reads,
+        })
     }
 
-    /// `ast` with every group of exclusions alone made "all but them",
-    /// every single value or set of a number field made ranges, every
-    /// word ending in `*` made the terms of `searcher`'s index it begins;
-    /// or why it is refused.
-    fn rewrite(&self, ast: UserInputAst, searcher: &Searcher) -> Result<UserInputAst, String> {
-        Ok(match ast {
-            UserInputAst::Clause(clauses) => {
-                let mut clauses = clauses
-                    .into_iter()
-                    .map(|(occur, ast)| Ok((occur, self.rewrite(ast, searcher)?)))
-                    .collect::<Result<Vec<_>, String>>()?;
-                if !clauses.is_empty() && clauses.iter().all(|(o, _)| *o == Some(Occur::MustNot)) {
-                    let all = UserInputAst::Leaf(Box::new(UserInputLeaf::All));
-                    clauses.insert(0, (Some(Occur::Must), all));
+    /// The tokens of `text` in `field` (indexed text): (position, token).
+    fn tokens(&self, field: Field, text: &str) -> Result<Vec<(u32, String)>, Refused> {
+        let name = match self.schema.get_field_entry(field).field_type() {
+            FieldType::Str(o) => o.get_indexing_options().map(|i| i.tokenizer().to_string()),
+            _ => None,
+        };
+        let mut analyzer = name
+            .and_then(|n| self.tokenizers.get(&n))
+            .ok_or_else(|| format!("{}: no tokenizer", self.schema.get_field_name(field)))?;
+        let mut out = Vec::new();
+        // The raw tokenizer makes a token of an empty text: none is meant
+        // (`"" care` is `care`).
+        analyzer.token_stream(text).process(&mut |t| {
+            if !t.text.is_empty() {
+                out.push((t.position as u32, t.text.clone()))
+            }
+        });
+        Ok(out)
+    }
+
+    /// The field named `name`, or why there is none.
+    fn field(&self, name: &str) -> Result<(Field, Kind), Refused> {
+        match self.schema.get_field(name) {
+            Ok(f) => match kind(&self.schema, f) {
+                Kind::Stored => Err(format!("{name} is stored, not searchable").into()),
+                k => Ok((f, k)),
+            },
+            Err(_) => {
+                let names: Vec<&str> = self
+                    .schema
+                    .fields()
+                    .filter(|(f, _)| kind(&self.schema, *f) != Kind::Stored)
+                    .map(|(_, e)| e.name())
+                    .collect();
+                Err(format!("no field {name:?} (the fields: {})", names.join(", ")).into())
+            }
+        }
+    }
+}
+
+/// The deepest the parentheses of `query` nest (counting those inside
+/// quotes too: an estimate from above).
+fn nesting(query: &str) -> usize {
+    let (mut depth, mut max) = (0usize, 0usize);
+    for b in query.bytes() {
+        match b {
+            b'(' => {
+                depth += 1;
+                max = max.max(depth);
+            }
+            b')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    max
+}
+
+fn too_deep(depth: usize, bounds: &QueryBounds) -> String {
+    format!(
+        "its groups nest {depth} deep, more than the {} allowed",
+        bounds.max_depth
+    )
+}
+
+/// A part of a query built: the query and the most documents it can
+/// match.
+struct Part {
+    query: Box<dyn Query>,
+    matches: u64,
+}
+
+impl Part {
+    fn new(query: Box<dyn Query>, matches: u64) -> Part {
+        Part { query, matches }
+    }
+}
+
+/// Builds one query, adding up what it will read.
+struct Builder<'a> {
+    p: &'a Parser,
+    searcher: &'a Searcher,
+    bounds: &'a QueryBounds,
+    meter: &'a Arc<Meter>,
+    /// The documents of the index (deleted ones included).
+    docs: u64,
+    segments: u64,
+    reads: u64,
+    terms: usize,
+    clauses: usize,
+}
+
+impl Builder<'_> {
+    /// Adds `reads` to the estimate; refused once it is over the bound,
+    /// stopped once its stop has come (building a query under a large
+    /// bound can take long too).
+    fn charge(&mut self, reads: u64) -> Result<(), Refused> {
+        if self.meter.stopped() {
+            return Err(Refused::Stopped);
+        }
+        self.reads = self.reads.saturating_add(reads);
+        if self.reads > self.bounds.max_reads {
+            return Err(format!(
+                "it would read more than the {} postings and documents allowed (a narrower query reads less)",
+                self.bounds.max_reads
+            )
+            .into());
+        }
+        Ok(())
+    }
+
+    /// What is left of the bound on reads.
+    fn left(&self) -> u64 {
+        self.bounds.max_reads.saturating_sub(self.reads)
+    }
+
+    /// Counts `n` terms looked up; refused once over the bound.
+    fn count_terms(&mut self, n: usize) -> Result<(), Refused> {
+        self.terms += n;
+        if self.terms > self.bounds.max_terms {
+            return Err(format!(
+                "it looks up more than the {} terms allowed (a word without a field is looked up in word and definition; a phrase's prefix counts every word it begins)",
+                self.bounds.max_terms
+            )
+            .into());
+        }
+        Ok(())
+    }
+
+    fn metered(&self, query: impl Query) -> Box<dyn Query> {
+        Box::new(MeteredQuery::new(Box::new(query), self.meter))
+    }
+
+    fn ast(&mut self, ast: UserInputAst, depth: usize) -> Result<Option<Part>, Refused> {
+        self.clauses += 1;
+        if self.clauses > self.bounds.max_clauses {
+            return Err(format!(
+                "it holds more than the {} clauses allowed",
+                self.bounds.max_clauses
+            )
+            .into());
+        }
+        match ast {
+            UserInputAst::Clause(children) => {
+                if depth > self.bounds.max_depth {
+                    return Err(too_deep(depth, self.bounds).into());
                 }
-                UserInputAst::Clause(clauses)
+                let mut parts = Vec::with_capacity(children.len());
+                for (occur, child) in children {
+                    if let Some(part) = self.ast(child, depth + 1)? {
+                        parts.push((occur.unwrap_or(Occur::Must), part));
+                    }
+                }
+                self.group(parts)
             }
             UserInputAst::Boost(ast, boost) => {
-                UserInputAst::Boost(Box::new(self.rewrite(*ast, searcher)?), boost)
+                let boost = boost.into_inner() as f32;
+                if !boost.is_finite() {
+                    return Err("a boost must be a finite number".into());
+                }
+                Ok(self.ast(*ast, depth)?.map(|p| Part {
+                    query: Box::new(BoostQuery::new(p.query, boost)),
+                    ..p
+                }))
             }
-            UserInputAst::Leaf(leaf) => self.leaf(*leaf, searcher)?,
-        })
+            UserInputAst::Leaf(leaf) => self.leaf(*leaf),
+        }
     }
 
-    fn leaf(&self, leaf: UserInputLeaf, searcher: &Searcher) -> Result<UserInputAst, String> {
-        let is_number =
-            |field: Option<&str>| field.is_some_and(|f| self.numbers.iter().any(|n| n == f));
-        Ok(match leaf {
-            UserInputLeaf::Literal(lit) if is_number(lit.field_name.as_deref()) => {
-                if lit.prefix {
-                    UserInputAst::Leaf(Box::new(UserInputLeaf::Literal(lit)))
-                } else {
-                    exactly(lit.field_name, lit.phrase)
-                }
-            }
-            UserInputLeaf::Literal(lit) => match prefix_of(&lit)? {
-                // A field that is no indexed text (missing, stored only,
-                // a facet) is left to tantivy to refuse.
-                Some(stem)
-                    if lit
-                        .field_name
-                        .as_ref()
-                        .is_none_or(|f| self.texts.contains(f)) =>
-                {
-                    self.prefix(lit.field_name, &stem, searcher)?
-                }
-                _ => UserInputAst::Leaf(Box::new(UserInputLeaf::Literal(lit))),
-            },
-            UserInputLeaf::Set { field, elements } if is_number(field.as_deref()) => {
-                UserInputAst::Clause(
-                    elements
-                        .into_iter()
-                        .map(|e| (Some(Occur::Should), exactly(field.clone(), e)))
-                        .collect(),
-                )
-            }
-            UserInputLeaf::Regex { .. } => {
-                return Err("regular expressions are not supported in a search".into());
-            }
-            leaf => UserInputAst::Leaf(Box::new(leaf)),
-        })
-    }
-
-    /// The words of `field` (of the default fields if `None`) that begin
-    /// with `stem` (lowercase letters and digits): the set of those terms
-    /// in `searcher`'s index, or a regular expression if they are more
-    /// than [`MAX_PREFIX_SET`].
-    fn prefix(
-        &self,
-        field: Option<String>,
-        stem: &str,
-        searcher: &Searcher,
-    ) -> Result<UserInputAst, String> {
-        let set = |field: &str| -> Result<UserInputAst, String> {
-            let f = searcher
-                .schema()
-                .get_field(field)
-                .map_err(|e| e.to_string())?;
-            let mut elements = Vec::new();
-            for segment in searcher.segment_readers() {
-                let index = segment.inverted_index(f).map_err(|e| e.to_string())?;
-                let mut terms = index
-                    .terms()
-                    .range()
-                    .ge(stem.as_bytes())
-                    .into_stream()
-                    .map_err(|e| e.to_string())?;
-                while terms.advance() && terms.key().starts_with(stem.as_bytes()) {
-                    if elements.len() == MAX_PREFIX_SET {
-                        return Ok(UserInputAst::Leaf(Box::new(UserInputLeaf::Regex {
-                            field: Some(field.to_string()),
-                            pattern: format!("{stem}.*"),
-                        })));
-                    }
-                    if let Ok(term) = std::str::from_utf8(terms.key()) {
-                        elements.push(term.to_string());
-                    }
-                }
-            }
-            elements.sort_unstable();
-            elements.dedup();
-            Ok(UserInputAst::Leaf(Box::new(UserInputLeaf::Set {
-                field: Some(field.to_string()),
-                elements,
-            })))
+    /// The group of `parts`; a group of exclusions alone excludes from
+    /// every document.
+    fn group(&mut self, mut parts: Vec<(Occur, Part)>) -> Result<Option<Part>, Refused> {
+        if parts.is_empty() {
+            return Ok(None);
+        }
+        if parts.iter().all(|(o, _)| *o == Occur::MustNot) {
+            parts.insert(0, (Occur::Must, self.all()?));
+        }
+        if parts.len() == 1 {
+            return Ok(parts.pop().map(|(_, p)| p));
+        }
+        let musts = parts.iter().filter(|(o, _)| *o == Occur::Must);
+        let matches = match musts.map(|(_, p)| p.matches).min() {
+            Some(m) => m,
+            None => parts
+                .iter()
+                .filter(|(o, _)| *o == Occur::Should)
+                .map(|(_, p)| p.matches)
+                .fold(0, u64::saturating_add)
+                .min(self.docs),
         };
-        Ok(match field {
-            Some(field) => set(&field)?,
-            None => UserInputAst::Clause(
-                self.defaults
-                    .iter()
-                    .map(|(field, boost)| {
-                        let leaf = set(field)?;
-                        let leaf = match *boost {
-                            1.0 => leaf,
-                            b => UserInputAst::Boost(Box::new(leaf), f64::from(b).into()),
-                        };
-                        Ok((Some(Occur::Should), leaf))
-                    })
-                    .collect::<Result<_, String>>()?,
-            ),
-        })
+        let clauses = parts.into_iter().map(|(o, p)| (o, p.query)).collect();
+        Ok(Some(Part::new(
+            Box::new(BooleanQuery::new(clauses)),
+            matches,
+        )))
     }
+
+    /// Every document (`*`).
+    fn all(&mut self) -> Result<Part, Refused> {
+        self.charge(self.docs + self.segments)?;
+        Ok(Part::new(self.metered(AllQuery), self.docs))
+    }
+
+    fn leaf(&mut self, leaf: UserInputLeaf) -> Result<Option<Part>, Refused> {
+        match leaf {
+            UserInputLeaf::All => self.all().map(Some),
+            UserInputLeaf::Literal(lit) => self.literal(lit),
+            UserInputLeaf::Exists { field } => self.everything_in(&field).map(Some),
+            UserInputLeaf::Range {
+                field,
+                lower,
+                upper,
+            } => {
+                let field = field.ok_or("a range needs a field (length:[3 TO 4])")?;
+                self.range(&field, lower, upper).map(Some)
+            }
+            UserInputLeaf::Set { field, elements } => {
+                let field = field.ok_or("a set needs a field (length: IN [2 3])")?;
+                self.set(&field, elements).map(Some)
+            }
+            UserInputLeaf::Regex { .. } => Err(
+                "regular expressions are not supported in a search (lexq regex searches the lexicon)"
+                    .into(),
+            ),
+        }
+    }
+
+    /// Every document with a value in field `name` (`name:*`, `name:[*
+    /// TO *]`).
+    fn everything_in(&mut self, name: &str) -> Result<Part, Refused> {
+        let (field, kind) = self.p.field(name)?;
+        match kind {
+            _ if self.p.everywhere.contains(&field) => self.all(),
+            Kind::Number => self.column(name, None),
+            Kind::Text { norms: true, .. } => {
+                self.charge(2 * self.docs + self.segments)?;
+                Ok(Part::new(
+                    Box::new(HasTokens::new(field, self.meter)),
+                    self.docs,
+                ))
+            }
+            _ => {
+                let mut reads = self.docs + self.segments;
+                for seg in self.searcher.segment_readers() {
+                    let index = seg.inverted_index(field)?;
+                    reads = reads.saturating_add(
+                        (index.terms().num_terms() as u64).saturating_mul(TERM_READS),
+                    );
+                    reads = reads.saturating_add(index.total_num_tokens());
+                }
+                self.charge(reads)?;
+                Ok(Part::new(
+                    Box::new(TermUnion::new(field, Terms::All, self.meter)),
+                    self.docs,
+                ))
+            }
+        }
+    }
+
+    /// The documents whose column `name` has a value in one of `ranges`,
+    /// or any value.
+    fn column(
+        &mut self,
+        name: &str,
+        ranges: Option<Vec<(Bound<u64>, Bound<u64>)>>,
+    ) -> Result<Part, Refused> {
+        let ranges = match ranges {
+            Some(r) if r.is_empty() => return self.nothing(),
+            Some(r) => r,
+            None => Vec::new(),
+        };
+        // One scan of the column, then the documents found.
+        self.charge(2 * self.docs + self.segments)?;
+        Ok(Part::new(
+            Box::new(ColumnMatch::new(name, ranges, self.meter)),
+            self.docs,
+        ))
+    }
+
+    fn nothing(&mut self) -> Result<Part, Refused> {
+        Ok(Part::new(Box::new(EmptyQuery), 0))
+    }
+
+    /// The documents of some of `field`'s terms, charged as it reads them
+    /// (a list looked up one by one, a prefix or range streamed).
+    fn union(&mut self, field: Field, terms: Terms) -> Result<Part, Refused> {
+        if let Terms::List(list) = &terms {
+            self.count_terms(list.len())?;
+        }
+        let mut postings = 0u64;
+        for seg in self.searcher.segment_readers() {
+            let index = seg.inverted_index(field)?;
+            let (left, meter) = (self.left(), self.meter);
+            let (mut reads, mut n) = (0u64, 0u32);
+            terms.each_doc_freq(index.terms(), |df| {
+                postings += u64::from(df);
+                reads = reads.saturating_add(TERM_READS + u64::from(df));
+                n = n.wrapping_add(1);
+                reads <= left && (n % 1024 != 0 || !meter.stopped())
+            })?;
+            self.charge(reads)?;
+        }
+        let matches = postings.min(self.docs);
+        self.charge(matches + self.segments)?;
+        Ok(Part::new(
+            Box::new(TermUnion::new(field, terms, self.meter)),
+            matches,
+        ))
+    }
+
+    /// The document frequency of `term` over every segment.
+    fn doc_freq(&self, term: &Term) -> Result<u64, Refused> {
+        let mut df = 0;
+        for seg in self.searcher.segment_readers() {
+            df += u64::from(seg.inverted_index(term.field())?.doc_freq(term)?);
+        }
+        Ok(df)
+    }
+
+    /// The documents of one term.
+    fn term(&mut self, term: Term) -> Result<Part, Refused> {
+        self.count_terms(1)?;
+        let df = self.doc_freq(&term)?;
+        self.charge(TERM_READS * self.segments + df)?;
+        Ok(Part::new(
+            self.metered(TermQuery::new(term, IndexRecordOption::WithFreqs)),
+            df,
+        ))
+    }
+
+    fn literal(&mut self, lit: UserInputLiteral) -> Result<Option<Part>, Refused> {
+        let stem = prefix_of(&lit)?;
+        if lit.slop > self.bounds.max_slop {
+            return Err(format!(
+                "a slop of {}, more than the {} allowed",
+                lit.slop, self.bounds.max_slop
+            )
+            .into());
+        }
+        let fields: Vec<(Field, Kind, f32)> = match &lit.field_name {
+            Some(name) => {
+                let (f, k) = self.p.field(name)?;
+                vec![(f, k, 1.0)]
+            }
+            None => self
+                .p
+                .defaults
+                .iter()
+                .map(|&(f, b)| (f, kind(&self.p.schema, f), b))
+                .collect(),
+        };
+        let mut parts = Vec::with_capacity(fields.len());
+        for (field, kind, boost) in fields {
+            let name = self.p.schema.get_field_name(field);
+            let part = match kind {
+                Kind::Number if stem.is_some() || lit.prefix => {
+                    return Err(format!("{name} takes a number, not a prefix").into());
+                }
+                Kind::Number => {
+                    let n = number(name, &lit.phrase)?;
+                    Some(self.column(name, Some(vec![(Bound::Included(n), Bound::Included(n))]))?)
+                }
+                Kind::Facet if stem.is_some() || lit.prefix => {
+                    return Err(
+                        format!("{name} takes a part of speech (/noun), not a prefix").into(),
+                    );
+                }
+                Kind::Facet => Some(self.term(facet_term(field, name, &lit.phrase)?)?),
+                Kind::Text { .. } => match &stem {
+                    Some(stem) => Some(self.union(field, Terms::Prefix(stem.as_bytes().to_vec()))?),
+                    None => self.text(field, kind, &lit)?,
+                },
+                Kind::Stored => unreachable!("Parser::field refuses stored fields"),
+            };
+            if let Some(mut part) = part {
+                if boost != 1.0 {
+                    part.query = Box::new(BoostQuery::new(part.query, boost));
+                }
+                parts.push((Occur::Should, part));
+            }
+        }
+        self.group(parts)
+    }
+
+    /// A literal of indexed text that is not a single-word prefix: a
+    /// term, a phrase, or a phrase whose last word is a prefix.
+    fn text(
+        &mut self,
+        field: Field,
+        kind: Kind,
+        lit: &UserInputLiteral,
+    ) -> Result<Option<Part>, Refused> {
+        let name = self.p.schema.get_field_name(field);
+        let mut tokens = self.p.tokens(field, &lit.phrase)?;
+        match tokens.len() {
+            0 => Ok(None),
+            1 if lit.prefix => {
+                let stem = tokens.remove(0).1.into_bytes();
+                self.union(field, Terms::Prefix(stem)).map(Some)
+            }
+            1 => self
+                .term(Term::from_field_text(field, &tokens[0].1))
+                .map(Some),
+            _ if matches!(
+                kind,
+                Kind::Text {
+                    positions: false,
+                    ..
+                }
+            ) =>
+            {
+                Err(format!("{name} keeps no positions: it takes no phrase").into())
+            }
+            _ => self.phrase(field, tokens, lit.slop, lit.prefix).map(Some),
+        }
+    }
+
+    /// A phrase of `tokens` of `field`, its last word a prefix if
+    /// `prefix`.
+    fn phrase(
+        &mut self,
+        field: Field,
+        tokens: Vec<(u32, String)>,
+        slop: u32,
+        prefix: bool,
+    ) -> Result<Part, Refused> {
+        if slop > 0 {
+            if prefix {
+                return Err("a quoted phrase takes a slop or a *, not both".into());
+            }
+            for (i, (_, t)) in tokens.iter().enumerate() {
+                if tokens[..i].iter().any(|(_, u)| u == t) {
+                    return Err(format!(
+                        "{t:?} is twice in a phrase with a slop: one {t:?} in a text could stand for both, so such phrases are not supported (without a slop they are)"
+                    )
+                    .into());
+                }
+            }
+        }
+        let last = tokens.len() - 1;
+        let mut words = Vec::with_capacity(tokens.len());
+        let mut matches = u64::MAX;
+        for (i, (offset, text)) in tokens.into_iter().enumerate() {
+            let word = if prefix && i == last {
+                Word::Prefix(text.into_bytes())
+            } else {
+                self.count_terms(1)?;
+                Word::Term(Term::from_field_text(field, &text))
+            };
+            let (mut most, mut postings) = (0usize, 0u64);
+            for seg in self.searcher.segment_readers() {
+                let index = seg.inverted_index(field)?;
+                // The terms the word stands for (a prefix's, up to the
+                // bound on terms).
+                let mut infos = Vec::new();
+                match &word {
+                    Word::Term(term) => {
+                        self.charge(TERM_READS)?;
+                        infos.extend(index.get_term_info(term)?);
+                    }
+                    Word::Prefix(stem) => {
+                        let mut stream = Terms::Prefix(stem.clone()).stream(index.terms())?;
+                        while self.terms + infos.len() <= self.bounds.max_terms && stream.advance()
+                        {
+                            self.charge(TERM_READS)?;
+                            infos.push(stream.value().clone());
+                        }
+                    }
+                }
+                most = most.max(infos.len());
+                for info in &infos {
+                    // The phrase reads each posting once and its
+                    // positions; counting those positions here reads the
+                    // postings once more.
+                    let df = u64::from(info.doc_freq);
+                    postings += df;
+                    self.charge(2 * df + 1)?;
+                    let n = positions(&index, info, self.meter)?;
+                    self.charge(n)?;
+                }
+            }
+            if let Word::Prefix(_) = word {
+                self.count_terms(most)?;
+            }
+            matches = matches.min(postings);
+            words.push((offset, word));
+        }
+        Ok(Part::new(
+            Box::new(Phrase::new(field, words, slop, self.meter)),
+            matches,
+        ))
+    }
+
+    fn range(
+        &mut self,
+        name: &str,
+        lower: UserInputBound,
+        upper: UserInputBound,
+    ) -> Result<Part, Refused> {
+        let (field, kind) = self.p.field(name)?;
+        if lower == UserInputBound::Unbounded && upper == UserInputBound::Unbounded {
+            return self.everything_in(name);
+        }
+        match kind {
+            Kind::Number => {
+                let bound = |b: UserInputBound| -> Result<Bound<u64>, Refused> {
+                    Ok(match b {
+                        UserInputBound::Inclusive(v) => Bound::Included(number(name, &v)?),
+                        UserInputBound::Exclusive(v) => Bound::Excluded(number(name, &v)?),
+                        UserInputBound::Unbounded => Bound::Unbounded,
+                    })
+                };
+                let range = (bound(lower)?, bound(upper)?);
+                self.column(name, Some(vec![range]))
+            }
+            Kind::Text { .. } => {
+                let bound = |b: UserInputBound| match b {
+                    UserInputBound::Inclusive(v) => Bound::Included(v.to_lowercase().into_bytes()),
+                    UserInputBound::Exclusive(v) => Bound::Excluded(v.to_lowercase().into_bytes()),
+                    UserInputBound::Unbounded => Bound::Unbounded,
+                };
+                self.union(field, Terms::Range(bound(lower), bound(upper)))
+            }
+            _ => Err(format!("{name} takes no range").into()),
+        }
+    }
+
+    fn set(&mut self, name: &str, elements: Vec<String>) -> Result<Part, Refused> {
+        let (field, kind) = self.p.field(name)?;
+        match kind {
+            Kind::Number => {
+                let ranges = elements
+                    .iter()
+                    .map(|e| number(name, e).map(|n| (Bound::Included(n), Bound::Included(n))))
+                    .collect::<Result<Vec<_>, _>>()?;
+                self.column(name, Some(ranges))
+            }
+            Kind::Facet => {
+                let mut terms = elements
+                    .iter()
+                    .map(|e| {
+                        facet_term(field, name, e).map(|t| t.serialized_value_bytes().to_vec())
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                terms.sort_unstable();
+                terms.dedup();
+                self.union(field, Terms::List(terms))
+            }
+            Kind::Text { .. } => {
+                let mut terms = Vec::with_capacity(elements.len());
+                for e in &elements {
+                    let mut tokens = self.p.tokens(field, e)?;
+                    if tokens.len() > 1 {
+                        return Err(format!(
+                            "{name}: {e:?} is more than one word (a set holds words)"
+                        )
+                        .into());
+                    }
+                    if let Some((_, t)) = tokens.pop() {
+                        terms.push(t.into_bytes());
+                    }
+                }
+                terms.sort_unstable();
+                terms.dedup();
+                self.union(field, Terms::List(terms))
+            }
+            Kind::Stored => unreachable!("Parser::field refuses stored fields"),
+        }
+    }
+}
+
+/// How many positions the postings of `info` hold (the sum of its
+/// frequencies): what a phrase reads of its positions at most.
+fn positions(
+    index: &tantivy::InvertedIndexReader,
+    info: &tantivy::postings::TermInfo,
+    meter: &Meter,
+) -> Result<u64, Refused> {
+    let mut block = index.read_block_postings_from_terminfo(info, IndexRecordOption::WithFreqs)?;
+    let (mut n, mut blocks) = (0u64, 0u32);
+    while !block.docs().is_empty() {
+        n += block.freqs().iter().map(|&f| u64::from(f)).sum::<u64>();
+        block.advance();
+        blocks = blocks.wrapping_add(1);
+        if blocks % 64 == 0 && meter.stopped() {
+            return Err(Refused::Stopped);
+        }
+    }
+    Ok(n)
+}
+
+/// `text` as a value of number field `name`.
+fn number(name: &str, text: &str) -> Result<u64, Refused> {
+    text.trim()
+        .parse()
+        .map_err(|_| format!("{name} takes a whole number, not {text:?}").into())
+}
+
+/// The term of part of speech `text` of facet field `name`.
+fn facet_term(field: Field, name: &str, text: &str) -> Result<Term, Refused> {
+    let facet = Facet::from_text(text).map_err(|_| {
+        format!("{name} takes a part of speech (/noun, /verb, /adjective, /adverb), not {text:?}")
+    })?;
+    Ok(Term::from_facet(field, &facet))
 }
 
 /// The stem of a literal that is a prefix (`stimul*`, `"stimul"*`: letters
@@ -270,148 +839,197 @@ fn prefix_of(lit: &UserInputLiteral) -> Result<Option<String>, String> {
     Ok(Some(stem.to_lowercase()))
 }
 
-/// The range of one value of `field`.
-fn exactly(field: Option<String>, value: String) -> UserInputAst {
-    UserInputAst::Leaf(Box::new(UserInputLeaf::Range {
-        field,
-        lower: UserInputBound::Inclusive(value.clone()),
-        upper: UserInputBound::Inclusive(value),
-    }))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cost::Stop;
     use tantivy::TantivyDocument;
+    use tantivy::collector::{Count, DocSetCollector};
 
-    /// A parser and a searcher over an index of a few words, in memory.
-    fn index() -> (Parser, Searcher) {
-        index_of(
-            [
-                ("CAR", "a motor vehicle"),
-                ("CARE", "feel concern"),
-                (
-                    "SCAR",
-                    "a mark left by a healed wound; a stimulus to carry on",
-                ),
-                ("STIMULI", "things that stimulate"),
-            ]
-            .map(|(w, d)| (w.to_string(), d.to_string())),
-        )
-    }
-
-    fn index_of(docs: impl IntoIterator<Item = (String, String)>) -> (Parser, Searcher) {
+    /// A parser and a searcher over an index in memory: each document a
+    /// word and its definitions (several values of `definition`).
+    fn index_of<'a>(
+        docs: impl IntoIterator<Item = (&'a str, Vec<&'a str>)>,
+    ) -> (Parser, Searcher, Fields) {
         let (schema, fields) = Fields::schema();
         let index = Index::create_in_ram(schema);
         crate::schema::register_tokenizers(&index);
         let mut w = index.writer_with_num_threads(1, 15_000_000).unwrap();
-        for (word, def) in docs {
+        for (word, defs) in docs {
             let mut d = TantivyDocument::new();
-            d.add_text(fields.word, &word);
-            d.add_text(fields.definition, &def);
+            d.add_text(fields.word, word);
+            d.add_text(fields.alphagram, word);
+            d.add_u64(fields.length, word.len() as u64);
+            for def in defs {
+                d.add_text(fields.definition, def);
+            }
             w.add_document(d).unwrap();
         }
         w.commit().unwrap();
         let searcher = index.reader().unwrap().searcher();
-        (Parser::new(&index, &fields), searcher)
+        (Parser::new(&index, &fields), searcher, fields)
     }
 
-    #[test]
-    fn a_prefix_of_many_terms_is_a_regular_expression() {
-        let n = MAX_PREFIX_SET + 1;
-        let (p, s) = index_of((0..n).map(|i| (format!("ZZ{i}"), format!("zz{i}"))));
-        let rewrite = |q: &str| {
-            let ast = tantivy::query_grammar::parse_query(q).unwrap();
-            format!("{:?}", p.rewrite(ast, &s).unwrap())
-        };
-        assert_eq!(rewrite("word:zz*"), "\"word\":/zz.*/");
-        assert!(rewrite("word:zz1*").contains(" IN ["));
-        assert_eq!(p.parse("zz*", &s).unwrap().count(&s).unwrap(), n);
-        assert_eq!(p.parse("word:zz1*", &s).unwrap().count(&s).unwrap(), 111);
+    fn index() -> (Parser, Searcher, Fields) {
+        index_of([
+            ("CAR", vec!["a motor vehicle"]),
+            ("CARE", vec!["feel concern"]),
+            (
+                "SCAR",
+                vec!["a mark left by a healed wound", "a stimulus to carry on"],
+            ),
+            ("STIMULI", vec!["things that stimulate"]),
+        ])
     }
 
-    fn try_rewritten(q: &str) -> Result<String, String> {
-        let ast = tantivy::query_grammar::parse_query(q).unwrap();
-        let (p, s) = index();
-        p.rewrite(ast, &s).map(|a| format!("{a:?}"))
+    fn plan(p: &Parser, s: &Searcher, q: &str, bounds: &QueryBounds) -> Result<Plan, String> {
+        let meter = Meter::new(bounds.max_reads, Stop::never());
+        p.plan(q, s, bounds, &meter).map_err(|r| match r {
+            Refused::Bad(why) => why,
+            Refused::Stopped => panic!("{q}: stopped"),
+            Refused::Index(e) => panic!("{q}: {e}"),
+        })
     }
 
-    fn rewritten(q: &str) -> String {
-        try_rewritten(q).unwrap()
+    /// The words `q` finds, sorted, or why it is refused.
+    fn words(p: &Parser, s: &Searcher, q: &str) -> Result<Vec<String>, String> {
+        let plan = plan(p, s, q, &QueryBounds::default())?;
+        let mut found: Vec<String> = s
+            .search(&plan.query, &DocSetCollector)
+            .unwrap()
+            .into_iter()
+            .map(|a| {
+                let d: TantivyDocument = s.doc(a).unwrap();
+                let f = Fields::schema().1;
+                d.get_first(f.word)
+                    .and_then(|v| tantivy::schema::Value::as_str(&v))
+                    .unwrap()
+                    .to_string()
+            })
+            .collect();
+        found.sort();
+        Ok(found)
+    }
+
+    fn found(q: &str) -> Vec<String> {
+        let (p, s, _) = index();
+        words(&p, &s, q).unwrap_or_else(|e| panic!("{q}: {e}"))
     }
 
     #[test]
     fn the_site_numbers_are_column_only() {
-        assert_eq!(index().0.numbers, ["length", "points", "senses"]);
+        let (p, _, f) = index();
+        for field in [f.length, f.points, f.senses] {
+            assert_eq!(kind(&p.schema, field), Kind::Number);
+        }
+        assert_eq!(kind(&p.schema, f.page), Kind::Stored);
+        assert_eq!(kind(&p.schema, f.pos), Kind::Facet);
     }
 
     #[test]
-    fn number_values_and_sets_become_ranges() {
-        assert_eq!(rewritten("length:5"), rewritten("length:[5 TO 5]"));
-        assert_eq!(
-            rewritten("definition:tool AND points:12^2"),
-            rewritten("definition:tool AND points:[12 TO 12]^2")
-        );
-        assert_eq!(
-            rewritten("senses: IN [0 1]"),
-            rewritten("(senses:[0 TO 0] OR senses:[1 TO 1])")
-        );
-        // Other fields and ranges are left as they are.
-        for q in [
-            "word:length",
-            "length:[3 TO 4]",
-            "lengthy:5",
-            "5",
-            "definition:\"5\"",
-        ] {
-            let ast = tantivy::query_grammar::parse_query(q).unwrap();
-            assert_eq!(rewritten(q), format!("{ast:?}"), "{q}");
+    fn numbers_are_values_sets_and_ranges_of_their_column() {
+        assert_eq!(found("length:4"), ["CARE", "SCAR"]);
+        assert_eq!(found("length:[3 TO 4]"), ["CAR", "CARE", "SCAR"]);
+        assert_eq!(found("length:{3 TO 7]"), ["CARE", "SCAR", "STIMULI"]);
+        assert_eq!(found("length: IN [3 7]"), ["CAR", "STIMULI"]);
+        assert_eq!(found("length: IN []"), Vec::<String>::new());
+        assert_eq!(found("length:[5 TO *]"), ["STIMULI"]);
+        assert_eq!(found("definition:a AND length:4^2"), ["SCAR"]);
+        let (p, s, _) = index();
+        for bad in ["length:x", "length:[a TO 5]", "length:5*", "points:\"5\"*"] {
+            assert!(words(&p, &s, bad).is_err(), "{bad}");
         }
     }
 
     #[test]
     fn exclusions_alone_exclude_from_everything() {
-        assert_eq!(rewritten("tool AND NOT adze"), "(+tool +(+* -adze))");
-        assert_eq!(rewritten("-adze"), "(+* -adze)");
-        // A group with something to match is left as it is.
-        assert_eq!(rewritten("tool -adze"), "(*tool -adze)");
+        assert_eq!(found("definition:a AND NOT car"), ["SCAR"]);
+        assert_eq!(found("-definition:a"), ["CARE", "STIMULI"]);
+        assert_eq!(found("-definition:a -word:care"), ["STIMULI"]);
+        assert_eq!(found("definition:a -word:car"), ["SCAR"]);
+        // A group whose other words have no tokens is a group of exclusions.
+        assert_eq!(
+            found("definition:\"!!\" -definition:a"),
+            ["CARE", "STIMULI"]
+        );
+        assert_eq!(found("- *"), Vec::<String>::new());
+        // A literal of no token is none, in any field.
+        assert_eq!(found("\"\" care"), found("care"));
+        assert_eq!(found("word:\"\" -definition:a"), ["CARE", "STIMULI"]);
     }
 
     #[test]
     fn words_ending_in_a_star_are_the_terms_they_begin() {
-        assert_eq!(rewritten("word:CAR*"), rewritten("word: IN [car care]"));
-        assert_eq!(rewritten("word:CAR*"), rewritten("word:\"car\"*"));
-        assert_eq!(rewritten("word:x*"), rewritten("word: IN []"));
-        // Without a field: the default fields, the word boosted.
-        assert_eq!(
-            rewritten("Stimul*"),
-            rewritten("(word: IN [stimuli])^4 OR definition: IN [stimulate stimulus]")
+        assert_eq!(found("word:CAR*"), ["CAR", "CARE"]);
+        assert_eq!(found("word:\"car\"*"), ["CAR", "CARE"]);
+        assert_eq!(found("word:x*"), Vec::<String>::new());
+        // Without a field: words and definitions.
+        assert_eq!(found("Stimul*"), ["SCAR", "STIMULI"]);
+        assert_eq!(found("car*"), ["CAR", "CARE", "SCAR"]);
+        assert_eq!(found("l\u{e9}*"), Vec::<String>::new());
+        // A phrase's last word.
+        assert_eq!(found("definition:\"a mo\"*"), ["CAR"]);
+        assert_eq!(found("definition:\"a m\"*"), ["CAR", "SCAR"]);
+        assert_eq!(found("definition:\"to c\"* AND word:s*"), ["SCAR"]);
+    }
+
+    #[test]
+    fn a_prefix_of_many_terms_finds_them_all() {
+        let defs: Vec<String> = (0..2000).map(|i| format!("zz{i}")).collect();
+        let words_: Vec<String> = (0..2000).map(|i| format!("W{i}")).collect();
+        let (p, s, _) = index_of(
+            words_
+                .iter()
+                .zip(&defs)
+                .map(|(w, d)| (w.as_str(), vec![d.as_str()])),
         );
-        // Phrase prefixes are tantivy's own.
-        assert_eq!(
-            rewritten("definition:\"edge to\"*"),
-            format!(
-                "{:?}",
-                tantivy::query_grammar::parse_query("definition:\"edge to\"*").unwrap()
-            )
+        assert_eq!(words(&p, &s, "zz*").unwrap().len(), 2000);
+        assert_eq!(words(&p, &s, "definition:zz1*").unwrap().len(), 1111);
+        // A phrase's prefix counts every word it begins against the bound
+        // on terms.
+        let bounds = QueryBounds::default();
+        let err = plan(&p, &s, "definition:\"zz1 zz1\"*", &bounds)
+            .err()
+            .unwrap();
+        assert!(err.contains("terms"), "{err}");
+        assert!(plan(&p, &s, "definition:\"zz1 zz199\"*", &bounds).is_ok());
+    }
+
+    #[test]
+    fn field_wildcards_are_the_documents_with_a_value() {
+        assert_eq!(found("word:*"), ["CAR", "CARE", "SCAR", "STIMULI"]);
+        assert_eq!(found("word:[* TO *]"), found("word:*"));
+        assert_eq!(found("length:*"), found("word:*"));
+        assert_eq!(found("length:[* TO *]"), found("word:*"));
+        // No document has a part of speech or a base form here.
+        assert_eq!(found("pos:*"), Vec::<String>::new());
+        assert_eq!(found("base_form:[* TO *]"), Vec::<String>::new());
+        let (p, s, _) = index_of([("A", vec!["x"]), ("B", vec!["!!"]), ("C", vec![])]);
+        assert_eq!(words(&p, &s, "definition:*").unwrap(), ["A"]);
+        assert_eq!(words(&p, &s, "-definition:*").unwrap(), ["B", "C"]);
+        assert_eq!(words(&p, &s, "definition:[* TO *]").unwrap(), ["A"]);
+        assert!(
+            words(&p, &s, "page:*")
+                .unwrap_err()
+                .contains("not searchable")
         );
-        // The queries tantivy builds from them, and what they find.
-        let (p, s) = index();
-        for (q, n) in [
-            ("word:car*", 2),
-            ("stimul*", 2),
-            ("car*", 3), // CAR, CARE and SCAR (carry)
-            ("definition:\"a mo\"* AND word:car*", 1),
-            ("word:x*", 0),
-            ("l\u{e9}*", 0),
-        ] {
-            let query = p.parse(q, &s).unwrap();
-            assert_eq!(query.count(&s).unwrap(), n, "{q}");
-        }
+        assert!(words(&p, &s, "nofield:*").unwrap_err().contains("no field"));
+    }
+
+    #[test]
+    fn ranges_and_sets_of_words_are_lowercased_as_the_fields_are() {
+        assert_eq!(found("word:[CA TO CB]"), ["CAR", "CARE"]);
+        assert_eq!(found("word:{car TO *]"), ["CARE", "SCAR", "STIMULI"]);
+        assert_eq!(found("alphagram: IN [CARE scar x]"), ["CARE", "SCAR"]);
+        assert_eq!(found("definition: IN [Motor feel]"), ["CAR", "CARE"]);
+        let (p, s, _) = index();
+        assert!(words(&p, &s, "definition: IN [\"a b\"]").is_err());
+        assert!(words(&p, &s, "pos:[/a TO /b]").is_err());
     }
 
     #[test]
     fn what_tantivy_would_misread_is_refused() {
+        let (p, s, _) = index();
         for q in [
             "a*b",
             "word:*car",
@@ -421,13 +1039,184 @@ mod tests {
             "word:care~",
             "word:/c.r/",
             "pos:/nou*",
+            "pos:noun*",
+            "definition:\"a a\"~1",
+            "\"care care feel\"~3",
+            "word:\"a b\"~1 AND definition:\"x y x\"~2",
         ] {
-            assert!(try_rewritten(q).is_err(), "{q}");
+            assert!(words(&p, &s, q).is_err(), "{q}");
         }
         // A slop on a quoted phrase, a ~ that is no fuzzy term: as they are.
-        for q in ["\"edge tool\"~1", "a~b"] {
-            let ast = tantivy::query_grammar::parse_query(q).unwrap();
-            assert_eq!(rewritten(q), format!("{ast:?}"), "{q}");
+        assert_eq!(words(&p, &s, "\"feel concern\"~1").unwrap(), ["CARE"]);
+        assert!(words(&p, &s, "a~b").is_ok());
+        // A repeated word without a slop is right.
+        let (p, s, _) = index_of([("A", vec!["a b a"]), ("B", vec!["a a b"])]);
+        assert_eq!(words(&p, &s, "definition:\"a a\"").unwrap(), ["B"]);
+        assert_eq!(words(&p, &s, "definition:\"a b a\"").unwrap(), ["A"]);
+    }
+
+    #[test]
+    fn bounds_refuse_before_running() {
+        let (p, s, _) = index();
+        let tight = QueryBounds {
+            max_reads: 10_000,
+            max_terms: 3,
+            max_clauses: 6,
+            max_depth: 2,
+            max_slop: 2,
+        };
+        assert!(plan(&p, &s, "definition:a", &tight).is_ok());
+        for (q, why) in [
+            ("a b", "terms"),
+            ("word:a word:b word:c word:d", "terms"),
+            ("((((a))))", "nest"),
+            ("definition:\"a b\"~3", "slop"),
+            (
+                "-length:1 -length:2 -length:3 -length:4 -length:5 -length:6",
+                "clauses",
+            ),
+        ] {
+            let err = plan(&p, &s, q, &tight).err().unwrap_or_default();
+            assert!(err.contains(why), "{q}: {err:?}");
         }
+        // Reads: a term costs TERM_READS and its postings, `*` and a
+        // column every document, the collector what is found; each part
+        // and the collector one more per segment, the step that finds the
+        // end.
+        let few = QueryBounds {
+            max_reads: 50,
+            ..QueryBounds::default()
+        };
+        let reads = |q| plan(&p, &s, q, &few).unwrap().reads;
+        assert_eq!(reads("definition:a"), TERM_READS + 2 + 2 + 1);
+        assert_eq!(reads("*"), 4 + 1 + 4 + 1);
+        assert_eq!(reads("length:4"), 2 * 4 + 1 + 4 + 1);
+        for q in [
+            "definition:a definition:mark definition:left",
+            "* word:* alphagram:* definition:* length:* points:* senses:* pos:*",
+            "length:[1 TO 2] OR length:3 OR length:4 OR length:5 OR length:6 OR length:7",
+        ] {
+            let err = plan(&p, &s, q, &few).err().unwrap_or_default();
+            assert!(err.contains("read"), "{q}: {err:?}");
+        }
+        // The estimate counts every read the query makes.
+        let q = "definition:\"a stimulus\" OR word:car* OR length:4";
+        let plan = plan(&p, &s, q, &QueryBounds::default()).unwrap();
+        assert!(plan.reads > 0);
+        assert_eq!(s.search(&plan.query, &Count).unwrap(), 3);
+    }
+
+    /// A pseudo-random number generator for the tests (xorshift).
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    /// Whether the positions of `words` in `doc` (the words of each value,
+    /// one position left between values) can be chosen so that the sum of
+    /// the moves of each word from its place after the one before is at
+    /// most `slop`: tried every way.
+    fn brute_match(doc: &[Vec<&str>], words: &[&str], slop: i64) -> bool {
+        let mut at: Vec<(i64, &str)> = Vec::new();
+        let mut pos = 0i64;
+        for value in doc {
+            for w in value {
+                at.push((pos, w));
+                pos += 1;
+            }
+            pos += 1;
+        }
+        fn go(
+            at: &[(i64, &str)],
+            words: &[&str],
+            i: usize,
+            prev: Option<i64>,
+            cost: i64,
+            slop: i64,
+        ) -> bool {
+            if cost > slop {
+                return false;
+            }
+            if i == words.len() {
+                return true;
+            }
+            at.iter().filter(|(_, w)| *w == words[i]).any(|&(p, _)| {
+                let aligned = p - i as i64;
+                let step = prev.map_or(0, |q| (aligned - q).abs());
+                go(at, words, i + 1, Some(aligned), cost + step, slop)
+            })
+        }
+        go(&at, words, 0, None, 0, slop)
+    }
+
+    #[test]
+    fn phrases_with_a_slop_match_every_way_of_moving_their_words() {
+        let vocab = ["a", "b", "c", "d", "e"];
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let docs: Vec<Vec<Vec<&str>>> = (0..300)
+            .map(|_| {
+                (0..1 + rng.below(3))
+                    .map(|_| (0..1 + rng.below(6)).map(|_| vocab[rng.below(5)]).collect())
+                    .collect()
+            })
+            .collect();
+        let texts: Vec<Vec<String>> = docs
+            .iter()
+            .map(|d| d.iter().map(|v| v.join(" ")).collect())
+            .collect();
+        let names: Vec<String> = (0..docs.len()).map(|i| format!("W{i:03}")).collect();
+        let (p, s, _) = index_of(
+            names
+                .iter()
+                .zip(&texts)
+                .map(|(n, t)| (n.as_str(), t.iter().map(String::as_str).collect())),
+        );
+        let mut tried = 0;
+        for _ in 0..400 {
+            let n = 2 + rng.below(3);
+            let mut words: Vec<&str> = Vec::new();
+            while words.len() < n {
+                let w = vocab[rng.below(5)];
+                if !words.contains(&w) {
+                    words.push(w);
+                }
+            }
+            let slop = rng.below(7);
+            let q = format!("definition:\"{}\"~{slop}", words.join(" "));
+            let expected: Vec<String> = names
+                .iter()
+                .zip(&docs)
+                .filter(|(_, d)| brute_match(d, &words, slop as i64))
+                .map(|(n, _)| n.to_lowercase().to_uppercase())
+                .collect();
+            assert_eq!(words_of(&p, &s, &q), expected, "{q}");
+            tried += usize::from(!expected.is_empty());
+        }
+        assert!(tried > 100, "{tried}");
+        // Without a slop, a repeated word too.
+        for q in ["a a", "a b a", "b b b"] {
+            let words: Vec<&str> = q.split(' ').collect();
+            let expected: Vec<String> = names
+                .iter()
+                .zip(&docs)
+                .filter(|(_, d)| brute_match(d, &words, 0))
+                .map(|(n, _)| n.clone())
+                .collect();
+            assert_eq!(
+                words_of(&p, &s, &format!("definition:\"{q}\"")),
+                expected,
+                "{q}"
+            );
+        }
+    }
+
+    fn words_of(p: &Parser, s: &Searcher, q: &str) -> Vec<String> {
+        words(p, s, q).unwrap_or_else(|e| panic!("{q}: {e}"))
     }
 }

@@ -11,10 +11,12 @@ use tantivy::schema::{IndexRecordOption, OwnedValue, Value};
 use tantivy::{DocAddress, DocSet, Index, IndexReader, ReloadPolicy, TantivyDocument, Term};
 
 use crate::build::{self, SiteMeta};
+use crate::collect::Stopping;
+use crate::cost::{Halt, Meter, QueryBounds, Stop};
 use crate::entry::Entry;
 use crate::error::{Result, SiteError};
 use crate::page::Page;
-use crate::query;
+use crate::query::{self, Refused};
 use crate::schema::{self, Fields};
 use crate::stored::{self, First};
 
@@ -108,6 +110,14 @@ pub struct Hits {
     pub total: usize,
     /// The results asked for, best first.
     pub hits: Vec<Hit>,
+    /// The reads (postings, positions, documents: see
+    /// [`QueryBounds::max_reads`]) the query was estimated to make before
+    /// it ran.
+    #[serde(skip)]
+    pub estimated_reads: u64,
+    /// The reads it made.
+    #[serde(skip)]
+    pub reads: u64,
 }
 
 /// Checks every file of `index`'s segments (in `dir`) against the
@@ -145,34 +155,35 @@ fn check_checksums(index: &Index, dir: &Path) -> std::result::Result<(), String>
     Ok(())
 }
 
+/// Refuses an index folder holding a FIFO, a device or a socket (through
+/// a symlink too): tantivy opens its files by name, and would wait on a
+/// FIFO for ever. A missing folder is left to tantivy to report.
+fn only_regular_files(dir: &Path) -> std::result::Result<(), String> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Ok(());
+    };
+    for entry in entries {
+        let path = entry.map_err(|e| format!("index: {e}"))?.path();
+        let meta = std::fs::metadata(&path).map_err(|e| format!("index: {e}"))?;
+        if !meta.is_file() && !meta.is_dir() {
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            return Err(format!("index file {name} is not a regular file"));
+        }
+    }
+    Ok(())
+}
+
 impl Site {
-    /// Opens the site directory `dir`, checking its index files'
-    /// checksums.
+    /// Opens the site directory `dir`, checking the checksums of its
+    /// `site.json` and of its index files.
     pub fn open(dir: &Path) -> Result<Site> {
         let bad = |reason: String| SiteError::BadSite {
             path: dir.to_path_buf(),
             reason,
         };
-        let meta_path = dir.join(build::META_FILE);
-        let meta_bytes = std::fs::read(&meta_path).map_err(|e| {
-            if e.kind() == std::io::ErrorKind::NotFound && !dir.is_dir() {
-                bad("no such directory".into())
-            } else if e.kind() == std::io::ErrorKind::NotFound {
-                bad(format!("no {}", build::META_FILE))
-            } else {
-                SiteError::io(&meta_path, e)
-            }
-        })?;
-        let meta: SiteMeta = serde_json::from_slice(&meta_bytes)
-            .map_err(|e| bad(format!("{}: {e}", build::META_FILE)))?;
-        if meta.format != build::FORMAT {
-            return Err(bad(format!(
-                "site format {}, this version reads {} (rebuild it with `lexq site build`)",
-                meta.format,
-                build::FORMAT
-            )));
-        }
+        let meta = crate::meta::read(dir)?;
         let index_dir = dir.join(build::INDEX_DIR);
+        only_regular_files(&index_dir).map_err(bad)?;
         let index = Index::open_in_dir(&index_dir).map_err(|e| bad(format!("index: {e}")))?;
         check_checksums(&index, &index_dir).map_err(bad)?;
         schema::register_tokenizers(&index);
@@ -215,7 +226,10 @@ impl Site {
 
     /// WordNet's licence notice if the site was built with WordNet.
     pub fn licence(&self) -> Option<String> {
-        std::fs::read_to_string(self.dir.join(build::WORDNET_LICENCE_FILE)).ok()
+        // A regular file only (a FIFO in its place would block the reader).
+        let path = self.dir.join(build::WORDNET_LICENCE_FILE);
+        let bytes = crate::fsutil::read_capped(&path, "a licence file").ok()?;
+        String::from_utf8(bytes).ok()
     }
 
     /// The site's lexicon: its own copy of the lexicon file if it has one,
@@ -326,8 +340,34 @@ impl Site {
     /// stimulant"`, `definition:tool AND length:[3 TO 4]`, `pos:/noun`,
     /// `alphagram:AEX`), a word ending in `*` being a prefix (`stimul*`);
     /// bare words search words and definitions, all required. Results
-    /// best first, `limit` of them after `offset`.
+    /// best first, `limit` of them after `offset`. The query is held to
+    /// the default [`QueryBounds`] and runs to its end:
+    /// [`Site::search_with`] with other bounds and a [`Stop`].
     pub fn search(&self, query: &str, limit: usize, offset: usize) -> Result<Hits> {
+        self.search_with(
+            query,
+            limit,
+            offset,
+            &QueryBounds::default(),
+            &Stop::never(),
+        )
+    }
+
+    /// [`Site::search`] under `bounds`, stopped by `stop`. A query over
+    /// the bounds is refused before it runs
+    /// ([`SiteError::BadQuery`], with the reason); a query that reaches
+    /// its stop ends there, its thread freed ([`SiteError::Stopped`]).
+    /// Besides the reads the bounds count, it holds the `limit + offset`
+    /// best results (never more than the site has documents) and reads
+    /// the `limit` it returns.
+    pub fn search_with(
+        &self,
+        query: &str,
+        limit: usize,
+        offset: usize,
+        bounds: &QueryBounds,
+        stop: &Stop,
+    ) -> Result<Hits> {
         let bad = |reason: String| SiteError::BadQuery {
             query: query.to_string(),
             reason,
@@ -340,40 +380,59 @@ impl Site {
             return Err(bad(format!("longer than {MAX_QUERY_LEN} bytes")));
         }
         let searcher = self.reader.searcher();
-        let parsed = self.parser.parse(q, &searcher).map_err(bad)?;
-        // What a query can get wrong that the parser lets through (a
-        // field that does not exist in `nofield:*`) is a bad query too.
-        let query_err = |e: tantivy::TantivyError| match e {
-            tantivy::TantivyError::FieldNotFound(_)
-            | tantivy::TantivyError::SchemaError(_)
-            | tantivy::TantivyError::InvalidArgument(_) => bad(e.to_string()),
-            e => e.into(),
+        let meter = Meter::new(bounds.max_reads, stop.clone());
+        let plan = self
+            .parser
+            .plan(q, &searcher, bounds, &meter)
+            .map_err(|r| match r {
+                Refused::Bad(reason) => bad(reason),
+                Refused::Stopped => SiteError::Stopped {
+                    query: query.to_string(),
+                },
+                Refused::Index(e) => e.into(),
+            })?;
+        // Why a search that failed did: halted by its stop or its bound,
+        // or a query that tantivy refuses as it runs.
+        let failed = |e: tantivy::TantivyError| match meter.halted() {
+            Some(Halt::Stopped) => SiteError::Stopped {
+                query: query.to_string(),
+            },
+            Some(Halt::OverBudget) => bad(format!(
+                "it read more than the {} postings and documents allowed",
+                bounds.max_reads
+            )),
+            None => match e {
+                tantivy::TantivyError::FieldNotFound(_)
+                | tantivy::TantivyError::SchemaError(_)
+                | tantivy::TantivyError::InvalidArgument(_) => bad(e.to_string()),
+                e => e.into(),
+            },
         };
         // tantivy sizes its heap of best results by `limit + offset`: a
         // window past the last document is none (`--offset` of 10^11 was
         // an abort on a failed allocation, taking a server down with it).
         let docs = usize::try_from(searcher.num_docs()).unwrap_or(usize::MAX);
         let limit = limit.min(docs.saturating_sub(offset));
-        if limit == 0 {
-            let total = searcher.search(&parsed, &Count).map_err(query_err)?;
-            return Ok(Hits {
-                total,
-                hits: Vec::new(),
-            });
-        }
-        let (total, top) = searcher
-            .search(
-                &parsed,
-                &(
-                    Count,
-                    TopDocs::with_limit(limit)
-                        .and_offset(offset)
-                        .order_by_score(),
-                ),
-            )
-            .map_err(query_err)?;
+        let (total, top) = if limit == 0 {
+            let total = searcher
+                .search(&plan.query, &Stopping::new(Count, &meter))
+                .map_err(failed)?;
+            (total, Vec::new())
+        } else {
+            let top = TopDocs::with_limit(limit)
+                .and_offset(offset)
+                .order_by_score();
+            searcher
+                .search(&plan.query, &Stopping::new((Count, top), &meter))
+                .map_err(failed)?
+        };
         let mut hits = Vec::with_capacity(top.len());
         for (score, addr) in top {
+            if stop.is_stopped() {
+                return Err(SiteError::Stopped {
+                    query: query.to_string(),
+                });
+            }
             let doc: PageDoc = searcher.doc(addr)?;
             // The first definition if the page holds it, `None` if it is
             // a base form's.
@@ -404,7 +463,12 @@ impl Site {
                 score,
             });
         }
-        Ok(Hits { total, hits })
+        Ok(Hits {
+            total,
+            hits,
+            estimated_reads: plan.reads,
+            reads: meter.used(),
+        })
     }
 
     /// Every entry of the site, in index order.

@@ -26,6 +26,7 @@ use lexq::{Lexicon, Words};
 use serde::{Deserialize, Serialize};
 use tokio::sync::Semaphore;
 
+use crate::cost::{QueryBounds, Stop};
 use crate::entry::{Entry, word_points};
 use crate::error::SiteError;
 use crate::page::Page;
@@ -49,6 +50,8 @@ pub struct Limits {
     pub timeout: Duration,
     /// How many queries run at once.
     pub concurrency: usize,
+    /// The bounds on a search query's cost.
+    pub query: QueryBounds,
 }
 
 impl Default for Limits {
@@ -60,6 +63,7 @@ impl Default for Limits {
             max_check: 100,
             timeout: Duration::from_secs(5),
             concurrency: std::thread::available_parallelism().map_or(2, |n| n.get() * 2),
+            query: QueryBounds::default(),
         }
     }
 }
@@ -72,6 +76,8 @@ pub struct AppState {
     limits: Arc<Limits>,
     permits: Arc<Semaphore>,
     log: bool,
+    /// What a CGP line of `moves` may name (`bdn`, `ld`).
+    files: Arc<lexq::FilePolicy>,
 }
 
 impl AppState {
@@ -87,7 +93,18 @@ impl AppState {
             permits: Arc::new(Semaphore::new(limits.concurrency.max(1))),
             limits: Arc::new(limits),
             log,
+            files: Arc::new(lexq::FilePolicy::builtin_only()),
         }
+    }
+
+    /// The files a CGP line posted to `moves` may name as its board layout
+    /// (`bdn`) or tile set (`ld`): by default none, only built-in names. A
+    /// request's name is resolved and compared with `files`'s (see
+    /// [`lexq::FilePolicy`]); a name refused for whatever reason (missing,
+    /// not allowed, not a regular file) gets one message, a 400.
+    pub fn with_files(mut self, files: lexq::FilePolicy) -> AppState {
+        self.files = Arc::new(files);
+        self
     }
 }
 
@@ -130,12 +147,22 @@ impl IntoResponse for ApiError {
     }
 }
 
+/// The answer when the server's own files fail it: the detail, which names
+/// them, goes to the log and not to the client.
+fn own_files_failed(detail: &dyn std::fmt::Display) -> ApiError {
+    eprintln!("lexq serve: {detail}");
+    ApiError::new(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "the server could not read its own data",
+    )
+}
+
 impl From<lexq::Error> for ApiError {
     fn from(e: lexq::Error) -> ApiError {
         match e {
-            lexq::Error::Io { .. } | lexq::Error::Lexicon { .. } => {
-                ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
-            }
+            lexq::Error::Io { .. }
+            | lexq::Error::Lexicon { .. }
+            | lexq::Error::NotRegularFile { .. } => own_files_failed(&e),
             _ => ApiError::bad(e.to_string()),
         }
     }
@@ -146,7 +173,7 @@ impl From<SiteError> for ApiError {
         match e {
             SiteError::BadQuery { .. } => ApiError::bad(e.to_string()),
             SiteError::Lexq(e) => e.into(),
-            _ => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+            _ => own_files_failed(&e),
         }
     }
 }
@@ -578,6 +605,15 @@ struct SearchResult {
     hits: Vec<Hit>,
 }
 
+/// Cancels a search's [`Stop`] when dropped.
+struct CancelOnDrop(Stop);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.cancel();
+    }
+}
+
 async fn search(
     State(state): State<AppState>,
     q: Result<Query<SearchParams>, QueryRejection>,
@@ -596,9 +632,22 @@ async fn search(
             "no site index is loaded (start the server with --site DIR)",
         ));
     }
+    // The query stops at the request's deadline, or as soon as the
+    // request is dropped (timed out, or the client went away).
+    let stop = Stop::after(state.limits.timeout);
+    let _cancel = CancelOnDrop(stop.clone());
+    let bounds = state.limits.query;
     run(&state, move |_, site| {
         let site = site.expect("checked above");
-        let hits = site.search(&query, limit, offset)?;
+        let hits = match site.search_with(&query, limit, offset, &bounds, &stop) {
+            Err(SiteError::Stopped { .. }) => {
+                return Err(ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "the query took too long; try again",
+                ));
+            }
+            r => r?,
+        };
         Ok(SearchResult {
             query,
             total: hits.total,
@@ -626,13 +675,31 @@ struct LimitsOut {
     max_check: usize,
     timeout_ms: u128,
     concurrency: usize,
+    query: QueryBounds,
+}
+
+/// The last part of a path (a file's name), so that no answer tells where
+/// the server's files are.
+fn file_name(path: &str) -> String {
+    let path = std::path::Path::new(path);
+    path.file_name()
+        .map_or_else(|| "-".to_string(), |n| n.to_string_lossy().into_owned())
 }
 
 async fn info(State(state): State<AppState>) -> Json<InfoResult> {
     let l = &state.limits;
+    let mut lexicon = state.lex.info();
+    lexicon.source = file_name(&lexicon.source);
+    let site = state.site.as_ref().map(|s| {
+        let mut meta = s.meta().clone();
+        meta.lexicon = file_name(&meta.lexicon);
+        meta.wordnet = meta.wordnet.as_deref().map(file_name);
+        meta.definitions = meta.definitions.iter().map(|d| file_name(d)).collect();
+        meta
+    });
     Json(InfoResult {
-        lexicon: state.lex.info(),
-        site: state.site.as_ref().map(|s| s.meta().clone()),
+        lexicon,
+        site,
         limits: LimitsOut {
             max_input: l.max_input,
             max_limit: l.max_limit,
@@ -640,6 +707,7 @@ async fn info(State(state): State<AppState>) -> Json<InfoResult> {
             max_check: l.max_check,
             timeout_ms: l.timeout.as_millis(),
             concurrency: l.concurrency,
+            query: l.query,
         },
     })
 }
@@ -666,36 +734,16 @@ struct MovesResult {
 pub const MAX_CGP_BYTES: usize = 4096;
 
 fn move_json(m: &lexq::Move, pos: &lexq::Position<'_>) -> serde_json::Value {
-    let a = pos.board.alphabet();
-    let leave = m.leave(&pos.rack()).to_string(a);
-    match m.kind() {
-        lexq::MoveKind::Place => serde_json::json!({
-            "kind": "place",
-            "row": m.row(),
-            "col": m.col(),
-            "dir": if m.across() { "across" } else { "down" },
-            "word": m.word(a),
-            "placed": m.placed(a),
-            "score": m.score(),
-            "leave": leave,
-            "gcg": m.notation(a),
-        }),
-        lexq::MoveKind::Exchange => serde_json::json!({
-            "kind": "exchange",
-            "tiles": m.notation(a).trim_start_matches('-'),
-            "score": 0,
-            "leave": leave,
-            "gcg": m.notation(a),
-        }),
-        lexq::MoveKind::Pass => {
-            serde_json::json!({"kind": "pass", "score": 0, "leave": leave, "gcg": "-"})
-        }
-    }
+    // The core's serializer, the same the CLI's --json uses.
+    let view = lexq::moves::MoveView::new(m, &pos.rack(), pos.board.alphabet());
+    serde_json::to_value(view).unwrap_or(serde_json::Value::Null)
 }
 
 /// `POST /api/v1/moves`: the body is one CGP line; the moves of the
 /// player to move, best first, paged. The server's lexicon judges words
-/// (the CGP's `lex` opcode is not followed).
+/// (the CGP's `lex` opcode is not followed); `bdn` and `ld` may name
+/// built-in layouts and tile sets, and the files the operator allows
+/// ([`AppState::with_files`]).
 async fn moves(
     State(state): State<AppState>,
     q: Result<Query<MovesParams>, QueryRejection>,
@@ -719,8 +767,9 @@ async fn moves(
     }
     .window(&state.limits)?;
     let exchanges = p.exchanges.unwrap_or(false);
+    let files = state.files.clone();
     run(&state, move |lex, _| {
-        let pos = lexq::Position::from_cgp(lex, &cgp)?;
+        let pos = lexq::Position::from_cgp_with(lex, &cgp, &files)?;
         let mut all = lexq::All::default();
         let mut generator = lexq::Generator::new().exchanges(exchanges);
         generator.set_bag(Some(pos.bag_len()));

@@ -1,12 +1,18 @@
 //! Definitions from files of one's own: TSV (`WORD<TAB>definition` or
 //! `WORD<TAB>pos<TAB>definition`, pos one of n, v, a, s, r) or JSON Lines
 //! (`{"word": ..., "definition": ..., "pos": ...}`, pos optional). A word
-//! may have several lines. Bad lines are reported with their line numbers
-//! and skipped, or fatal when `strict`.
+//! may have several lines; a line that repeats one read before (the same
+//! word, part of speech and definition) is shown once. Words are read as
+//! the lexicon's alphabet reads a word list's lines (`lexq build`): `care`,
+//! `Care` and `CARE` are one word, a Spanish `árbol` is `ARBOL`, a Catalan
+//! `col.lecció` is `COL·LECCIO`; a word the alphabet cannot read is a bad
+//! line naming the character. Bad lines are reported with their line
+//! numbers and skipped, or fatal when `strict`.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+use lexq::Alphabet;
 use serde::Deserialize;
 
 use crate::error::{Result, SiteError};
@@ -34,15 +40,21 @@ pub struct BadLine {
     pub reason: String,
 }
 
-/// Definitions read from files, by word (uppercase).
-#[derive(Debug, Default)]
+/// Definitions read from files, by word.
+#[derive(Debug)]
 pub struct Definitions {
-    /// Definitions per word, uppercase, in file order.
+    /// Definitions per word, in file order; each word spelled as the
+    /// alphabet spells it (its tiles' labels: `CARE`), as the lexicon's
+    /// words are.
     pub words: HashMap<String, Vec<Definition>>,
     /// The lines skipped as unusable.
     pub bad: Vec<BadLine>,
-    /// Definitions read.
+    /// Definitions kept.
     pub count: usize,
+    /// Lines left out as repeating one read before (the same word, part
+    /// of speech and definition, in any file).
+    pub duplicates: usize,
+    alphabet: Alphabet,
 }
 
 #[derive(Deserialize)]
@@ -83,6 +95,7 @@ fn parse_line(
     line: &str,
     json: bool,
     source: &str,
+    alphabet: &Alphabet,
 ) -> std::result::Result<(String, Definition), String> {
     let (word, pos, text) = if json {
         let l: JsonLine = serde_json::from_str(line).map_err(|e| format!("bad JSON: {e}"))?;
@@ -125,8 +138,18 @@ fn parse_line(
     if let Some(c) = word.chars().chain(text.chars()).find(|c| c.is_control()) {
         return Err(format!("a control character ({c:?})"));
     }
+    // The word as a word list line reads: the alphabet's tiles, spelled
+    // by their labels (`ﬁre` and `FIRE` alike are FIRE, as `lexq build`
+    // folds them; `cafe` + U+0301 in English names the é it cannot read).
+    let codes = alphabet.encode(word).map_err(|e| match e {
+        lexq::Error::Word {
+            kind: lexq::WordErrorKind::NotInAlphabet { .. },
+            ..
+        } => format!("word {e}"),
+        e => e.to_string(),
+    })?;
     Ok((
-        word.to_uppercase(),
+        alphabet.decode(&codes),
         Definition {
             pos,
             text: text.to_string(),
@@ -136,11 +159,24 @@ fn parse_line(
 }
 
 impl Definitions {
+    /// No definitions yet, for words of `alphabet`.
+    pub fn new(alphabet: &Alphabet) -> Definitions {
+        Definitions {
+            words: HashMap::new(),
+            bad: Vec::new(),
+            count: 0,
+            duplicates: 0,
+            alphabet: alphabet.clone(),
+        }
+    }
+
     /// Reads a definitions file, adding to what was read before.
     ///
     /// ```
-    /// let mut defs = lexq_site::sources::Definitions::default();
-    /// defs.read_bytes("d.tsv".as_ref(), b"cat\tn\ta small furry animal\nbad line\n", false)?;
+    /// let mut defs = lexq_site::sources::Definitions::new(&lexq::Alphabet::english());
+    /// let text = "cat\tn\ta small furry animal\nbad line\nCat\tn\ta small furry animal\n";
+    /// defs.read_bytes("d.tsv".as_ref(), text.as_bytes(), false)?;
+    /// assert_eq!(defs.words["CAT"].len(), 1); // the third line repeats the first
     /// assert_eq!(defs.words["CAT"][0].text, "a small furry animal");
     /// assert_eq!(defs.bad[0].line, 2);
     /// # Ok::<(), lexq_site::SiteError>(())
@@ -166,12 +202,17 @@ impl Definitions {
                 Err(_) => Err("not UTF-8".to_string()),
                 Ok(line) if line.trim().is_empty() => continue,
                 Ok(line) if !json && line.starts_with('#') => continue,
-                Ok(line) => parse_line(line, json, &source),
+                Ok(line) => parse_line(line, json, &source, &self.alphabet),
             };
             match outcome {
                 Ok((word, def)) => {
-                    self.count += 1;
-                    self.words.entry(word).or_default().push(def);
+                    let defs = self.words.entry(word).or_default();
+                    if defs.iter().any(|d| d.pos == def.pos && d.text == def.text) {
+                        self.duplicates += 1;
+                    } else {
+                        self.count += 1;
+                        defs.push(def);
+                    }
                 }
                 Err(reason) if strict => {
                     return Err(SiteError::BadDefinition {
@@ -196,7 +237,7 @@ mod tests {
     use super::*;
 
     fn read(name: &str, text: &str, strict: bool) -> Result<Definitions> {
-        let mut d = Definitions::default();
+        let mut d = Definitions::new(&Alphabet::english());
         d.read_bytes(name.as_ref(), text.as_bytes(), strict)?;
         Ok(d)
     }
@@ -260,7 +301,8 @@ mod tests {
             };
             let d = read(name, &format!("\u{feff}{line}\r\n{line}\r\n"), true).unwrap();
             assert_eq!(d.words.keys().collect::<Vec<_>>(), ["CAT"], "{name}");
-            assert_eq!(d.words["CAT"].len(), 2);
+            // The second line is the first again, read the same way.
+            assert_eq!((d.words["CAT"].len(), d.duplicates), (1, 1));
             assert_eq!(d.words["CAT"][0].text, "a pet");
         }
     }

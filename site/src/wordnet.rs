@@ -297,6 +297,38 @@ impl WordNet {
         Ok((sense, synset.proper_for(lemma)))
     }
 
+    /// Whether `lemma` (lowercase) has a sense as `pos` other than as a
+    /// capitalised form only (`saxe` has none: every synset of it is
+    /// `Saxe`, the marshal). Reads the synsets' word lists in place, with
+    /// nothing allocated; a synset that does not parse counts as one (the
+    /// build then reports it).
+    pub(crate) fn has_common(&self, lemma: &str, pos: Pos) -> bool {
+        let data = &self.data[pos.index()];
+        self.offsets(lemma, pos).iter().any(|&offset| {
+            let Some(rest) = data.get(offset as usize..) else {
+                return true;
+            };
+            let line = &rest[..memchr_newline(rest)];
+            let head = line.split(|&b| b == b'|').next().unwrap_or_default();
+            // offset lex_filenum ss_type w_cnt (word lex_id)...
+            let mut fields = head.split(|&b| b == b' ').filter(|f| !f.is_empty());
+            let count = fields
+                .nth(3)
+                .and_then(|c| std::str::from_utf8(c).ok())
+                .and_then(|c| usize::from_str_radix(c, 16).ok());
+            let Some(count) = count else {
+                return true;
+            };
+            (0..count).any(|_| {
+                let word = fields.next().unwrap_or_default();
+                fields.next(); // lex_id
+                // Adjectives may carry a syntactic marker: word(a).
+                let word = word.split(|&b| b == b'(').next().unwrap_or_default();
+                word == lemma.as_bytes()
+            })
+        })
+    }
+
     /// The synset offsets of `lemma` (lowercase) per part of speech.
     pub(crate) fn all_offsets(&self, lemma: &str) -> Option<[&[u32]; 4]> {
         let spans = self.lemmas.get(lemma)?;

@@ -8,7 +8,7 @@ mod common;
 use std::collections::BTreeSet;
 
 use common::*;
-use lexq_site::build::{BuildOptions, Sources, build, entries};
+use lexq_site::build::{BuildOptions, BuildSummary, Sources, build, entries};
 use lexq_site::morphy::{Morphy, Via};
 use lexq_site::wordnet::{Pos, WordNet};
 use lexq_site::{Entry, Site, SiteError};
@@ -131,7 +131,7 @@ fn morphy_uses_exception_lists_then_rules() {
 fn oracle_entries() -> Vec<Entry> {
     let dir = tempfile::tempdir().unwrap();
     let (lex, _) = fixture_lexicon(dir.path());
-    let sources = Sources::read(&fixture_options()).unwrap();
+    let sources = Sources::read(&fixture_options(), lex.alphabet()).unwrap();
     let mut out = Vec::new();
     entries(&lex, &sources, &mut (), |e, _| {
         out.push(e);
@@ -680,4 +680,290 @@ fn export_writes_word_files_and_lists() {
     lexq_site::export::export(&site, &export, &mut ()).unwrap();
     assert!(lexq_site::export::export(&site, &out, &mut ()).is_err());
     assert!(Site::open(&out).is_ok());
+}
+
+#[test]
+fn a_changed_site_json_or_index_meta_json_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, _) = fixture_site(dir.path());
+    let total = |site: &Site| site.search("*", 1, 0).unwrap().total;
+    assert_eq!(total(&Site::open(&out).unwrap()), 25);
+    // One digit of a figure each: the site's document count, a segment's
+    // size in tantivy's meta.json (which made `*` find 20 words of 25).
+    for (file, from, to) in [
+        ("site.json", "\"documents\": 25", "\"documents\": 24"),
+        ("index/meta.json", "\"max_doc\": 25", "\"max_doc\": 20"),
+        ("site.json", "\"format\": 4", "\"format\":  4"),
+    ] {
+        let path = out.join(file);
+        let good = std::fs::read_to_string(&path).unwrap();
+        assert!(good.contains(from), "{file}: {good}");
+        std::fs::write(&path, good.replacen(from, to, 1)).unwrap();
+        match Site::open(&out) {
+            Err(SiteError::BadSite { reason, .. }) => {
+                assert!(
+                    reason.contains("changed after the build"),
+                    "{file}: {reason}"
+                )
+            }
+            Err(e) => panic!("{file}: {e}"),
+            Ok(site) => panic!("{file}: opened, `*` finds {}", total(&site)),
+        }
+        std::fs::write(&path, &good).unwrap();
+        assert_eq!(total(&Site::open(&out).unwrap()), 25);
+    }
+    // An older site is told to rebuild; a site.json cut short, refused.
+    let path = out.join("site.json");
+    let good = std::fs::read_to_string(&path).unwrap();
+    for (bad, why) in [
+        (
+            good.replacen("\"format\": 4", "\"format\": 3", 1),
+            "site format 3",
+        ),
+        (good[..good.len() - 3].to_string(), "site.json"),
+        (
+            good.replace("\"checksum\"", "\"checksun\""),
+            "end with its checksum",
+        ),
+    ] {
+        std::fs::write(&path, bad).unwrap();
+        let err = Site::open(&out).unwrap_err().to_string();
+        assert!(err.contains(why), "{err}");
+    }
+    std::fs::write(&path, &good).unwrap();
+    // Named pipes in their place are refused, not waited on.
+    #[cfg(unix)]
+    for file in ["site.json", "index/meta.json"] {
+        let path = out.join(file);
+        let good = std::fs::read(&path).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        let made = std::process::Command::new("mkfifo").arg(&path).status();
+        assert!(made.unwrap().success());
+        let (tx, rx) = std::sync::mpsc::channel();
+        let dir = out.clone();
+        std::thread::spawn(move || tx.send(Site::open(&dir).map(|_| ())));
+        let opened = rx.recv_timeout(std::time::Duration::from_secs(20));
+        let err = opened
+            .expect("blocked on the pipe")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("not a regular file"), "{err}");
+        std::fs::remove_file(&path).unwrap();
+        std::fs::write(&path, good).unwrap();
+    }
+    std::fs::remove_file(out.join("index/meta.json")).unwrap();
+    let err = Site::open(&out).unwrap_err().to_string();
+    assert!(err.contains("no index/meta.json"), "{err}");
+}
+
+/// The lexicon of the word list `text`, in `alphabet`.
+fn lexicon_of(alphabet: lexq::Alphabet, text: &str) -> lexq::Lexicon {
+    let mut list = lexq::WordList::new(alphabet);
+    list.read_bytes("words".as_ref(), text.as_bytes()).unwrap();
+    lexq::Lexicon::from_bytes(lexq::build(&list, &mut ()).unwrap().bytes).unwrap()
+}
+
+#[test]
+fn a_site_is_checked_against_the_word_list_of_the_lexicon_it_is_opened_with() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, _) = fixture_site(dir.path());
+    let site = Site::open(&out).unwrap();
+    let words = std::fs::read_to_string(data().join("words.txt")).unwrap();
+    // The site's own copy, and the same words in another file: another
+    // order and case, and an alphabet of another name (the file's bytes
+    // differ, the words do not).
+    site.check_lexicon(&site.lexicon().unwrap()).unwrap();
+    let mut shuffled: Vec<&str> = words.lines().rev().collect();
+    shuffled.push("CARE");
+    let letters: String = ('A'..='Z').map(|c| format!("{c}\n")).collect();
+    let renamed = lexq::Alphabet::from_text("letters", &letters).unwrap();
+    let same = lexicon_of(renamed, &shuffled.join("\n").to_uppercase());
+    assert_ne!(same.file_bytes(), site.lexicon().unwrap().file_bytes());
+    site.check_lexicon(&same).unwrap();
+    // One word more; one word other (as many words); ENABLE.
+    for (lex, needle) in [
+        (
+            lexicon_of(lexq::Alphabet::english(), &format!("{words}\ncarer\n")),
+            "(26 words)",
+        ),
+        (
+            lexicon_of(lexq::Alphabet::english(), &words.replace("zzz", "zzzs")),
+            "(25 words, CRC-32C ",
+        ),
+        (lexq::Lexicon::embedded(), "<embedded> (172820 words)"),
+    ] {
+        match site.check_lexicon(&lex) {
+            Err(e @ SiteError::OtherWordList { .. }) => {
+                let msg = e.to_string();
+                assert!(
+                    msg.contains("built from another word list (25 words, CRC-32C ")
+                        && msg.contains(needle),
+                    "{msg}"
+                );
+            }
+            other => panic!("{needle}: {other:?}"),
+        }
+    }
+    // The fingerprint is of the words as spelled, in order.
+    let id = lexq_site::fingerprint::WordListId::of(&site.lexicon().unwrap()).unwrap();
+    let mut spelled: Vec<String> = fixture_words().iter().map(|w| format!("{w}\n")).collect();
+    spelled.sort();
+    assert_eq!(id.words, 25);
+    assert_eq!(id.crc32c, crc32c::crc32c(spelled.concat().as_bytes()));
+    assert_eq!(site.meta().word_list, id);
+}
+
+#[test]
+fn a_replacement_waits_for_another_writer_of_the_same_folder() {
+    use fs4::fs_std::FileExt;
+    let dir = tempfile::tempdir().unwrap();
+    let (lex, path) = fixture_lexicon(dir.path());
+    let out = dir.path().join("site");
+    let scratch = || -> Vec<std::path::PathBuf> {
+        std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.file_name().unwrap().to_string_lossy().starts_with('.'))
+            .collect()
+    };
+    // Another process renaming into this folder holds its lock.
+    let folder = std::fs::File::open(dir.path()).unwrap();
+    folder.lock_exclusive().unwrap();
+    let done = std::sync::atomic::AtomicBool::new(false);
+    std::thread::scope(|s| {
+        let build = s.spawn(|| {
+            let r = build(&lex, Some(&path), &fixture_options(), &out, &mut ());
+            done.store(true, std::sync::atomic::Ordering::SeqCst);
+            r
+        });
+        // The site is whole in its temporary directory...
+        let start = std::time::Instant::now();
+        while !scratch().iter().any(|p| p.join("site.json").is_file()) {
+            assert!(start.elapsed().as_secs() < 60, "no temporary site");
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        // ... and waits there while the lock is held.
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        assert!(!done.load(std::sync::atomic::Ordering::SeqCst));
+        assert!(!out.exists());
+        drop(folder);
+        build.join().unwrap().unwrap();
+    });
+    assert_eq!(Site::open(&out).unwrap().word_count(), 25);
+    assert!(scratch().is_empty(), "{:?}", scratch());
+}
+
+/// The entries of a site built from the word list `words` and the
+/// definitions file `defs` (TSV), in `alphabet`; the build's summary.
+fn site_of(alphabet: lexq::Alphabet, words: &str, defs: &str) -> (Vec<Entry>, BuildSummary) {
+    let dir = tempfile::tempdir().unwrap();
+    let lex = lexicon_of(alphabet, words);
+    let file = dir.path().join("defs.tsv");
+    std::fs::write(&file, defs).unwrap();
+    let opts = BuildOptions {
+        definitions: vec![file],
+        ..Default::default()
+    };
+    let out = dir.path().join("site");
+    let summary = build(&lex, None, &opts, &out, &mut ()).unwrap();
+    let mut all = Vec::new();
+    Site::open(&out)
+        .unwrap()
+        .for_each_entry(|e| {
+            all.push(e);
+            Ok(())
+        })
+        .unwrap();
+    (all, summary)
+}
+
+#[test]
+fn definition_headwords_are_read_as_the_word_list_reads_its_lines() {
+    // Each headword is also a line of the word list: whatever word
+    // `lexq build` reads it as, the definition is that word's.
+    for (alphabet, lines) in [
+        (
+            lexq::Alphabet::spanish(),
+            &["árbol", "CAFE\u{301}", "pingüino", "Chillar", "ñu"][..],
+        ),
+        (
+            lexq::Alphabet::catalan(),
+            &["col.lecció", "QÜESTIÓ", "ŀlusió"][..],
+        ),
+        (lexq::Alphabet::english(), &["Straße", "ﬁre", "care"][..]),
+    ] {
+        let defs: String = lines
+            .iter()
+            .map(|l| format!("{l}\tn\tdefinition of {l}\n"))
+            .collect();
+        let (entries, summary) = site_of(alphabet.clone(), &lines.join("\n"), &defs);
+        assert_eq!(entries.len(), lines.len(), "{}", alphabet.name());
+        assert_eq!(summary.unused_definitions, 0, "{:?}", summary.unused_words);
+        assert!(summary.bad_lines.is_empty(), "{:?}", summary.bad_lines);
+        for l in lines.iter() {
+            let word = alphabet.decode(&alphabet.encode(l).unwrap());
+            let e = entries.iter().find(|e| e.word == word).unwrap();
+            let defs: Vec<&str> = e.senses.iter().map(|s| s.definition.as_str()).collect();
+            assert_eq!(defs, [format!("definition of {l}")], "{l} is {word}");
+        }
+    }
+    // A headword the alphabet cannot read is a bad line naming why.
+    let (entries, summary) = site_of(
+        lexq::Alphabet::english(),
+        "cafe\ncare",
+        "cafe\u{301}\tn\ta drink\nCAFÉ\tn\ta drink\ncare\tn\tconcern\n",
+    );
+    let reasons: Vec<(usize, &str)> = summary
+        .bad_lines
+        .iter()
+        .map(|b| (b.line, b.reason.as_str()))
+        .collect();
+    assert_eq!(reasons.len(), 2, "{reasons:?}");
+    assert!(
+        reasons[0]
+            .1
+            .contains("is not a letter of the english alphabet"),
+        "{reasons:?}"
+    );
+    assert!(
+        entries
+            .iter()
+            .find(|e| e.word == "CAFE")
+            .unwrap()
+            .senses
+            .is_empty()
+    );
+}
+
+#[test]
+fn a_repeated_definition_line_shows_once() {
+    let defs = "care\tv\tfeel concern\ncare\tv\tfeel concern\nCARE\tv\t feel concern\nCare\tn\tfeel concern\ncare\tfeel concern\n";
+    let (entries, summary) = site_of(lexq::Alphabet::english(), "care\ncat", defs);
+    let care = entries.iter().find(|e| e.word == "CARE").unwrap();
+    let got: Vec<(Option<Pos>, &str)> = care
+        .senses
+        .iter()
+        .map(|s| (s.pos, s.definition.as_str()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (Some(Pos::Verb), "feel concern"),
+            (Some(Pos::Noun), "feel concern"),
+            (None, "feel concern")
+        ]
+    );
+    assert_eq!(summary.senses, 3);
+    // Across files too, and in JSON Lines.
+    let mut d = lexq_site::sources::Definitions::new(&lexq::Alphabet::english());
+    d.read_bytes("a.tsv".as_ref(), b"cat\tn\ta pet\n", true)
+        .unwrap();
+    d.read_bytes(
+        "b.jsonl".as_ref(),
+        br#"{"word": "Cat", "definition": "a pet", "pos": "n"}"#,
+        true,
+    )
+    .unwrap();
+    assert_eq!((d.words["CAT"].len(), d.duplicates, d.count), (1, 1, 1));
+    assert_eq!(d.words["CAT"][0].source, "a.tsv");
 }

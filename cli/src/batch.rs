@@ -1,0 +1,263 @@
+//! `lexq query`: word queries one a line, each answered by one JSON line,
+//! with the lexicon opened once and probability ranks counted once.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
+
+use serde::Serialize;
+
+use crate::args::{QueryArgs, QueryLine, clap_message};
+use crate::print::{self, Printer};
+use crate::search::{Row, Study, find};
+use crate::{ERROR, FOUND, Failure, NOT_FOUND};
+use clap::Parser;
+use clap::error::ErrorKind;
+use lexq::Lexicon;
+
+/// The longest query line read, in bytes.
+const MAX_LINE: usize = 64 * 1024;
+
+/// Answers every line of `args.input`; the exit status: 2 if a line was
+/// bad, else 0 if some line found a word, else 1.
+pub fn run(lex: &Lexicon, out: &mut Printer, args: &QueryArgs) -> Result<u8, Failure> {
+    let name = args.input.display().to_string();
+    let mut input: Box<dyn BufRead> = if args.input.as_os_str() == "-" {
+        Box::new(io::stdin().lock())
+    } else {
+        if args.input.is_dir() {
+            return Err(format!("{name}: is a directory, not a file of queries").into());
+        }
+        let file = File::open(&args.input).map_err(|e| format!("{name}: {e}"))?;
+        Box::new(BufReader::new(file))
+    };
+    let mut study = Study::default();
+    let (mut bad, mut found) = (false, false);
+    let mut raw = Vec::new();
+    for index in 1.. {
+        if print::closed() {
+            break; // nobody reads the answers
+        }
+        raw.clear();
+        let n = (&mut input)
+            .take(MAX_LINE as u64 + 1)
+            .read_until(b'\n', &mut raw)
+            .map_err(|e| format!("{name}: line {index}: {e}"))?;
+        if n == 0 {
+            break;
+        }
+        if raw.len() > MAX_LINE {
+            out.flush()?;
+            return Err(format!("{name}: line {index}: longer than {MAX_LINE} bytes").into());
+        }
+        let answer = match std::str::from_utf8(&raw) {
+            Err(_) => Err("not UTF-8".to_string()),
+            Ok(line) => {
+                let line = line.trim();
+                if line.is_empty() || line.starts_with('#') {
+                    continue;
+                }
+                answer(lex, &mut study, line, args.count)
+            }
+        };
+        let mut line = Line {
+            index,
+            words: None,
+            count: None,
+            error: None,
+        };
+        match answer {
+            Ok(Reply::Count(n)) => {
+                found |= n > 0;
+                line.count = Some(n);
+            }
+            Ok(Reply::Words(words)) => {
+                found |= !words.is_empty();
+                line.words = Some(Listed::Words(words));
+            }
+            Ok(Reply::Table(rows)) => {
+                found |= !rows.is_empty();
+                line.words = Some(Listed::Table(rows));
+            }
+            Err(why) => {
+                bad = true;
+                print::error(&format!("line {index}: {why}"));
+                line.error = Some(why);
+            }
+        }
+        out.json_line(&line)?;
+        // Each answer as soon as it is known: a program can send a query
+        // and read its answer.
+        out.flush()?;
+    }
+    out.flush()?;
+    Ok(if bad {
+        ERROR
+    } else if found {
+        FOUND
+    } else {
+        NOT_FOUND
+    })
+}
+
+/// One answer line: `{"index": k, "words": [...]}`, `{"index": k,
+/// "count": n}` or `{"index": k, "error": "..."}`.
+#[derive(Serialize)]
+struct Line {
+    index: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    words: Option<Listed>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    count: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+/// The words of an answer: strings, or word-table objects (`--table`).
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Listed {
+    Words(Vec<String>),
+    Table(Vec<Row>),
+}
+
+/// What a line found.
+enum Reply {
+    Count(usize),
+    Words(Vec<String>),
+    Table(Vec<Row>),
+}
+
+/// One line's answer.
+fn answer(lex: &Lexicon, study: &mut Study, line: &str, count: bool) -> Result<Reply, String> {
+    let words = split(line)?;
+    if words
+        .iter()
+        .any(|w| w == "-L" || w == "--lexicon" || w.starts_with("--lexicon="))
+    {
+        return Err("a query line cannot choose the lexicon: give -L to lexq query".into());
+    }
+    let query = QueryLine::try_parse_from(&words).map_err(|e| match e.kind() {
+        ErrorKind::DisplayHelp
+        | ErrorKind::DisplayVersion
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            "a query line is a word-list command (try 'lexq query --help')".to_string()
+        }
+        _ => clap_message(&e),
+    })?;
+    let cmd = &query.command;
+    let found = find(lex, cmd).map_err(|e| e.to_string())?;
+    let mut o = cmd.output().clone();
+    o.count |= count;
+    let listing = study
+        .arrange(lex, &found, &o, cmd.show_blanks())
+        .map_err(|e| e.to_string())?;
+    if o.count {
+        return Ok(Reply::Count(listing.found));
+    }
+    Ok(match listing.rows {
+        Some(rows) => Reply::Table(rows),
+        None => Reply::Words(
+            listing
+                .words
+                .iter()
+                .map(|w| {
+                    if listing.blanks {
+                        w.marked()
+                    } else {
+                        w.spelling()
+                    }
+                })
+                .collect(),
+        ),
+    })
+}
+
+/// Splits a line into words as a POSIX shell does, with no expansion:
+/// blanks separate words; inside '...' every character is itself; inside
+/// "..." a backslash keeps a following `"`, `\`, `$` or `` ` `` and is
+/// itself before anything else; outside quotes a backslash keeps the next
+/// character. `'c?t' "a b" c\ d` is the three words `c?t`, `a b`, `c d`;
+/// `''` is an empty word.
+///
+/// ```text
+/// contains AX --len 5     -> contains | AX | --len | 5
+/// pattern 'c?t'           -> pattern | c?t
+/// ```
+pub fn split(line: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut started = false;
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            ' ' | '\t' | '\r' | '\n' => {
+                if started {
+                    words.push(std::mem::take(&mut word));
+                    started = false;
+                }
+            }
+            '\'' => {
+                started = true;
+                loop {
+                    match chars.next() {
+                        Some('\'') => break,
+                        Some(c) => word.push(c),
+                        None => return Err("a ' quote is not closed".into()),
+                    }
+                }
+            }
+            '"' => {
+                started = true;
+                loop {
+                    match chars.next() {
+                        Some('"') => break,
+                        Some('\\') => match chars.peek() {
+                            Some(&n @ ('"' | '\\' | '$' | '`')) => {
+                                word.push(n);
+                                chars.next();
+                            }
+                            _ => word.push('\\'),
+                        },
+                        Some(c) => word.push(c),
+                        None => return Err("a \" quote is not closed".into()),
+                    }
+                }
+            }
+            '\\' => {
+                started = true;
+                match chars.next() {
+                    Some(n) => word.push(n),
+                    None => return Err("the line ends with a backslash".into()),
+                }
+            }
+            c => {
+                started = true;
+                word.push(c);
+            }
+        }
+    }
+    if started {
+        words.push(word);
+    }
+    Ok(words)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split;
+
+    #[test]
+    fn shell_words() {
+        let w = |s: &str| split(s).unwrap();
+        assert_eq!(w("contains AX --len 5"), ["contains", "AX", "--len", "5"]);
+        assert_eq!(
+            w(r#"pattern 'c?t'  "a b" c\ d ''"#),
+            ["pattern", "c?t", "a b", "c d", ""]
+        );
+        assert_eq!(w(r#""x\"y\\z\n" a'b'"c""#), [r#"x"y\z\n"#, "abc"]);
+        assert!(split("regex 'abc").is_err());
+        assert!(split("regex \"abc").is_err());
+        assert!(split("regex abc\\").is_err());
+        assert!(w("   ").is_empty());
+    }
+}

@@ -1,0 +1,141 @@
+//! Stopping a command that writes (`lexq build`, `site build`, `site
+//! export`) when asked to: on SIGINT (Ctrl-C), SIGTERM (`kill`, a service
+//! manager stopping it) or SIGHUP (its terminal closed), what was being
+//! written is removed, one line says why on stderr, and the process exits
+//! with 128 + the signal's number (130, 143, 129), as a shell reports a
+//! process the signal killed. What was there before stays as it was.
+//!
+//! The signal handler only writes the signal's number into a pipe; a
+//! thread waiting on the pipe does the rest, outside the handler.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Set by the interrupt thread before it cleans up: from then on the main
+/// thread must not report an error of its own (it would be the one the
+/// cleanup caused) nor exit with another status.
+static INTERRUPTING: AtomicBool = AtomicBool::new(false);
+
+/// Whether an interrupt is being handled (its thread exits the process).
+pub fn interrupting() -> bool {
+    INTERRUPTING.load(Ordering::SeqCst)
+}
+
+/// The line printed and the exit status for signal number `signal`.
+fn outcome(signal: i32) -> (&'static str, i32) {
+    #[cfg(unix)]
+    let what = match signal {
+        nix::libc::SIGTERM => "terminated",
+        nix::libc::SIGHUP => "hung up",
+        _ => "interrupted",
+    };
+    #[cfg(not(unix))]
+    let what = "interrupted";
+    (what, 128 + signal)
+}
+
+/// Runs `cleanup` (which removes what is being written), then exits,
+/// when the process is interrupted (see the module documentation).
+pub fn on_interrupt(cleanup: fn()) {
+    let Some(signals) = platform::install() else {
+        return;
+    };
+    std::thread::spawn(move || {
+        let Some(signal) = signals.wait() else {
+            return;
+        };
+        INTERRUPTING.store(true, Ordering::SeqCst);
+        cleanup();
+        let (what, code) = outcome(signal);
+        eprintln!("lexq: {what}");
+        std::process::exit(code);
+    });
+}
+
+#[cfg(unix)]
+mod platform {
+    use std::io::Read;
+    use std::os::fd::AsRawFd;
+    use std::sync::atomic::{AtomicI32, Ordering};
+
+    use nix::libc;
+    use nix::sys::signal::{SaFlags, SigAction, SigHandler, SigSet, Signal, sigaction};
+
+    /// The pipe's write end, for the handler (-1 until installed).
+    static PIPE: AtomicI32 = AtomicI32::new(-1);
+
+    extern "C" fn on_signal(signal: libc::c_int) {
+        // Only async-signal-safe calls here: write(2), and errno kept for
+        // the code the signal interrupted.
+        let errno = nix::errno::Errno::last_raw();
+        let byte = signal as u8;
+        // SAFETY: one byte from a live local into a descriptor that stays
+        // open for the life of the process; a full pipe (non-blocking)
+        // drops the byte, and one is enough.
+        unsafe { libc::write(PIPE.load(Ordering::SeqCst), (&raw const byte).cast(), 1) };
+        nix::errno::Errno::set_raw(errno);
+    }
+
+    /// Where the signals arrive.
+    pub struct Signals(std::io::PipeReader);
+
+    impl Signals {
+        /// The next signal's number, once one arrives.
+        pub fn wait(mut self) -> Option<i32> {
+            let mut byte = [0u8];
+            self.0.read_exact(&mut byte).ok()?;
+            Some(i32::from(byte[0]))
+        }
+    }
+
+    /// Installs the handler for SIGINT, SIGTERM and SIGHUP, once.
+    pub fn install() -> Option<Signals> {
+        let (reader, writer) = std::io::pipe().ok()?;
+        let fd = writer.as_raw_fd();
+        // SAFETY: fcntl on a descriptor this function owns.
+        unsafe {
+            let flags = libc::fcntl(fd, libc::F_GETFL);
+            libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK);
+        }
+        if PIPE
+            .compare_exchange(-1, fd, Ordering::SeqCst, Ordering::SeqCst)
+            .is_err()
+        {
+            return None; // installed before
+        }
+        // The write end lives as long as the process.
+        std::mem::forget(writer);
+        let action = SigAction::new(
+            SigHandler::Handler(on_signal),
+            SaFlags::SA_RESTART,
+            SigSet::empty(),
+        );
+        for signal in [Signal::SIGINT, Signal::SIGTERM, Signal::SIGHUP] {
+            // SAFETY: the handler above is async-signal-safe.
+            unsafe { sigaction(signal, &action) }.ok()?;
+        }
+        Some(Signals(reader))
+    }
+}
+
+#[cfg(not(unix))]
+mod platform {
+    /// Where Ctrl-C arrives.
+    pub struct Signals(std::sync::mpsc::Receiver<()>);
+
+    impl Signals {
+        /// SIGINT's number once Ctrl-C is pressed.
+        pub fn wait(self) -> Option<i32> {
+            self.0.recv().ok().map(|()| 2)
+        }
+    }
+
+    /// Installs the Ctrl-C handler, once.
+    pub fn install() -> Option<Signals> {
+        let (tx, rx) = std::sync::mpsc::channel();
+        ctrlc::set_handler(move || {
+            let _ = tx.send(());
+        })
+        .ok()?;
+        Some(Signals(rx))
+    }
+}

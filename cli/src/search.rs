@@ -1,0 +1,212 @@
+//! The word-list commands: run the search, then order, cap and describe
+//! the words found (probability rank, points, hooks) for printing.
+
+use std::collections::BTreeSet;
+
+use lexq::probability::{Bag, Ranks, order};
+use lexq::{Lexicon, TileSet, Word, Words};
+use serde::Serialize;
+
+use crate::Failure;
+use crate::args::{SearchCommand, SortOrder, WordOutput};
+
+/// Runs the search a word-list command asks for.
+pub fn find<'l>(lex: &'l Lexicon, cmd: &SearchCommand) -> Result<Words<'l>, Failure> {
+    let (min, max) = cmd.output().lens.range()?;
+    let s = lex.search().lengths(min, max);
+    Ok(match cmd {
+        SearchCommand::Contains { sub, .. } => s.contains(sub)?,
+        SearchCommand::Starts { prefix, .. } => s.starts(prefix)?,
+        SearchCommand::Ends { suffix, .. } => s.ends(suffix)?,
+        SearchCommand::Pattern { pattern, .. } => s.pattern(pattern)?,
+        SearchCommand::Regex { regex, .. } => s.regex(regex)?,
+        SearchCommand::Anagram { rack, through, .. } => s.anagram(rack, through.as_deref())?,
+        SearchCommand::Subanagram { rack, through, .. } => {
+            s.subanagram(rack, through.as_deref())?
+        }
+    })
+}
+
+/// One word of a word table, as printed and as JSON (keys in this order).
+#[derive(Serialize, Debug)]
+pub struct Row {
+    /// The word (letters played with blanks in lowercase with `--blanks`).
+    pub word: String,
+    /// Letters that make a word in front of it, in alphabet order.
+    pub front: String,
+    /// Letters that make a word after it.
+    pub back: String,
+    /// Whether the word without its first tile is a word (Zyzzyva's dot
+    /// before the word).
+    pub inner_front: bool,
+    /// Whether the word without its last tile is a word (the dot after).
+    pub inner_back: bool,
+    /// Probability rank among the lexicon's words of its length.
+    pub rank: u32,
+    /// Draws of the full bag that spell it.
+    pub combinations: u128,
+    /// Its chance from a full bag.
+    pub probability: f64,
+    /// Its point value.
+    pub points: i32,
+}
+
+/// The words to print: all found, in the order asked, capped.
+pub struct Listing<'w> {
+    /// How many words the search found (before `--limit`).
+    pub found: usize,
+    /// The words to print, in order.
+    pub words: Vec<Word<'w>>,
+    /// Their table rows, with `--table`.
+    pub rows: Option<Vec<Row>>,
+    /// Whether words show the letters blanks stand for (`--blanks`).
+    pub blanks: bool,
+}
+
+/// What probability order and points are counted with, kept from one
+/// query to the next (`lexq query` ranks each length once).
+#[derive(Default)]
+pub struct Study {
+    /// The tile set's name as given, its bag and the ranks counted so far.
+    ranks: Option<(Option<String>, Ranks)>,
+}
+
+impl Study {
+    /// The bag of `--tiles` (or the alphabet's standard set) and ranks
+    /// for at least the lengths `lens`.
+    fn ranks(
+        &mut self,
+        lex: &Lexicon,
+        tiles: Option<&str>,
+        lens: &BTreeSet<usize>,
+    ) -> Result<&Ranks, Failure> {
+        let same_tiles = matches!(&self.ranks, Some((t, _)) if t.as_deref() == tiles);
+        let mut want: BTreeSet<usize> = lens.clone();
+        let bag = match (&self.ranks, same_tiles) {
+            (Some((_, r)), true) => {
+                let have: BTreeSet<usize> = r.lengths().collect();
+                if want.is_subset(&have) {
+                    return Ok(&self.ranks.as_ref().expect("checked").1);
+                }
+                want.extend(have);
+                r.bag().clone()
+            }
+            _ => Bag::new(&tile_set(lex, tiles)?),
+        };
+        let ranks = Ranks::new(lex, &bag, want.iter().copied())?;
+        self.ranks = Some((tiles.map(String::from), ranks));
+        Ok(&self.ranks.as_ref().expect("just set").1)
+    }
+
+    /// Orders, caps and (with `--table`) describes the words found.
+    pub fn arrange<'w>(
+        &mut self,
+        lex: &Lexicon,
+        found: &'w Words<'_>,
+        o: &WordOutput,
+        blanks: bool,
+    ) -> Result<Listing<'w>, Failure> {
+        let mut words: Vec<Word<'w>> = found.iter().collect();
+        let total = words.len();
+        let needs_ranks = !o.count && (o.table || o.sort == SortOrder::Probability);
+        let ranks = if needs_ranks {
+            let lens: BTreeSet<usize> = words.iter().map(|w| w.len()).collect();
+            Some(self.ranks(lex, o.tiles.as_deref(), &lens)?)
+        } else {
+            None
+        };
+        let bag = match (ranks, o.sort == SortOrder::Points && !o.count) {
+            (Some(r), _) => Some(r.bag().clone()),
+            (None, true) => Some(Bag::new(&tile_set(lex, o.tiles.as_deref())?)),
+            (None, false) => None,
+        };
+        if !o.count {
+            match o.sort {
+                SortOrder::Alpha => {}
+                SortOrder::Length => words
+                    .sort_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.codes().cmp(b.codes()))),
+                SortOrder::Points => {
+                    let bag = bag.as_ref().expect("a bag for points");
+                    words.sort_by(|a, b| {
+                        bag.points(b.codes())
+                            .cmp(&bag.points(a.codes()))
+                            .then_with(|| a.codes().cmp(b.codes()))
+                    })
+                }
+                SortOrder::Probability => {
+                    let ranks = ranks.expect("ranks for probability");
+                    let rank = |w: &Word<'_>| ranks.rank(w.codes()).unwrap_or(u32::MAX);
+                    let mut keyed: Vec<(u32, Word<'w>)> =
+                        words.iter().map(|w| (rank(w), *w)).collect();
+                    keyed.sort_by(|(ra, a), (rb, b)| {
+                        ra.cmp(rb)
+                            .then_with(|| a.len().cmp(&b.len()))
+                            .then_with(|| order(a.codes(), b.codes()))
+                    });
+                    words = keyed.into_iter().map(|(_, w)| w).collect();
+                }
+            }
+        }
+        if let Some(n) = o.limit {
+            words.truncate(n);
+        }
+        let rows = match (o.table && !o.count, ranks) {
+            (true, Some(ranks)) => Some(
+                words
+                    .iter()
+                    .map(|w| row(lex, ranks, w, blanks))
+                    .collect::<Result<Vec<_>, Failure>>()?,
+            ),
+            _ => None,
+        };
+        Ok(Listing {
+            found: total,
+            words,
+            rows,
+            blanks,
+        })
+    }
+}
+
+/// The tile set of `--tiles`, or the standard set of the lexicon's
+/// alphabet.
+fn tile_set(lex: &Lexicon, tiles: Option<&str>) -> Result<TileSet, Failure> {
+    match tiles {
+        Some(name) => Ok(TileSet::named(name, lex.alphabet())?),
+        None => TileSet::default_for(lex.alphabet(), 15).map_err(|_| {
+            format!(
+                "no standard tile set for the {} alphabet: give one with --tiles FILE (probability and points need it)",
+                lex.alphabet().name()
+            )
+            .into()
+        }),
+    }
+}
+
+/// Whether the tiles `codes` are a word.
+fn is_word(lex: &Lexicon, codes: &[u8]) -> bool {
+    lex.arcs().root().is_word(codes)
+}
+
+/// A word's table row.
+fn row(lex: &Lexicon, ranks: &Ranks, w: &Word<'_>, blanks: bool) -> Result<Row, Failure> {
+    let codes = w.codes();
+    let spelled = w.spelling();
+    let hooks = lex.hooks(&spelled)?;
+    let bag = ranks.bag();
+    let overflow = || lexq::probability::Overflow {
+        len: codes.len(),
+        tiles: bag.total(),
+    };
+    Ok(Row {
+        word: if blanks { w.marked() } else { spelled },
+        front: hooks.front_letters(),
+        back: hooks.back_letters(),
+        inner_front: is_word(lex, &codes[1..]),
+        inner_back: is_word(lex, &codes[..codes.len() - 1]),
+        rank: ranks.rank(codes).ok_or_else(overflow)?,
+        combinations: bag.combinations(codes).ok_or_else(overflow)?,
+        probability: bag.probability(codes).ok_or_else(overflow)?,
+        points: bag.points(codes),
+    })
+}
