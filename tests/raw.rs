@@ -127,6 +127,48 @@ fn hand_picked() {
     assert!(root.separator().is_none());
 }
 
+/// Every node reached from the root, by index, with its arcs (code,
+/// accepts, target index).
+fn nodes(lex: &Lexicon) -> std::collections::HashMap<u32, Vec<(u8, bool, u32)>> {
+    let mut seen = std::collections::HashMap::new();
+    let mut stack = vec![lex.arcs().root()];
+    while let Some(n) = stack.pop() {
+        if n.is_empty() || seen.contains_key(&n.index()) {
+            continue;
+        }
+        let arcs: Vec<(u8, bool, u32)> = n
+            .edges()
+            .map(|e| (e.code(), e.accepts(), e.target().index()))
+            .collect();
+        stack.extend(n.edges().map(|e| e.target()));
+        seen.insert(n.index(), arcs);
+    }
+    seen
+}
+
+#[test]
+fn no_two_nodes_have_the_same_arcs() {
+    // The table is minimal as an automaton with the accept flag on the
+    // arcs: two nodes with the same arcs (the same letters, accepting the
+    // same, leading to the same nodes) are one, although the fst's states
+    // they come from differ (one final, one not). A small lexicon, where
+    // a table without the merge has two nodes whose one arc is an
+    // accepting S with nothing after it, then ENABLE.
+    let mut list = lexq::WordList::new(lexq::Alphabet::english());
+    list.read_bytes("t".as_ref(), b"at\ncat\nbat\ncats\nbats\nscat\nsat\n")
+        .unwrap();
+    let small = Lexicon::from_bytes(lexq::build(&list, &mut ()).unwrap().bytes).unwrap();
+    for lex in [&small, &*LEX] {
+        let nodes = nodes(lex);
+        let mut by_arcs = std::collections::HashMap::new();
+        for (index, arcs) in &nodes {
+            if let Some(other) = by_arcs.insert(arcs.clone(), *index) {
+                panic!("nodes {index} and {other} have the same arcs {arcs:?}");
+            }
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
     #[test]

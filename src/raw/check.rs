@@ -59,7 +59,8 @@ pub(crate) fn check(
     }
     // The fst node (address + 1) each table node stands for (0: none yet).
     let mut owner = vec![0u64; n];
-    // Further (fst node, table node) pairs, rare.
+    // Further (fst node, table node) pairs: one for each fst node whose
+    // table node stands for an earlier one too (see write.rs).
     let mut more = std::collections::HashSet::new();
     let root = arcs.root().index();
     let mut stack: Vec<(usize, u32)> = vec![(fst.root_addr(), root)];
