@@ -40,11 +40,10 @@ impl Backing {
 /// # Checks
 ///
 /// [`Lexicon::open`] checks the header and its CRC, and the arc table's
-/// CRC (once per file per process, and with
-/// [`Lexicon::open_with`] once per file identity across processes). The
+/// CRC: every walk reads the table, so damage to it is found at once. The
 /// fst section's CRC and structure are checked when the fst is first asked
-/// for ([`Lexicon::fst_set`]). [`Lexicon::verify`] (`lexq verify`) checks
-/// everything.
+/// for ([`Lexicon::fst_set`]), once per lexicon; no walk of lexq's own
+/// reads it. [`Lexicon::verify`] (`lexq verify`) checks everything.
 ///
 /// # Files from others
 ///

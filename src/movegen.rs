@@ -12,8 +12,8 @@
 //! cross words only is found from the rightmost square with a cross word
 //! it covers. Each move is found once: right parts stop short of what
 //! another anchor would find. Squares are filtered by
-//! their cross sets before an edge is followed, and a node is stepped
-//! into only if its letters allow what the next square needs; the score is
+//! their cross sets before an edge is followed (a node's list of arcs is
+//! read once, for the letters the next square allows); the score is
 //! kept up to date square by square, so a move is scored when it is found.
 //!
 //! Blanks are chosen when a word is found, not while walking: each path
@@ -447,51 +447,38 @@ fn exchanges(rack: &Rack, rec: &mut impl Recorder) {
     go(0, &codes, &mut chosen, rack, rec);
 }
 
-/// A node of the arc table as the walk holds it: with its codes (bit `c`
-/// for each code an edge out of it reads, bit 0 the separator), read when
-/// it is reached, so the walk can tell before stepping into it whether it
-/// allows what the next square needs. The walk reaches the arc table only
-/// through this type and the [`Edge`]s it hands out: [`Node::root`],
-/// [`Node::child`], [`Node::edge`] and [`Node::edges_within`].
+/// A node of the arc table as the walk holds it. The walk reaches the arc
+/// table only through this type and the [`Edge`]s it hands out:
+/// [`Node::root`], [`Node::child`], [`Node::edge`] and
+/// [`Node::edges_within`]. Each list is read once, when its edges are
+/// asked for: a node is stepped into without looking at its letters first.
 #[derive(Clone, Copy)]
 struct Node<'a> {
     id: raw::Node<'a>,
-    codes: u64,
 }
 
 impl<'a> Node<'a> {
     #[inline]
     fn root(g: &'a Arcs) -> Node<'a> {
-        let id = g.root();
-        Node {
-            id,
-            codes: id.codes(),
-        }
+        Node { id: g.root() }
     }
 
     /// The node edge `e` leads to.
     #[inline]
     fn child(e: Edge<'a>) -> Node<'a> {
-        let id = e.target();
-        Node {
-            id,
-            codes: id.codes(),
-        }
+        Node { id: e.target() }
     }
 
     /// The edge reading `code`, if any.
     #[inline]
     fn edge(self, code: u8) -> Option<Edge<'a>> {
-        if self.codes >> (code & 63) & 1 == 0 {
-            return None;
-        }
         self.id.edge(code)
     }
 
     /// The edges whose codes are in `set`, in code order.
     #[inline]
     fn edges_within(self, set: u64) -> raw::Within<'a> {
-        self.id.within(set & self.codes)
+        self.id.within(set)
     }
 }
 
@@ -902,10 +889,9 @@ impl<'w, R: Recorder> Walk<'w, '_, R> {
     }
 
     /// After reading edge `e` at square `pos` leftwards. The child is
-    /// stepped into only if its codes allow what comes next (the tile on
-    /// the next square, a letter the square and rack allow, the
-    /// separator), so no call is made that would find nothing. The square
-    /// right of the anchor is always empty (or off the board).
+    /// stepped into if it has arcs and the next square has a tile or can
+    /// take a letter of the rack; its arcs are read there, once. The
+    /// square right of the anchor is always empty (or off the board).
     #[inline(always)]
     fn go_left(&mut self, pos: usize, e: Edge<'w>, main: i32, wm: i32, cross: i32) {
         let open_left = pos == 0 || self.l.sq[(pos - 1) & (W - 1)] == 0;
@@ -916,28 +902,20 @@ impl<'w, R: Recorder> Walk<'w, '_, R> {
         if pos > self.lb {
             let p = (pos - 1) & (W - 1);
             let t = self.l.sq[p];
-            let next = if t != 0 {
-                child.codes & (1u64 << (t & 63)) != 0
-            } else {
-                self.left > 0 && child.codes & self.possible(p) != 0
-            };
+            let next = !child.id.is_empty() && (t != 0 || (self.left > 0 && self.possible(p) != 0));
             if next {
                 self.gen_left(p, child, main, wm, cross);
             }
         }
         if open_left
-            && child.codes & 1 != 0
             && self.anchor + 1 < self.rb
             && self.left > 0
             && self.l.start_bound[pos] >= self.rec.threshold()
         {
             if let Some(sep) = child.edge(SEPARATOR) {
-                // Stepped into only if the square right of the anchor can
-                // take one of its letters.
                 let right = Node::child(sep);
-                let q = self.anchor + 1;
-                if right.codes & self.possible(q) != 0 {
-                    self.gen_right(q, right, pos, main, wm, cross);
+                if !right.id.is_empty() {
+                    self.gen_right(self.anchor + 1, right, pos, main, wm, cross);
                 }
             }
         }
@@ -997,7 +975,7 @@ impl<'w, R: Recorder> Walk<'w, '_, R> {
         if pos + 1 < self.rb && self.left > 0 {
             let child = Node::child(e);
             let q = (pos + 1) & (W - 1);
-            if child.codes & self.possible(q) != 0 {
+            if !child.id.is_empty() {
                 self.gen_right(q, child, start, main, wm, cross);
             }
         }
