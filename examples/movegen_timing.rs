@@ -88,7 +88,6 @@ fn main() -> Result<(), lexq::Error> {
         Some(path) => Lexicon::open(path)?,
         None => Lexicon::embedded(),
     };
-    lex.arcs()?;
     let text = std::fs::read_to_string(&file).unwrap_or_else(|e| die(&format!("{file}: {e}")));
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     let positions: Vec<Position> = lines

@@ -12,8 +12,8 @@
 //! cross words only is found from the rightmost square with a cross word
 //! it covers. Each move is found once: right parts stop short of what
 //! another anchor would find. Squares are filtered by
-//! their cross sets before an edge is followed, and a node is stepped
-//! into only if its letters allow what the next square needs; the score is
+//! their cross sets before an edge is followed (a node's list of arcs is
+//! read once, for the letters the next square allows); the score is
 //! kept up to date square by square, so a move is scored when it is found.
 //!
 //! Blanks are chosen when a word is found, not while walking: each path
@@ -48,10 +48,10 @@ use std::collections::BinaryHeap;
 
 use crate::board::{BLANK, Board};
 use crate::gaddag::SEPARATOR;
-use crate::graph::Graph;
 use crate::layout::MAX_SIZE;
 use crate::moves::{Move, MoveKind, THROUGH};
 use crate::rack::Rack;
+use crate::raw::{self, Arcs, Edge};
 
 /// Receives the moves a [`Generator`] finds.
 pub trait Recorder {
@@ -297,17 +297,7 @@ impl Generator {
     /// Every legal move of `rack` on `board`, to `rec`, walking the
     /// lexicon's arc table.
     pub fn generate(&mut self, board: &Board<'_>, rack: &Rack, rec: &mut impl Recorder) {
-        self.generate_with(board.arcs, board, rack, rec)
-    }
-
-    /// [`Generator::generate`] over any [`Graph`] of the board's lexicon.
-    pub fn generate_with<G: Graph>(
-        &mut self,
-        g: &G,
-        board: &Board<'_>,
-        rack: &Rack,
-        rec: &mut impl Recorder,
-    ) {
+        let g = board.arcs;
         let n = board.n;
         let mut w = Walk {
             g,
@@ -457,57 +447,38 @@ fn exchanges(rack: &Rack, rec: &mut impl Recorder) {
     go(0, &codes, &mut chosen, rack, rec);
 }
 
-/// A node of the lexicon's graph as the walk holds it: with its codes
-/// (bit `c` for each code an edge out of it reads, bit 0 the separator),
-/// read when it is reached. The walk reaches the arc table only through
-/// this type and [`Graph::code`] and [`Graph::accepts`] on its edges:
+/// A node of the arc table as the walk holds it. The walk reaches the arc
+/// table only through this type and the [`Edge`]s it hands out:
 /// [`Node::root`], [`Node::child`], [`Node::edge`] and
-/// [`Node::edges_within`] (whose codes are the node's own by
-/// construction, as [`Graph::edges_within_codes`] requires).
-struct Node<G: Graph> {
-    id: G::Node,
-    codes: u64,
+/// [`Node::edges_within`]. Each list is read once, when its edges are
+/// asked for: a node is stepped into without looking at its letters first.
+#[derive(Clone, Copy)]
+struct Node<'a> {
+    id: raw::Node<'a>,
 }
 
-impl<G: Graph> Clone for Node<G> {
+impl<'a> Node<'a> {
     #[inline]
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<G: Graph> Copy for Node<G> {}
-
-impl<G: Graph> Node<G> {
-    #[inline]
-    fn root(g: &G) -> Node<G> {
-        let id = g.root();
-        Node {
-            id,
-            codes: g.codes(id),
-        }
+    fn root(g: &'a Arcs) -> Node<'a> {
+        Node { id: g.root() }
     }
 
     /// The node edge `e` leads to.
     #[inline]
-    fn child(g: &G, e: G::Edge) -> Node<G> {
-        let id = g.target(e);
-        Node {
-            id,
-            codes: g.codes(id),
-        }
+    fn child(e: Edge<'a>) -> Node<'a> {
+        Node { id: e.target() }
     }
 
     /// The edge reading `code`, if any.
     #[inline]
-    fn edge(self, g: &G, code: u8) -> Option<G::Edge> {
-        g.edge_codes(self.id, self.codes, code)
+    fn edge(self, code: u8) -> Option<Edge<'a>> {
+        self.id.edge(code)
     }
 
     /// The edges whose codes are in `set`, in code order.
     #[inline]
-    fn edges_within(self, g: &G, set: u64) -> G::Within<'_> {
-        g.edges_within_codes(self.id, self.codes, set)
+    fn edges_within(self, set: u64) -> raw::Within<'a> {
+        self.id.within(set)
     }
 }
 
@@ -550,8 +521,8 @@ struct Line {
     reach_bound: [i32; W],
 }
 
-struct Walk<'w, 'b, G: Graph, R: Recorder> {
-    g: &'w G,
+struct Walk<'w, 'b, R: Recorder> {
+    g: &'w Arcs,
     board: &'w Board<'b>,
     rec: &'w mut R,
     /// Rack tiles left: letters the walk has placed are taken off; blanks
@@ -593,7 +564,7 @@ struct Walk<'w, 'b, G: Graph, R: Recorder> {
     n: usize,
 }
 
-impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
+impl<'w, R: Recorder> Walk<'w, '_, R> {
     /// Copies line `line` of direction `self.d` into the line buffers.
     fn load_line(&mut self, line: usize) {
         let n = self.n;
@@ -869,7 +840,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
     }
 
     /// Fills square `pos` (at or left of the anchor) from `node`.
-    fn gen_left(&mut self, pos: usize, node: Node<G>, main: i32, wm: i32, cross: i32) {
+    fn gen_left(&mut self, pos: usize, node: Node<'w>, main: i32, wm: i32, cross: i32) {
         let pos = pos & (W - 1);
         // Best-first: no move starting here or further left can make the
         // recorder's threshold.
@@ -878,7 +849,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         }
         let t = self.l.sq[pos];
         if t != 0 {
-            if let Some(e) = node.edge(self.g, t & 63) {
+            if let Some(e) = node.edge(t & 63) {
                 let v = self.l.tv[pos];
                 self.go_left(pos, e, main + v, wm, cross);
             }
@@ -890,8 +861,8 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         }
         let (lm, w, cs) = (self.l.lm[pos], self.l.wm[pos], self.l.cs[pos]);
         let wm2 = wm * w;
-        for e in node.edges_within(self.g, possible) {
-            let c = self.g.code(e);
+        for e in node.edges_within(possible) {
+            let c = e.code();
             // Scored as a rack tile; `found` lists the ways blanks can
             // stand for it.
             let v = self.values[c as usize & 63] * lm;
@@ -918,42 +889,33 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
     }
 
     /// After reading edge `e` at square `pos` leftwards. The child is
-    /// stepped into only if its codes allow what comes next (the tile on
-    /// the next square, a letter the square and rack allow, the
-    /// separator), so no call is made that would find nothing. The square
-    /// right of the anchor is always empty (or off the board).
+    /// stepped into if it has arcs and the next square has a tile or can
+    /// take a letter of the rack; its arcs are read there, once. The
+    /// square right of the anchor is always empty (or off the board).
     #[inline(always)]
-    fn go_left(&mut self, pos: usize, e: G::Edge, main: i32, wm: i32, cross: i32) {
+    fn go_left(&mut self, pos: usize, e: Edge<'w>, main: i32, wm: i32, cross: i32) {
         let open_left = pos == 0 || self.l.sq[(pos - 1) & (W - 1)] == 0;
-        if open_left && self.left < self.rack_len && self.g.accepts(e) {
+        if open_left && self.left < self.rack_len && e.accepts() {
             self.found(pos, self.anchor, main, wm, cross);
         }
-        let child = Node::child(self.g, e);
+        let child = Node::child(e);
         if pos > self.lb {
             let p = (pos - 1) & (W - 1);
             let t = self.l.sq[p];
-            let next = if t != 0 {
-                child.codes & (1u64 << (t & 63)) != 0
-            } else {
-                self.left > 0 && child.codes & self.possible(p) != 0
-            };
+            let next = !child.id.is_empty() && (t != 0 || (self.left > 0 && self.possible(p) != 0));
             if next {
                 self.gen_left(p, child, main, wm, cross);
             }
         }
         if open_left
-            && child.codes & 1 != 0
             && self.anchor + 1 < self.rb
             && self.left > 0
             && self.l.start_bound[pos] >= self.rec.threshold()
         {
-            if let Some(sep) = child.edge(self.g, SEPARATOR) {
-                // Stepped into only if the square right of the anchor can
-                // take one of its letters.
-                let right = Node::child(self.g, sep);
-                let q = self.anchor + 1;
-                if right.codes & self.possible(q) != 0 {
-                    self.gen_right(q, right, pos, main, wm, cross);
+            if let Some(sep) = child.edge(SEPARATOR) {
+                let right = Node::child(sep);
+                if !right.id.is_empty() {
+                    self.gen_right(self.anchor + 1, right, pos, main, wm, cross);
                 }
             }
         }
@@ -964,7 +926,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
     fn gen_right(
         &mut self,
         pos: usize,
-        node: Node<G>,
+        node: Node<'w>,
         start: usize,
         main: i32,
         wm: i32,
@@ -974,8 +936,8 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         let possible = self.possible(pos);
         let (lm, w, cs) = (self.l.lm[pos], self.l.wm[pos], self.l.cs[pos]);
         let wm2 = wm * w;
-        for e in node.edges_within(self.g, possible) {
-            let c = self.g.code(e);
+        for e in node.edges_within(possible) {
+            let c = e.code();
             // Scored as a rack tile; `found` lists the ways blanks can
             // stand for it.
             let v = self.values[c as usize & 63] * lm;
@@ -1006,14 +968,14 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
     /// is one or the other), so the word may end here.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn go_right(&mut self, pos: usize, e: G::Edge, start: usize, main: i32, wm: i32, cross: i32) {
-        if self.g.accepts(e) {
+    fn go_right(&mut self, pos: usize, e: Edge<'w>, start: usize, main: i32, wm: i32, cross: i32) {
+        if e.accepts() {
             self.found(start, pos, main, wm, cross);
         }
         if pos + 1 < self.rb && self.left > 0 {
-            let child = Node::child(self.g, e);
+            let child = Node::child(e);
             let q = (pos + 1) & (W - 1);
-            if child.codes & self.possible(q) != 0 {
+            if !child.id.is_empty() {
                 self.gen_right(q, child, start, main, wm, cross);
             }
         }

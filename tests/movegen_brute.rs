@@ -4,7 +4,7 @@
 //! sampler (`common/positions.rs`, which never uses the library): ENABLE
 //! with 0, 1 and 2 blanks, the empty board, nearly full boards and empty
 //! bags; the 21x21 board; a Spanish lexicon with multi-letter tiles. Both
-//! traversals (the flat arc table and the fst read in place) are checked,
+//! lexicon compiled in and one built here from the word list are checked,
 //! and every cross set against the naive computation.
 
 mod common;
@@ -26,7 +26,7 @@ static SPANISH: LazyLock<Lexicon> = LazyLock::new(|| {
 });
 
 /// lexq's moves in the brute force's terms, sorted.
-fn lexq_moves(lex: &Lexicon, cgp: &str, fst: bool) -> Vec<BruteMove> {
+fn lexq_moves(lex: &Lexicon, cgp: &str) -> Vec<BruteMove> {
     let pos = Position::from_cgp(lex, cgp).unwrap_or_else(|e| panic!("{cgp}: {e}"));
     let rack = pos.rack();
     let mut moves = Vec::new();
@@ -36,11 +36,7 @@ fn lexq_moves(lex: &Lexicon, cgp: &str, fst: bool) -> Vec<BruteMove> {
         moves.push(*m);
     };
     let mut generator = Generator::new();
-    if fst {
-        generator.generate_with(&lex.fst_graph(), &pos.board, &rack, &mut all);
-    } else {
-        generator.generate(&pos.board, &rack, &mut all);
-    }
+    generator.generate(&pos.board, &rack, &mut all);
     let a = lex.alphabet();
     let mut v: Vec<BruteMove> = moves
         .iter()
@@ -58,8 +54,8 @@ fn lexq_moves(lex: &Lexicon, cgp: &str, fst: bool) -> Vec<BruteMove> {
 }
 
 /// Compares the two lists, reporting the first few differences.
-fn same(lex: &Lexicon, rules: &Rules, cgp: &str, fst: bool) -> usize {
-    let mine = lexq_moves(lex, cgp, fst);
+fn same(lex: &Lexicon, rules: &Rules, cgp: &str) -> usize {
+    let mine = lexq_moves(lex, cgp);
     let mut reference = brute_moves(rules, cgp);
     reference.sort();
     if mine != reference {
@@ -99,7 +95,7 @@ fn check_set(lex: &Lexicon, rules: &Rules, layout: &BruteLayout, seed: u64, n: u
     let mut blanks = [0usize; 3];
     let mut moves = 0;
     for s in &samples {
-        moves += same(lex, rules, &s.cgp, false);
+        moves += same(lex, rules, &s.cgp);
         cross_sets_agree(lex, rules, &s.cgp);
         blanks[s.blanks.min(2)] += 1;
     }
@@ -134,11 +130,16 @@ fn spanish_multi_letter_tiles_equal_the_brute_force() {
 }
 
 #[test]
-fn fst_traversal_equals_the_brute_force() {
-    let lex = Lexicon::embedded();
+fn a_lexicon_built_here_equals_the_brute_force() {
+    // Built from the word list by this checkout's builder, not the
+    // committed embedded file.
+    let mut list = WordList::new(Alphabet::english());
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/indexes/enable1.txt");
+    list.read_path(path.as_ref()).unwrap();
+    let lex = Lexicon::from_bytes(build(&list, &mut ()).unwrap().bytes).unwrap();
     let samples = varied_positions(&ENABLE_RULES, &BruteLayout::standard(), 15, 12, "");
     for s in &samples {
-        same(&lex, &ENABLE_RULES, &s.cgp, true);
+        same(&lex, &ENABLE_RULES, &s.cgp);
     }
 }
 
@@ -147,11 +148,6 @@ fn empty_board_with_blanks() {
     let lex = Lexicon::embedded();
     let empty = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15";
     for rack in ["AEINRST", "QUIXOTE", "AEIN?RS", "EE??TTU", "A", "Q", ""] {
-        same(
-            &lex,
-            &ENABLE_RULES,
-            &format!("{empty} {rack}/ 0/0 0"),
-            false,
-        );
+        same(&lex, &ENABLE_RULES, &format!("{empty} {rack}/ 0/0 0"));
     }
 }

@@ -24,20 +24,12 @@ use common::{
 
 static ENABLE_LEX: LazyLock<Lexicon> = LazyLock::new(Lexicon::embedded);
 
-/// The same lexicon with its arc table built: rack queries then walk the
-/// table instead of the fst, and must find the same words.
-static ENABLE_ARCS_LEX: LazyLock<Lexicon> = LazyLock::new(|| {
-    let lex = Lexicon::embedded();
-    lex.arcs().expect("arc table");
-    lex
-});
-
 /// The same lexicon set up as a server sets it up
 /// ([`Lexicon::prepare_walks`]): anagram walks also leave nodes below which
 /// a tile held is never read.
 static ENABLE_PREPARED_LEX: LazyLock<Lexicon> = LazyLock::new(|| {
     let lex = Lexicon::embedded();
-    lex.prepare_walks().expect("arc table");
+    lex.prepare_walks();
     lex
 });
 
@@ -55,15 +47,9 @@ static SPANISH_TEXT: LazyLock<String> =
 static SPANISH_LEX: LazyLock<Lexicon> =
     LazyLock::new(|| build_lexicon(Alphabet::spanish(), &SPANISH_TEXT).expect("spanish sample"));
 
-static SPANISH_ARCS_LEX: LazyLock<Lexicon> = LazyLock::new(|| {
-    let lex = build_lexicon(Alphabet::spanish(), &SPANISH_TEXT).expect("spanish sample");
-    lex.arcs().expect("arc table");
-    lex
-});
-
 static SPANISH_PREPARED_LEX: LazyLock<Lexicon> = LazyLock::new(|| {
     let lex = build_lexicon(Alphabet::spanish(), &SPANISH_TEXT).expect("spanish sample");
-    lex.prepare_walks().expect("arc table");
+    lex.prepare_walks();
     lex
 });
 
@@ -1097,12 +1083,11 @@ fn enable_subanagrams() {
 
 #[test]
 fn enable_anchored_queries_on_the_arc_table() {
-    assert!(ENABLE_ARCS_LEX.arcs_if_built().is_some());
     run_cases(
         "enable_affixes_arcs",
         128,
         word_cases(&ENABLE, Kind::Affix, 63, false),
-        &ENABLE_ARCS_LEX,
+        &ENABLE_PREPARED_LEX,
         &ENABLE,
         60,
     );
@@ -1110,7 +1095,7 @@ fn enable_anchored_queries_on_the_arc_table() {
         "enable_patterns_arcs",
         96,
         word_cases(&ENABLE, Kind::Pattern, 63, false),
-        &ENABLE_ARCS_LEX,
+        &ENABLE_PREPARED_LEX,
         &ENABLE,
         25,
     );
@@ -1118,7 +1103,7 @@ fn enable_anchored_queries_on_the_arc_table() {
         "enable_regex_arcs",
         64,
         word_cases(&ENABLE, Kind::RegexFromWord, 63, false),
-        &ENABLE_ARCS_LEX,
+        &ENABLE_PREPARED_LEX,
         &ENABLE,
         30,
     );
@@ -1126,12 +1111,11 @@ fn enable_anchored_queries_on_the_arc_table() {
 
 #[test]
 fn enable_rack_queries_on_the_arc_table() {
-    assert!(ENABLE_ARCS_LEX.arcs_if_built().is_some());
     run_cases(
         "enable_anagrams_arcs",
         64,
         word_cases(&ENABLE, Kind::Anagram, 9, false),
-        &ENABLE_ARCS_LEX,
+        &ENABLE_PREPARED_LEX,
         &ENABLE,
         40,
     );
@@ -1147,7 +1131,7 @@ fn enable_rack_queries_on_the_arc_table() {
         "enable_subanagrams_arcs",
         48,
         word_cases(&ENABLE, Kind::Subanagram, 9, false),
-        &ENABLE_ARCS_LEX,
+        &ENABLE_PREPARED_LEX,
         &ENABLE,
         40,
     );
@@ -1877,12 +1861,11 @@ fn spanish_anagrams() {
         &SPANISH,
         30,
     );
-    assert!(SPANISH_ARCS_LEX.arcs_if_built().is_some());
     run_cases(
         "spanish_patterns_arcs",
         96,
         word_cases(&SPANISH, Kind::Pattern, 63, true),
-        &SPANISH_ARCS_LEX,
+        &SPANISH_PREPARED_LEX,
         &SPANISH,
         25,
     );
@@ -1890,7 +1873,7 @@ fn spanish_anagrams() {
         "spanish_anagrams_arcs",
         96,
         word_cases(&SPANISH, Kind::Anagram, 9, true),
-        &SPANISH_ARCS_LEX,
+        &SPANISH_PREPARED_LEX,
         &SPANISH,
         40,
     );

@@ -74,8 +74,21 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Check the lexicon file's header and every byte's checksum.
+    /// Check everything in the lexicon file: checksums, the automaton's
+    /// structure, and that the arc table holds exactly the fst's words.
     Verify,
+    /// Rewrite a lexicon file of an older format version (1 to 3) as
+    /// version 4, from its words; a version 4 file is checked and copied.
+    ///
+    /// OUT may be OLD itself: the new file replaces it atomically.
+    Upgrade {
+        /// The lexicon file to read.
+        #[arg(value_name = "OLD")]
+        input: PathBuf,
+        /// The version 4 file to write (replaced atomically).
+        #[arg(long, short = 'o', value_name = "OUT")]
+        output: PathBuf,
+    },
     /// Every legal move in a position (CGP), scored: the best 20 by default.
     Moves(crate::game::MovesArgs),
     /// Draw a position (CGP): premium squares, tiles, racks, scores.

@@ -113,7 +113,18 @@ type Failure = Box<dyn std::error::Error>;
 /// than a query: `lexq verify` runs it); no file can make a query panic.
 fn open(cli: &Cli) -> Result<Lexicon, Failure> {
     match &cli.lexicon {
-        Some(path) => Ok(Lexicon::open(path)?),
+        Some(path) => {
+            let lex = Lexicon::open(path)?;
+            if let Some(old) = lex.upgraded_from() {
+                // Read, but built anew at every run: say how to stop that.
+                eprintln!(
+                    "lexq: note: {} is a format version {old} file, rebuilt in memory at each use; \
+                     `lexq upgrade {0} -o {0}` rewrites it",
+                    path.display()
+                );
+            }
+            Ok(lex)
+        }
         None => Ok(Lexicon::embedded()),
     }
 }
@@ -121,6 +132,9 @@ fn open(cli: &Cli) -> Result<Lexicon, Failure> {
 fn run(cli: Cli) -> Result<u8, Failure> {
     if let Command::Build(args) = &cli.command {
         return build(args);
+    }
+    if let Command::Upgrade { input, output } = &cli.command {
+        return upgrade(input, output);
     }
     if let Some(code) = game_command(&cli)? {
         return Ok(code);
@@ -180,7 +194,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             ))?;
             FOUND
         }
-        Command::Build(_) | Command::Site { .. } | Command::Serve(_) => {
+        Command::Build(_) | Command::Upgrade { .. } | Command::Site { .. } | Command::Serve(_) => {
             unreachable!("handled above")
         }
         Command::Moves(_)
@@ -290,6 +304,27 @@ fn build(args: &BuildArgs) -> Result<u8, Failure> {
     if terminal || args.verbose {
         print::build_summary(&args.output, &list, &built);
     }
+    Ok(FOUND)
+}
+
+/// `lexq upgrade OLD -o OUT`: the version 4 file of OLD's words.
+fn upgrade(input: &std::path::Path, output: &std::path::Path) -> Result<u8, Failure> {
+    interrupt::on_interrupt(lexq::remove_temp_files);
+    let terminal = io::stderr().is_terminal();
+    let mut bar = progress::Bar::new(terminal);
+    let (built, old) = lexq::upgrade(input, &mut bar)?;
+    built.write_atomic(output)?;
+    bar.finish();
+    let mut out = Printer::stdout();
+    out.line(&format!(
+        "{}: version {old} -> {}: version {}, {} words, {} bytes",
+        input.display(),
+        output.display(),
+        lexq::format::VERSION,
+        built.words,
+        built.bytes.len()
+    ))?;
+    out.flush()?;
     Ok(FOUND)
 }
 

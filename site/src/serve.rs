@@ -116,17 +116,13 @@ pub(crate) struct Serving {
 
 impl AppState {
     /// A server over `lex` and, optionally, a site index; `log` turns the
-    /// access log on. The lexicon's arc table, anagram letter counts and
-    /// letters below each node are prepared here, once
-    /// ([`Lexicon::prepare_walks`], about 50 ms for ENABLE): move
-    /// generation needs the table, and the anagram kinds walk it instead
-    /// of the fst. The lexicon's counts for cost estimates are read here
-    /// too (one pass over the words). The connection policy is the
-    /// default until [`AppState::with_options`].
+    /// access log on. The letters below each node of the lexicon's arc
+    /// table are prepared here, once ([`Lexicon::prepare_walks`]), for the
+    /// anagram kinds, and the lexicon's counts for cost estimates are read
+    /// (one pass over the words). The connection policy is the default
+    /// until [`AppState::with_options`].
     pub fn new(lex: Lexicon, site: Option<Site>, limits: Limits, log: bool) -> AppState {
-        // A lexicon too big for a table still serves every word query (the
-        // rack walks use the fst); `moves` reports the error itself.
-        let _ = lex.prepare_walks();
+        lex.prepare_walks();
         let stats = cost::Stats::of(&lex);
         let mut state = AppState {
             lex: Arc::new(lex),
