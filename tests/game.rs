@@ -191,8 +191,10 @@ fn an_exchange_puts_the_tiles_back_after_drawing() {
     g.play(&Move::exchange(&[1])).unwrap();
 }
 
+/// The game at a CGP line; its `ld` may name a tile-set file the test
+/// wrote.
 fn game_at<'a>(lex: &'a Lexicon, cgp: &str) -> Game<'a> {
-    let pos = Position::from_cgp(lex, cgp).unwrap();
+    let pos = Position::from_cgp_with(lex, cgp, &lexq::FilePolicy::any_file()).unwrap();
     Game::from_position(&pos, 5).unwrap()
 }
 
