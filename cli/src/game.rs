@@ -7,11 +7,13 @@ use std::collections::HashMap;
 use std::fs;
 use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use lexq::movegen::rank;
+use lexq::leaves::Leaves;
+use lexq::movegen::{Valued, rank_valued};
 use lexq::{
     All, Alphabet, Count, FilePolicy, Game, Generator, Layout, Lexicon, Move, Position, Rack,
     TileSet, TopN, cgp, selfplay,
@@ -50,6 +52,11 @@ pub struct MovesArgs {
     /// List exchanges and the pass too.
     #[arg(long)]
     pub exchanges: bool,
+    /// Rank by equity with this leave table (KLV2, or CSV of LEAVE,VALUE
+    /// lines): score plus the value of the tiles kept; prints the equity
+    /// after the leave (JSON: "equity" and "leave_value", in points).
+    #[arg(long, value_name = "FILE")]
+    pub leaves: Option<PathBuf>,
 }
 
 /// Arguments of `lexq board`.
@@ -145,6 +152,32 @@ impl Lexicons {
     }
 }
 
+/// A leave table file, read once for each alphabet it is used with (the
+/// CSV form spells leaves in the alphabet's letters).
+struct LeaveFile {
+    path: PathBuf,
+    read: HashMap<String, Arc<Leaves>>,
+}
+
+impl LeaveFile {
+    fn new(path: &Path) -> LeaveFile {
+        LeaveFile {
+            path: path.to_path_buf(),
+            read: HashMap::new(),
+        }
+    }
+
+    /// The table for positions of `alphabet`.
+    fn for_alphabet(&mut self, alphabet: &Alphabet) -> Result<Arc<Leaves>, Failure> {
+        if let Some(t) = self.read.get(alphabet.name()) {
+            return Ok(t.clone());
+        }
+        let table = Arc::new(Leaves::open(&self.path, alphabet)?);
+        self.read.insert(alphabet.name().to_string(), table.clone());
+        Ok(table)
+    }
+}
+
 /// Reads a CGP line; its `bdn` and `ld` may name any file (the user of
 /// the command writes the lines, and reads any error about them).
 fn position<'a>(lex: &'a Lexicon, line: &str) -> Result<Position<'a>, lexq::Error> {
@@ -163,6 +196,7 @@ pub fn moves(lexicon: Option<&Path>, args: &MovesArgs) -> Result<u8, Failure> {
     let mut lexicons = Lexicons::new(lexicon)?;
     let mut out = BufWriter::with_capacity(1 << 16, crate::print::stdout());
     let mut generator = Generator::new().exchanges(args.exchanges);
+    let mut leaves = args.leaves.as_deref().map(LeaveFile::new);
     let limit = if args.all {
         None
     } else {
@@ -171,6 +205,8 @@ pub fn moves(lexicon: Option<&Path>, args: &MovesArgs) -> Result<u8, Failure> {
                 .map_or(20, |n| usize::try_from(n).unwrap_or(usize::MAX)),
         )
     };
+    // Equity is printed when ranking by it.
+    let ranked = args.leaves.is_some();
     let from_gcg = match &args.gcg {
         Some(path) => Some(crate::gcg::cgp_at(lexicon, path, args.turn)?),
         None => None,
@@ -178,16 +214,19 @@ pub fn moves(lexicon: Option<&Path>, args: &MovesArgs) -> Result<u8, Failure> {
     if let Some(line) = args.cgp.as_ref().or(from_gcg.as_ref()) {
         let lex = lexicons.for_cgp(line)?;
         let pos = position(lex, line)?;
+        if let Some(file) = &mut leaves {
+            generator.set_leaves(Some(file.for_alphabet(pos.board.alphabet())?));
+        }
         let list = answer(&mut generator, &pos, limit, args.count);
         match list {
             Answer::Count(n) => writeln!(out, "{n}")?,
             Answer::Moves(ms) if args.json => {
-                let v: Vec<Value> = ms.iter().map(|m| move_json(m, &pos)).collect();
+                let v: Vec<Value> = ms.iter().map(|m| move_json(m, &pos, ranked)).collect();
                 writeln!(out, "{}", Value::Array(v))?;
             }
             Answer::Moves(ms) => {
                 for m in &ms {
-                    writeln!(out, "{}", move_text(m, &pos))?;
+                    writeln!(out, "{}", move_text(m, &pos, ranked))?;
                 }
             }
         }
@@ -248,16 +287,25 @@ pub fn moves(lexicon: Option<&Path>, args: &MovesArgs) -> Result<u8, Failure> {
                 continue;
             }
         };
+        // A leave table that cannot be read is no line's fault: it ends
+        // the run.
+        if let Some(file) = &mut leaves {
+            let table = file.for_alphabet(pos.board.alphabet());
+            let table = table.inspect_err(|_| {
+                let _ = out.flush();
+            })?;
+            generator.set_leaves(Some(table));
+        }
         match answer(&mut generator, &pos, limit, args.count) {
             Answer::Count(n) => writeln!(out, "{n}")?,
             Answer::Moves(ms) if args.json => {
-                let v: Vec<Value> = ms.iter().map(|m| move_json(m, &pos)).collect();
+                let v: Vec<Value> = ms.iter().map(|m| move_json(m, &pos, ranked)).collect();
                 writeln!(out, "{}", json!({"index": lineno, "moves": v}))?;
             }
             Answer::Moves(ms) => {
                 writeln!(out, "# {lineno}: {} moves", ms.len())?;
                 for m in &ms {
-                    writeln!(out, "{}", move_text(m, &pos))?;
+                    writeln!(out, "{}", move_text(m, &pos, ranked))?;
                 }
             }
         }
@@ -268,7 +316,9 @@ pub fn moves(lexicon: Option<&Path>, args: &MovesArgs) -> Result<u8, Failure> {
 
 enum Answer {
     Count(usize),
-    Moves(Vec<Move>),
+    /// Best first, with their equities (1000 x the score without a leave
+    /// table).
+    Moves(Vec<Valued>),
 }
 
 fn answer(
@@ -288,13 +338,20 @@ fn answer(
         Some(n) => {
             let mut top = TopN::new(n);
             generator.generate(&pos.board, &rack, &mut top);
-            Answer::Moves(top.into_sorted())
+            Answer::Moves(top.into_valued())
         }
         None => {
             let mut all = All::default();
             generator.generate(&pos.board, &rack, &mut all);
-            let mut v = all.moves;
-            v.sort_unstable_by(rank);
+            let mut v: Vec<Valued> = all
+                .moves
+                .iter()
+                .map(|m| Valued {
+                    mv: *m,
+                    equity: generator.equity(&pos.board, &rack, m),
+                })
+                .collect();
+            v.sort_unstable_by(rank_valued);
             Answer::Moves(v)
         }
     }
@@ -304,21 +361,37 @@ fn leave_text(m: &Move, rack: &Rack, a: &Alphabet) -> String {
     m.leave(rack).to_string(a)
 }
 
-/// `8D CA(R)E 12 AEI` (the leave last, `-` when none).
-fn move_text(m: &Move, pos: &Position<'_>) -> String {
-    let a = pos.board.alphabet();
+/// `8D CA(R)E 12 AEI` (the leave, `-` when none), then, ranked by
+/// equity, the equity in points: `8D CA(R)E 12 AEI 15.125`.
+fn move_text(v: &Valued, pos: &Position<'_>, ranked: bool) -> String {
+    let (m, a) = (&v.mv, pos.board.alphabet());
     let leave = leave_text(m, &pos.rack(), a);
-    format!(
+    let mut s = format!(
         "{} {} {}",
         m.notation(a),
         m.score(),
         if leave.is_empty() { "-" } else { &leave }
-    )
+    );
+    if ranked {
+        s.push(' ');
+        s.push_str(&points(v.equity));
+    }
+    s
+}
+
+/// Millipoints as points with three decimals: `-7.250`.
+fn points(milli: i32) -> String {
+    let sign = if milli < 0 { "-" } else { "" };
+    let m = milli.unsigned_abs();
+    format!("{sign}{}.{:03}", m / 1000, m % 1000)
 }
 
 /// The move as JSON: the core's one serializer, shared with the server.
-fn move_json(m: &Move, pos: &Position<'_>) -> Value {
-    let view = lexq::moves::MoveView::new(m, &pos.rack(), pos.board.alphabet());
+fn move_json(v: &Valued, pos: &Position<'_>, ranked: bool) -> Value {
+    let mut view = lexq::moves::MoveView::new(&v.mv, &pos.rack(), pos.board.alphabet());
+    if ranked {
+        view = view.with_equity(v.equity);
+    }
     serde_json::to_value(view).unwrap_or(Value::Null)
 }
 

@@ -376,3 +376,123 @@ fn move_json_is_the_servers() {
         "{\"gcg\":\"-AEI\",\"kind\":\"exchange\",\"leave\":\"NRS?\",\"score\":0,\"tiles\":\"AEI\"}"
     );
 }
+
+#[test]
+fn moves_rank_by_equity_with_a_leave_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("leaves.csv");
+    // Keeping the blank or S is worth a lot; AEI little; a lone Z costs.
+    let table = [
+        ("?", 25.5),
+        ("S", 8.25),
+        ("?S", 30.0),
+        ("AEI", -4.0),
+        ("Z", -6.125),
+    ];
+    let text: String = table.iter().map(|(k, v)| format!("{k},{v}\n")).collect();
+    std::fs::write(&csv, text).unwrap();
+    let value = |leave: &str| -> f64 {
+        let mut l: Vec<char> = leave.chars().collect();
+        l.sort_unstable();
+        let l: String = l.into_iter().collect();
+        table
+            .iter()
+            .find(|(k, _)| {
+                let mut k: Vec<char> = k.chars().collect();
+                k.sort_unstable();
+                k.into_iter().collect::<String>() == l
+            })
+            .map_or(0.0, |(_, v)| *v)
+    };
+    let csv = csv.to_str().unwrap();
+    for cgp in [
+        CARE,
+        "15/15/15/15/15/15/15/4CARE7/15/15/15/15/15/15/15 ZSAEI?T/ 12/0 0",
+    ] {
+        // By hand: the move list by score, each valued at its score plus
+        // its leave's value, sorted by that (stable: ties stay in the
+        // order by score).
+        let o = run(&["moves", "--cgp", cgp, "--all", "--json", "--exchanges"]);
+        let by_score: Value = serde_json::from_slice(&o.stdout).unwrap();
+        let mut hand: Vec<(String, f64, f64)> = by_score
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| {
+                let leave = value(m["leave"].as_str().unwrap());
+                let score = m["score"].as_f64().unwrap();
+                (m["gcg"].as_str().unwrap().to_string(), score + leave, leave)
+            })
+            .collect();
+        hand.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let args = [
+            "moves",
+            "--cgp",
+            cgp,
+            "--all",
+            "--json",
+            "--exchanges",
+            "--leaves",
+            csv,
+        ];
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let ranked: Value = serde_json::from_slice(&o.stdout).unwrap();
+        let got: Vec<(String, f64, f64)> = ranked
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| {
+                (
+                    m["gcg"].as_str().unwrap().to_string(),
+                    m["equity"].as_f64().unwrap(),
+                    m["leave_value"].as_f64().unwrap(),
+                )
+            })
+            .collect();
+        assert_eq!(got.len(), hand.len(), "{cgp}");
+        if let Some(i) = (0..got.len()).find(|&i| got[i] != hand[i]) {
+            panic!("{cgp}: move {i}: {:?}, by hand {:?}", got[i], hand[i]);
+        }
+        // The leaves change the order.
+        let score_order: Vec<&str> = by_score
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["gcg"].as_str().unwrap())
+            .collect();
+        let equity_order: Vec<&str> = got.iter().map(|g| g.0.as_str()).collect();
+        assert_ne!(equity_order, score_order, "{cgp}");
+        // --top N is the first N; the text form ends with the equity.
+        let o = run(&[
+            "moves",
+            "--cgp",
+            cgp,
+            "--top",
+            "3",
+            "--exchanges",
+            "--leaves",
+            csv,
+        ]);
+        let lines: Vec<String> = stdout(&o).lines().map(String::from).collect();
+        assert_eq!(lines.len(), 3);
+        for (line, (gcg, equity, _)) in lines.iter().zip(&hand) {
+            assert!(line.starts_with(&format!("{gcg} ")), "{line}");
+            assert!(line.ends_with(&format!(" {equity:.3}")), "{line} {equity}");
+        }
+    }
+    // A bad table is one error line, exit 2, in batch mode too.
+    let bad = dir.path().join("bad.csv");
+    std::fs::write(&bad, "AE,1\nQ;3\n").unwrap();
+    let bad = bad.to_str().unwrap();
+    let o = run(&["moves", "--cgp", CARE, "--leaves", bad]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).starts_with("lexq: ") && stderr(&o).contains("line 2"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run_stdin(&["moves", "--leaves", bad], &format!("{CARE}\n{CARE}\n"));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
+}
