@@ -47,6 +47,7 @@ pub mod gcg;
 pub mod graph;
 mod input;
 pub mod layout;
+pub mod leavegen;
 pub mod leaves;
 mod letterset;
 mod lexicon;
