@@ -12,6 +12,7 @@ use std::time::Duration;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use lexq::leavegen::LeaveStats;
 use lexq::leaves::Leaves;
 use lexq::movegen::{Valued, rank_valued};
 use lexq::{
@@ -108,6 +109,41 @@ pub struct SelfplayArgs {
     /// friends on the friends board).
     #[arg(long, value_name = "TILES")]
     pub tiles: Option<String>,
+    /// A match: a bot ranking by equity with this leave table (KLV2 or
+    /// CSV; it exchanges when that is worth more) against the greedy bot,
+    /// who starts alternating; prints the equity bot's win rate with its
+    /// 95% Wilson interval (positions are written only with --out).
+    #[arg(long, value_name = "FILE")]
+    pub leaves: Option<PathBuf>,
+}
+
+/// Arguments of `lexq leaves`.
+#[derive(Args, Debug)]
+pub struct LeavesArgs {
+    /// Write the table here (CSV: LEAVE,VALUE lines, values in points),
+    /// atomically.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: PathBuf,
+    /// Number of self-play games.
+    #[arg(long, value_name = "N", default_value_t = 1000,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: u64,
+    /// Seed of the first game (game k uses SEED + k).
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// The players rank by equity with this table (KLV2 or CSV; default:
+    /// greedy players): a second pass from the table of a first.
+    #[arg(long, value_name = "FILE")]
+    pub from: Option<PathBuf>,
+    /// Leave out leaves held on fewer turns than this.
+    #[arg(long, value_name = "K", default_value_t = 30,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub min_count: u64,
+    /// Games played at once, on as many threads (the table is the same
+    /// whatever the number).
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..=64))]
+    pub jobs: u64,
 }
 
 /// Opens lexicons by name, once each.
@@ -492,18 +528,26 @@ pub fn draw(pos: &Position<'_>, colour: bool) -> String {
     s
 }
 
-/// `lexq selfplay`.
-pub fn selfplay(lexicon: Option<&Path>, args: &SelfplayArgs) -> Result<u8, Failure> {
+/// What a self-play command plays on: the lexicon, board, tiles and the
+/// opcodes naming them in CGP and GCG.
+struct Setup {
+    lex: Lexicon,
+    layout: Layout,
+    tiles: TileSet,
+    ops: String,
+}
+
+fn setup(lexicon: Option<&Path>, layout_name: &str, tiles: Option<&str>) -> Result<Setup, Failure> {
     let lex = match lexicon {
         Some(p) => Lexicon::open(p)?,
         None => Lexicon::embedded(),
     };
-    let layout = Layout::named(&args.layout)?;
+    let layout = Layout::named(layout_name)?;
     // The friends board comes with the friends tile set unless --tiles
     // says otherwise.
-    let friends = args.layout.eq_ignore_ascii_case("friends");
-    let tiles_name = match &args.tiles {
-        Some(t) => Some(t.clone()),
+    let friends = layout_name.eq_ignore_ascii_case("friends");
+    let tiles_name = match tiles {
+        Some(t) => Some(t.to_string()),
         None if friends && lex.alphabet().name() == "english" => Some("friends".to_string()),
         None => None,
     };
@@ -515,23 +559,24 @@ pub fn selfplay(lexicon: Option<&Path>, args: &SelfplayArgs) -> Result<u8, Failu
         Some(p) => format!("lex {};", p.display()),
         None => "lex ENABLE;".to_string(),
     };
-    if args.layout != "standard" {
-        ops.push_str(&format!(" bdn {};", args.layout));
+    if layout_name != "standard" {
+        ops.push_str(&format!(" bdn {layout_name};"));
     }
     if let Some(t) = &tiles_name {
         ops.push_str(&format!(" ld {t};"));
     }
-    if let Some(dir) = &args.gcg {
-        fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    }
-    let mut out: Box<dyn Write> = match &args.out {
-        Some(p) => Box::new(BufWriter::new(
-            fs::File::create(p).map_err(|e| format!("{}: {e}", p.display()))?,
-        )),
-        None => Box::new(BufWriter::new(crate::print::stdout())),
-    };
-    let bar = io::stderr().is_terminal().then(|| {
-        let bar = ProgressBar::with_draw_target(Some(args.games), ProgressDrawTarget::stderr());
+    Ok(Setup {
+        lex,
+        layout,
+        tiles,
+        ops,
+    })
+}
+
+/// A bar counting games on stderr when it is a terminal, else nothing.
+fn games_bar(games: u64) -> Option<ProgressBar> {
+    io::stderr().is_terminal().then(|| {
+        let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr());
         bar.set_style(
             ProgressStyle::with_template("{spinner} games [{bar:40}] {pos}/{len} {eta}")
                 .expect("valid template")
@@ -539,16 +584,66 @@ pub fn selfplay(lexicon: Option<&Path>, args: &SelfplayArgs) -> Result<u8, Failu
         );
         bar.enable_steady_tick(Duration::from_millis(100));
         bar
-    });
+    })
+}
+
+/// `lexq selfplay`.
+pub fn selfplay(lexicon: Option<&Path>, args: &SelfplayArgs) -> Result<u8, Failure> {
+    let Setup {
+        lex,
+        layout,
+        tiles,
+        ops,
+    } = setup(lexicon, &args.layout, args.tiles.as_deref())?;
+    let table = match &args.leaves {
+        Some(p) => Some(Arc::new(Leaves::open(p, lex.alphabet())?)),
+        None => None,
+    };
+    if let Some(dir) = &args.gcg {
+        fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let mut out: Option<Box<dyn Write>> = match (&args.out, &table) {
+        (Some(p), _) => Some(Box::new(BufWriter::new(
+            fs::File::create(p).map_err(|e| format!("{}: {e}", p.display()))?,
+        ))),
+        (None, None) => Some(Box::new(BufWriter::new(crate::print::stdout()))),
+        (None, Some(_)) => None,
+    };
+    let bar = games_bar(args.games);
+    let mut equity_bot = Generator::new().exchanges(true).leaves(table.clone());
+    let mut greedy = Generator::new();
     let (mut positions, mut games) = (0usize, 0u64);
+    // The equity bot's results: wins, draws, losses, spread.
+    let (mut won, mut drawn, mut lost, mut spread) = (0u64, 0u64, 0u64, 0i64);
     for g in 0..args.games {
-        if crate::print::closed() && args.gcg.is_none() {
+        if table.is_none() && crate::print::closed() && args.gcg.is_none() {
             break; // nobody reads the positions, and no game file is wanted
         }
         let seed = args.seed.wrapping_add(g);
-        let game = selfplay::play(&lex, &layout, &tiles, seed, &ops)?;
-        for p in &game.positions {
-            writeln!(out, "{p}")?;
+        let game = if table.is_some() {
+            // The equity bot starts the even games.
+            let me = (g % 2) as usize;
+            let players = if me == 0 {
+                [&mut equity_bot, &mut greedy]
+            } else {
+                [&mut greedy, &mut equity_bot]
+            };
+            let game = selfplay::play_with(&lex, &layout, &tiles, seed, &ops, players, |_| {})?;
+            let d = game.scores[me] - game.scores[1 - me];
+            spread += i64::from(d);
+            match d.cmp(&0) {
+                std::cmp::Ordering::Greater => won += 1,
+                std::cmp::Ordering::Equal => drawn += 1,
+                std::cmp::Ordering::Less => lost += 1,
+            }
+            game
+        } else {
+            selfplay::play(&lex, &layout, &tiles, seed, &ops)?
+        };
+        if let Some(out) = &mut out {
+            for p in &game.positions {
+                writeln!(out, "{p}")?;
+            }
         }
         positions += game.positions.len();
         games += 1;
@@ -560,10 +655,109 @@ pub fn selfplay(lexicon: Option<&Path>, args: &SelfplayArgs) -> Result<u8, Failu
             b.inc(1);
         }
     }
-    out.flush()?;
+    if let Some(out) = &mut out {
+        out.flush()?;
+    }
     if let Some(b) = bar {
         b.finish_and_clear();
         eprintln!("{games} games, {positions} positions");
     }
+    if let (Some(path), true) = (&args.leaves, games > 0) {
+        let rate = (won as f64 + drawn as f64 / 2.0) / games as f64;
+        let (lo, hi) = selfplay::wilson(won as f64 + drawn as f64 / 2.0, games, 1.96);
+        let mut o = crate::print::stdout();
+        writeln!(
+            o,
+            "equity ({}) against greedy: {games} games, {won} won, {drawn} drawn, {lost} lost",
+            path.display()
+        )?;
+        writeln!(
+            o,
+            "win rate {rate:.3} (95% Wilson interval {lo:.3}-{hi:.3}, a draw half a win); mean spread {:+.1}",
+            spread as f64 / games as f64
+        )?;
+    }
     Ok(if positions > 0 { FOUND } else { NOT_FOUND })
+}
+
+/// `lexq leaves`.
+pub fn leaves(lexicon: Option<&Path>, args: &LeavesArgs) -> Result<u8, Failure> {
+    crate::interrupt::on_interrupt(lexq::remove_temp_files);
+    let Setup {
+        lex,
+        layout,
+        tiles,
+        ops,
+    } = setup(lexicon, "standard", None)?;
+    let inputs: Vec<PathBuf> = args.from.iter().cloned().collect();
+    lexq::check_output(&args.output, &inputs)?;
+    let table = match &args.from {
+        Some(p) => Some(Arc::new(Leaves::open(p, lex.alphabet())?)),
+        None => None,
+    };
+    let bar = games_bar(args.games);
+    let jobs = args.jobs.min(args.games);
+    let start = std::time::Instant::now();
+    // Job j plays games j, j + jobs, j + 2 jobs...
+    let results: Vec<Result<LeaveStats, lexq::Error>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..jobs)
+            .map(|j| {
+                let (lex, layout, tiles, ops, table, bar) =
+                    (&lex, &layout, &tiles, &ops, table.clone(), bar.clone());
+                scope.spawn(move || {
+                    let mut stats = LeaveStats::new(tiles.rack_size());
+                    let make = || {
+                        Generator::new()
+                            .exchanges(table.is_some())
+                            .leaves(table.clone())
+                    };
+                    let (mut a, mut b) = (make(), make());
+                    let mut g = j;
+                    while g < args.games {
+                        let seed = args.seed.wrapping_add(g);
+                        selfplay::play_with(
+                            lex,
+                            layout,
+                            tiles,
+                            seed,
+                            ops,
+                            [&mut a, &mut b],
+                            |t| {
+                                if t.bag > 0 {
+                                    stats.add_turn(t.rack, t.chosen.equity);
+                                }
+                            },
+                        )?;
+                        if let Some(b) = &bar {
+                            b.inc(1);
+                        }
+                        g += jobs;
+                    }
+                    Ok(stats)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .collect()
+    });
+    let mut stats = LeaveStats::new(tiles.rack_size());
+    for r in results {
+        stats.merge(&r?);
+    }
+    stats.write_csv(&args.output, lex.alphabet(), args.min_count)?;
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+        eprintln!(
+            "{}: {} leaves (held on {} turns or more), from {} turns of {} games, in {:.1} s",
+            args.output.display(),
+            stats.leaves_seen(args.min_count),
+            args.min_count,
+            stats.turns(),
+            args.games,
+            start.elapsed().as_secs_f64()
+        );
+    }
+    Ok(FOUND)
 }
