@@ -12,6 +12,7 @@ use std::time::Duration;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use lexq::game::{Challenge, ChallengeRule, Rules};
 use lexq::leavegen::LeaveStats;
 use lexq::leaves::Leaves;
 use lexq::movegen::{Valued, rank_valued};
@@ -84,6 +85,14 @@ pub struct PlayArgs {
     /// position does not show, shuffled).
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
+    /// The next player challenges the play: a phony is withdrawn (the
+    /// tiles back on the rack, the draw back in the bag, a scoreless
+    /// turn); a valid play stands, and under the CGP's `cr` rule the
+    /// challenger may lose the turn or the player gain a bonus. The
+    /// verdict goes to stderr. A CGP without `cr` is played under
+    /// `cr single` here, so that a phony can go down to be challenged.
+    #[arg(long)]
+    pub challenge: bool,
 }
 
 /// Arguments of `lexq selfplay`.
@@ -437,9 +446,32 @@ pub fn play(lexicon: Option<&Path>, args: &PlayArgs) -> Result<u8, Failure> {
     let lex = lexicons.for_cgp(&args.cgp)?;
     let pos = position(lex, &args.cgp)?;
     let mut game = Game::from_position(&pos, args.seed)?;
+    if args.challenge && game.rules().challenge == ChallengeRule::Void {
+        let rules = Rules {
+            challenge: ChallengeRule::Single,
+            ..game.rules().clone()
+        };
+        game = game.with_rules(rules);
+    }
     let text = args.mv.join(" ");
     let mv = pos.board.parse_move(&text)?;
-    game.play(&mv)?;
+    let played = game.play(&mv)?;
+    if args.challenge {
+        let a = pos.board.alphabet();
+        let what = played.mv.notation(a);
+        let verdict = match game.challenge()? {
+            Challenge::Withdrawn => {
+                format!(
+                    "{what}: not a word: {}: withdrawn",
+                    played.phonies.join(", ")
+                )
+            }
+            Challenge::Valid => format!("{what}: valid, the play stands"),
+            Challenge::TurnLost => format!("{what}: valid, the challenger loses the turn"),
+            Challenge::Bonus(p) => format!("{what}: valid, {p} points to the player"),
+        };
+        eprintln!("{verdict}");
+    }
     let mut out = crate::print::stdout();
     writeln!(out, "{}", game.to_cgp())?;
     Ok(FOUND)

@@ -685,3 +685,54 @@ fn leaves_interrupted_writes_nothing() {
         .collect();
     assert_eq!(names.len(), 1, "{names:?}");
 }
+
+#[test]
+fn play_with_a_challenge() {
+    let at = |ops: &str| format!("{EMPTY} AEINRST/DEILORT 0/0 0{ops}");
+    // A phony challenged off: the rack as it was, the turn passed, one
+    // scoreless turn.
+    let o = run(&["play", "--cgp", &at(""), "--challenge", "8G", "RT"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), format!("{EMPTY} DEILORT/AEINRST 0/0 1\n"));
+    assert_eq!(stderr(&o), "8G RT: not a word: RT: withdrawn\n");
+    // Without --challenge the phony is refused.
+    let o = run(&["play", "--cgp", &at(""), "8G", "RT"]);
+    assert_eq!(o.status.code(), Some(2));
+    // A valid play stands (AT on the star: 2 x 2 = 4), under the CGP's
+    // rule: a lost turn, or a bonus.
+    let o = run(&["play", "--cgp", &at(""), "--challenge", "8G", "AT"]);
+    assert!(
+        stdout(&o).ends_with(" DEILORT/EINNRRS 0/4 0\n"),
+        "{}",
+        stdout(&o)
+    );
+    assert_eq!(stderr(&o), "8G AT: valid, the play stands\n");
+    let o = run(&[
+        "play",
+        "--cgp",
+        &at(" cr double;"),
+        "--challenge",
+        "8G",
+        "AT",
+    ]);
+    assert!(
+        stdout(&o).ends_with(" EINNRRS/DEILORT 4/0 1 cr double;\n"),
+        "{}",
+        stdout(&o)
+    );
+    let o = run(&["play", "--cgp", &at(" cr 5;"), "--challenge", "8G", "AT"]);
+    assert!(
+        stdout(&o).ends_with(" DEILORT/EINNRRS 0/9 0 cr 5;\n"),
+        "{}",
+        stdout(&o)
+    );
+    assert_eq!(stderr(&o), "8G AT: valid, 5 points to the player\n");
+    // A pass cannot be challenged.
+    let o = run(&["play", "--cgp", &at(""), "--challenge", "-"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("nothing to challenge"),
+        "{}",
+        stderr(&o)
+    );
+}
