@@ -316,11 +316,13 @@ impl Recorder for Best {
 ///
 /// Recorders that want only the best moves ([`Best`], [`TopN`]) get a
 /// best-first search: every anchor is given an upper bound on the equity
-/// of any move made from it: on the score, the rack's tile values placed
-/// on the squares' multipliers in the best order, cross sets ignored but
-/// for the squares they close; on the leave part, the best leave part of
-/// any sub-rack of as many tiles as a move from the anchor may keep (a
-/// move from a span of `m` empty squares plays 1 to `m` tiles). Anchors
+/// of any move made from it: for each number `t` of tiles a move from it
+/// may place (1 to the `m` empty squares of its span), the score bound of
+/// `t` tiles (the rack's `t` highest tile values placed on the squares'
+/// multipliers in the best order, cross sets ignored but for the squares
+/// they close, the bingo only if `t` is a rack's worth) plus the best
+/// leave part of any sub-rack of the tiles it keeps; the best of these
+/// over `t` (without a leave table, `t = m`). Anchors
 /// are visited from the highest bound down, and the search stops at the
 /// first bound below the recorder's threshold. Within an anchor, the walk
 /// skips the squares where every move starting there (or further left) is
@@ -891,15 +893,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
             return; // no tile, no cross word: no anchor
         }
         let blank = self.blanks > 0;
-        // The best leave part of a move playing 1 to m tiles.
-        let mut leave_bonus = [0i32; 17];
-        let mut acc = i32::MIN;
-        for (m, b) in leave_bonus.iter_mut().enumerate().skip(1) {
-            if m <= k {
-                acc = acc.max(self.best_kept[(k - m) & (W - 1)]);
-            }
-            *b = acc;
-        }
+        let best_kept = &self.best_kept;
         let l = &self.l;
         // The best bound of the spans each square generates (as an
         // anchor) and of the spans starting on it.
@@ -912,15 +906,25 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
                 weights[i] = lm * (wmul + own);
             }
             weights[..m].sort_unstable_by(|a, b| b.cmp(a));
+            // A move placing t of the m tiles scores at most the fixed
+            // part and the t best values on the t best weights (the bingo
+            // only if t is a rack's worth), and keeps k - t tiles: its
+            // equity is bound by the best of these over t. Without a
+            // leave table (best_kept all 0) that is t = m.
             let mut b = through * wmul + fixed;
+            let mut bound = i32::MIN;
             for i in 0..m {
                 b += rv[i] * weights[i];
+                let t = i + 1;
+                let bingo = if t == self.rack_size as usize {
+                    self.bingo
+                } else {
+                    0
+                };
+                let kept = best_kept[k.saturating_sub(t) & (W - 1)];
+                bound = bound.max((b + bingo).saturating_mul(MILLI).saturating_add(kept));
             }
-            if m == self.rack_size as usize {
-                b += self.bingo;
-            }
-            b.saturating_mul(MILLI)
-                .saturating_add(leave_bonus[m.min(leave_bonus.len() - 1)])
+            bound
         };
         for s in 0..n {
             if (s > 0 && l.sq[s - 1] != 0) || reach_anchor[s] > k as u32 {
