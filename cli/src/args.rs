@@ -95,8 +95,10 @@ pub enum Command {
     Board(crate::game::BoardArgs),
     /// The position (CGP) after a move, or why the move is illegal.
     Play(crate::game::PlayArgs),
-    /// Greedy self-play games, every position as a CGP line.
+    /// Greedy self-play games, every position as a CGP line; with --leaves, an equity bot against greedy.
     Selfplay(crate::game::SelfplayArgs),
+    /// Estimate a leave table from self-play games and write it as CSV (LEAVE,VALUE lines).
+    Leaves(crate::game::LeavesArgs),
     /// Dictionary sites: build a word index with definitions, search it, export it.
     Site {
         #[command(subcommand)]

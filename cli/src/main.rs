@@ -201,6 +201,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
         | Command::Board(_)
         | Command::Play(_)
         | Command::Selfplay(_)
+        | Command::Leaves(_)
         | Command::Gcg(_) => {
             unreachable!("handled above")
         }
@@ -336,6 +337,7 @@ fn game_command(cli: &Cli) -> Result<Option<u8>, Failure> {
         Command::Board(a) => game::board(lex, a)?,
         Command::Play(a) => game::play(lex, a)?,
         Command::Selfplay(a) => game::selfplay(lex, a)?,
+        Command::Leaves(a) => game::leaves(lex, a)?,
         Command::Gcg(a) => gcg::gcg(lex, a)?,
         _ => return Ok(None),
     }))
