@@ -278,6 +278,20 @@ fn more_keys_than_stated_is_refused_by_the_check() {
     let lex = Lexicon::from_bytes_checked(honest.clone()).unwrap();
     assert_eq!(finals(lex.arcs().root(), 10), 30);
     assert_eq!(lex.fst_set().unwrap().len(), 30);
+    // Every width the format allows reads the same table: 12 bits hold
+    // these 9 arcs, and 33 to 40 are what tables of more than 2^24 arcs
+    // (lists of millions of words) take. Narrower than the arc count
+    // needs, or wider than 40, is refused.
+    for width in 12..=40 {
+        let file = v4_file(&fst, &arcs, width, 30, 30, 4);
+        let lex = Lexicon::from_bytes_checked(file).unwrap();
+        assert_eq!(finals(lex.arcs().root(), 10), 30, "width {width}");
+        assert_eq!(lex.arcs().width(), width);
+    }
+    for width in [11, 41] {
+        let file = v4_file(&fst, &arcs, width, 30, 30, 4);
+        assert!(Lexicon::from_bytes(file).is_err(), "width {width}");
+    }
     // A wrong word count, longest word or key count is refused.
     let (fst, arcs) = exponential(4, 30);
     for (words, keys, max) in [(29, 30, 4), (30, 30, 5), (30, 31, 4)] {

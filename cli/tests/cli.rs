@@ -285,7 +285,7 @@ fn json_output_parses() {
     assert_eq!(v["entries"], 1_570_508);
     assert_eq!(v["alphabet"], "english");
     assert_eq!(v["format_version"], 4);
-    assert_eq!(v["arcs_bytes"], 2_961_442);
+    assert_eq!(v["arcs_bytes"], 2_828_866);
     let o = run(&["contains", "qxz", "--json"]);
     assert_eq!(stdout(&o), "[]\n");
 }
