@@ -165,7 +165,9 @@ fn no_file_named_on_the_command_line_can_be_a_fifo_or_a_device() {
                 err.starts_with("lexq: line 1: ") && err.contains(what),
                 "{err}"
             );
-            assert_eq!(String::from_utf8_lossy(&o.stdout), "10\n");
+            // --count answers every input line: the bad one with an
+            // empty line.
+            assert_eq!(String::from_utf8_lossy(&o.stdout), "\n10\n");
         }
     }
     // The example of the issue: not "no such file".
@@ -227,10 +229,7 @@ fn site_inputs_and_directories_are_regular_files_only() {
         vec!["site", "export", "--site", s(&site), "-o", s(&out)],
         vec!["serve", "--site", s(&site), "--addr", "127.0.0.1:0"],
     ] {
-        assert_error(
-            &run(&args),
-            "site.json: is a FIFO (named pipe), not a regular file",
-        );
+        assert_error(&run(&args), "site.json: not a regular file");
     }
     // A real site whose index holds a FIFO: tantivy opens its files by
     // name (meta.json first, then each segment's).
@@ -260,10 +259,14 @@ fn site_inputs_and_directories_are_regular_files_only() {
         std::fs::rename(&file, &kept).unwrap();
         mkfifo(&file);
         let name = file.file_name().unwrap().to_str().unwrap();
-        assert_error(
-            &run(&["site", "search", "--site", s(&real), "cat"]),
-            &format!("not a usable site index: index file {name} is not a regular file"),
-        );
+        // meta.json is checked when the site opens, segment files when
+        // the index does.
+        let want = if name == "meta.json" {
+            "index/meta.json: not a regular file".to_string()
+        } else {
+            format!("not a usable site index: index file {name} is not a regular file")
+        };
+        assert_error(&run(&["site", "search", "--site", s(&real), "cat"]), &want);
         std::fs::remove_file(&file).unwrap();
         std::fs::rename(&kept, &file).unwrap();
     }
