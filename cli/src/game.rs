@@ -725,10 +725,9 @@ pub fn leaves(lexicon: Option<&Path>, args: &LeavesArgs) -> Result<u8, Failure> 
     lexq::check_output(&args.output, &inputs)?;
     // The write comes after every game: a folder that is not there is
     // found out now.
-    if let Some(dir) = args.output.parent().filter(|d| !d.as_os_str().is_empty()) {
-        if !dir.is_dir() {
-            return Err(format!("{}: no such folder", dir.display()).into());
-        }
+    let folder = args.output.parent().filter(|d| !d.as_os_str().is_empty());
+    if let Some(dir) = folder.filter(|d| !d.is_dir()) {
+        return Err(format!("{}: no such folder", dir.display()).into());
     }
     let table = match &args.from {
         Some(p) => Some(Arc::new(Leaves::open(p, lex.alphabet())?)),
