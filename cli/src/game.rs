@@ -723,6 +723,12 @@ pub fn leaves(lexicon: Option<&Path>, args: &LeavesArgs) -> Result<u8, Failure> 
     } = setup(lexicon, "standard", None)?;
     let inputs: Vec<PathBuf> = args.from.iter().cloned().collect();
     lexq::check_output(&args.output, &inputs)?;
+    // The write comes after every game: a folder that is not there is
+    // found out now.
+    let folder = args.output.parent().filter(|d| !d.as_os_str().is_empty());
+    if let Some(dir) = folder.filter(|d| !d.is_dir()) {
+        return Err(format!("{}: no such folder", dir.display()).into());
+    }
     let table = match &args.from {
         Some(p) => Some(Arc::new(Leaves::open(p, lex.alphabet())?)),
         None => None,

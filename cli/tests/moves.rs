@@ -647,6 +647,16 @@ fn leaves_writes_a_table_that_reads_back() {
     let o = run(&["leaves", "-o", dir.path().to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("directory"), "{}", stderr(&o));
+    let nowhere = dir.path().join("no/such/leaves.csv");
+    let o = run(&[
+        "leaves",
+        "--games",
+        "100000",
+        "-o",
+        nowhere.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no such folder"), "{}", stderr(&o));
     let o = run(&[
         "leaves",
         "--from",
