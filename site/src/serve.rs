@@ -21,7 +21,7 @@ pub mod log;
 mod options;
 mod pool;
 
-pub use conn::{Server, run_until_signal, serve};
+pub use conn::{Server, serve};
 pub use headers::page_csp;
 pub use options::{Cors, ServeOptions};
 
@@ -106,12 +106,16 @@ pub struct AppState {
 }
 
 /// What the server keeps beside the data: the pools, what each client
-/// holds, the lexicon's counts for cost estimates, the `ETag` seed.
+/// holds, the lexicon's counts for cost estimates, the `ETag` seed, the
+/// licence notice.
 pub(crate) struct Serving {
     pools: pool::Pools,
     clients: Arc<client::Clients>,
     stats: cost::Stats,
     etag_seed: u64,
+    /// WordNet's licence notice, read once at start (a site built with
+    /// WordNet holds it).
+    licence: Option<axum::body::Bytes>,
 }
 
 impl AppState {
@@ -121,13 +125,15 @@ impl AppState {
     /// ([`Lexicon::prepare_walks`], about 50 ms for ENABLE): move
     /// generation needs the table, and the anagram kinds walk it instead
     /// of the fst. The lexicon's counts for cost estimates are read here
-    /// too (one pass over the words). The connection policy is the
-    /// default until [`AppState::with_options`].
+    /// too (one pass over the words), and the site's licence notice, which
+    /// `/licence` then serves without reading a file. The connection
+    /// policy is the default until [`AppState::with_options`].
     pub fn new(lex: Lexicon, site: Option<Site>, limits: Limits, log: bool) -> AppState {
         // A lexicon too big for a table still serves every word query (the
         // rack walks use the fst); `moves` reports the error itself.
         let _ = lex.prepare_walks();
         let stats = cost::Stats::of(&lex);
+        let licence = site.as_ref().and_then(Site::licence).map(Into::into);
         let mut state = AppState {
             lex: Arc::new(lex),
             site: site.map(Arc::new),
@@ -136,6 +142,7 @@ impl AppState {
                 clients: Default::default(),
                 stats,
                 etag_seed: 0,
+                licence,
             }),
             limits: Arc::new(limits),
             options: Default::default(),
@@ -888,7 +895,7 @@ async fn page() -> Response {
 }
 
 async fn licence(State(state): State<AppState>) -> Response {
-    match state.site.as_ref().and_then(|s| s.licence()) {
+    match state.serving.licence.clone() {
         Some(text) => (
             [(
                 header::CONTENT_TYPE,
