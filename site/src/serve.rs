@@ -354,15 +354,6 @@ where
     }
 }
 
-/// The estimated cost of a site search for `query` (microseconds, as
-/// [`cost::Cost`]); an error for a query the search will refuse.
-///
-/// For now every search is priced as heavy.
-pub fn search_cost(site: &Site, query: &str) -> Result<u64, SiteError> {
-    let _ = (site, query);
-    Ok(cost::Cost::HEAVY.0)
-}
-
 /// One word of a list.
 #[derive(Serialize, Debug, Clone)]
 pub struct Listed {
@@ -697,15 +688,6 @@ struct SearchResult {
     hits: Vec<Hit>,
 }
 
-/// Cancels a search's [`Stop`] when dropped.
-struct CancelOnDrop(Stop);
-
-impl Drop for CancelOnDrop {
-    fn drop(&mut self) {
-        self.0.cancel();
-    }
-}
-
 async fn search(
     State(state): State<AppState>,
     q: Result<Query<SearchParams>, QueryRejection>,
@@ -724,15 +706,23 @@ async fn search(
             "no site index is loaded (start the server with --site DIR)",
         ));
     }
-    // The query stops at the request's deadline, or as soon as the
-    // request is dropped (timed out, or the client went away).
+    // Built and costed when the request was let in (admission), or (a
+    // router without it) here. The query stops at the request's
+    // deadline, or as soon as the request is dropped (timed out, or the
+    // client went away).
+    let prepared = admission::current()
+        .and_then(|a| a.take_search())
+        .filter(|p| p.query() == query);
     let stop = Stop::after(state.limits.timeout);
-    let _cancel = CancelOnDrop(stop.clone());
+    let _cancel = admission::CancelOnDrop(stop.clone());
     let bounds = state.limits.query;
     run(&state, move |_, site| {
         let site = site.expect("checked above");
         // Stopped at the deadline: 503, as a query that found no turn.
-        let hits = site.search_with(&query, limit, offset, &bounds, &stop)?;
+        let hits = match prepared {
+            Some(p) => site.run_prepared(p, limit, offset)?,
+            None => site.search_with(&query, limit, offset, &bounds, &stop)?,
+        };
         Ok(SearchResult {
             query,
             total: hits.total,
