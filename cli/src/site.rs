@@ -8,7 +8,7 @@ use std::time::Duration;
 use clap::{Args, Subcommand};
 use lexq::Lexicon;
 use lexq_site::build::{BuildOptions, build};
-use lexq_site::serve::{AppState, Cors, Limits, ServeOptions};
+use lexq_site::serve::{AppState, Cors, Limits, ServeOptions, Server};
 use lexq_site::{QueryBounds, Site, Stop};
 
 use crate::{FOUND, Failure, NOT_FOUND, progress};
@@ -358,17 +358,35 @@ pub fn run_serve(lexicon: &Option<PathBuf>, a: &ServeArgs) -> Result<u8, Failure
     let state = AppState::new(lex, site, limits, !a.quiet)
         .with_options(options)
         .with_files(files);
-    lexq_site::serve::run_until_signal(&a.addr, state, |addr| {
-        eprintln!(
-            "lexq: serving {words} words{} on http://{addr}/ (Ctrl-C stops)",
-            if with_site { " with definitions" } else { "" }
-        );
-        if !allowed.is_empty() {
-            eprintln!(
-                "lexq: CGP lines may name the files in: {}",
-                allowed.join(", ")
-            );
+    // Caught before the server listens, so that no signal finds it
+    // without its drain.
+    let stops = crate::interrupt::stops();
+    let server = Server::start(&a.addr, state)?;
+    let say = |line: String| {
+        let _ = writeln!(io::stderr().lock(), "{line}");
+    };
+    say(format!(
+        "lexq: serving {words} words{} on http://{}/ (Ctrl-C stops)",
+        if with_site { " with definitions" } else { "" },
+        server.addr()
+    ));
+    if !allowed.is_empty() {
+        say(format!(
+            "lexq: CGP lines may name the files in: {}",
+            allowed.join(", ")
+        ));
+    }
+    let Some(stops) = stops else {
+        // No signal can be caught: the server runs until killed.
+        loop {
+            std::thread::park();
         }
-    })?;
+    };
+    let name = stops.first();
+    say(format!(
+        "lexq: {name}: finishing open requests (at most {} ms)",
+        a.drain_ms
+    ));
+    server.stop()?;
     Ok(FOUND)
 }

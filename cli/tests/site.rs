@@ -663,6 +663,52 @@ fn serve_drains_open_requests_on_sigterm_then_exits() {
 }
 
 #[test]
+fn serve_stops_at_once_on_a_second_signal_and_drains_on_sighup() {
+    use std::time::{Duration, Instant};
+    // A request that never ends, and a drain far longer than the test:
+    // the second SIGTERM ends the process at once, as a shell reports a
+    // process SIGTERM killed.
+    let (mut child, addr, mut err) =
+        spawn_serve(&["--drain-ms", "60000", "--client-timeout-ms", "60000"]);
+    let mut stuck = std::net::TcpStream::connect(&addr).unwrap();
+    stuck
+        .write_all(b"POST /api/v1/moves HTTP/1.1\r\nHost: x\r\nContent-Length: 9\r\n\r\n")
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    signal(&child, "TERM");
+    std::thread::sleep(Duration::from_millis(300));
+    let signalled = Instant::now();
+    signal(&child, "TERM");
+    let (status, at) = exit_within(&mut child, Duration::from_secs(10)).expect("still running");
+    assert_eq!(status.code(), Some(143), "{status}");
+    assert!(
+        at - signalled < Duration::from_secs(2),
+        "{:?}",
+        at - signalled
+    );
+    let mut rest = String::new();
+    err.read_to_string(&mut rest).unwrap();
+    assert!(
+        rest.contains("lexq: SIGTERM: finishing open requests (at most 60000 ms)\n")
+            && rest.ends_with("lexq: stopped without waiting\n"),
+        "{rest}"
+    );
+    drop(stuck);
+
+    // A closed terminal (SIGHUP) drains as SIGTERM does.
+    let (mut child, _, mut err) = spawn_serve(&[]);
+    signal(&child, "HUP");
+    let (status, _) = exit_within(&mut child, Duration::from_secs(5)).expect("still running");
+    assert!(status.success(), "{status}");
+    let mut rest = String::new();
+    err.read_to_string(&mut rest).unwrap();
+    assert!(
+        rest.contains("lexq: SIGHUP: finishing open requests"),
+        "{rest}"
+    );
+}
+
+#[test]
 fn serve_log_lines_are_escaped() {
     let (mut child, addr, mut err) = spawn_serve(&[]);
     let mut s = std::net::TcpStream::connect(&addr).unwrap();

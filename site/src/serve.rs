@@ -21,7 +21,7 @@ pub mod log;
 mod options;
 mod pool;
 
-pub use conn::{Server, run_until_signal, serve};
+pub use conn::{Server, serve};
 pub use headers::page_csp;
 pub use options::{Cors, ServeOptions};
 
@@ -106,24 +106,30 @@ pub struct AppState {
 }
 
 /// What the server keeps beside the data: the pools, what each client
-/// holds, the lexicon's counts for cost estimates, the `ETag` seed.
+/// holds, the lexicon's counts for cost estimates, the `ETag` seed, the
+/// licence notice.
 pub(crate) struct Serving {
     pools: pool::Pools,
     clients: Arc<client::Clients>,
     stats: cost::Stats,
     etag_seed: u64,
+    /// WordNet's licence notice, read once at start (a site built with
+    /// WordNet holds it).
+    licence: Option<axum::body::Bytes>,
 }
 
 impl AppState {
     /// A server over `lex` and, optionally, a site index; `log` turns the
     /// access log on. The letters below each node of the lexicon's arc
     /// table are prepared here, once ([`Lexicon::prepare_walks`]), for the
-    /// anagram kinds, and the lexicon's counts for cost estimates are read
-    /// (one pass over the words). The connection policy is the default
-    /// until [`AppState::with_options`].
+    /// anagram kinds; the lexicon's counts for cost estimates are read (one
+    /// pass over the words), and the site's licence notice, which
+    /// `/licence` then serves without reading a file. The connection
+    /// policy is the default until [`AppState::with_options`].
     pub fn new(lex: Lexicon, site: Option<Site>, limits: Limits, log: bool) -> AppState {
         lex.prepare_walks();
         let stats = cost::Stats::of(&lex);
+        let licence = site.as_ref().and_then(Site::licence).map(Into::into);
         let mut state = AppState {
             lex: Arc::new(lex),
             site: site.map(Arc::new),
@@ -132,6 +138,7 @@ impl AppState {
                 clients: Default::default(),
                 stats,
                 etag_seed: 0,
+                licence,
             }),
             limits: Arc::new(limits),
             options: Default::default(),
@@ -341,15 +348,6 @@ where
         Err(pool::Failed::Busy) => Err(ApiError::busy()),
         Err(pool::Failed::Panicked(msg)) => Err(ApiError::failed("a query panicked", &msg)),
     }
-}
-
-/// The estimated cost of a site search for `query` (microseconds, as
-/// [`cost::Cost`]); an error for a query the search will refuse.
-///
-/// For now every search is priced as heavy.
-pub fn search_cost(site: &Site, query: &str) -> Result<u64, SiteError> {
-    let _ = (site, query);
-    Ok(cost::Cost::HEAVY.0)
 }
 
 /// One word of a list.
@@ -686,15 +684,6 @@ struct SearchResult {
     hits: Vec<Hit>,
 }
 
-/// Cancels a search's [`Stop`] when dropped.
-struct CancelOnDrop(Stop);
-
-impl Drop for CancelOnDrop {
-    fn drop(&mut self) {
-        self.0.cancel();
-    }
-}
-
 async fn search(
     State(state): State<AppState>,
     q: Result<Query<SearchParams>, QueryRejection>,
@@ -713,15 +702,23 @@ async fn search(
             "no site index is loaded (start the server with --site DIR)",
         ));
     }
-    // The query stops at the request's deadline, or as soon as the
-    // request is dropped (timed out, or the client went away).
+    // Built and costed when the request was let in (admission), or (a
+    // router without it) here. The query stops at the request's
+    // deadline, or as soon as the request is dropped (timed out, or the
+    // client went away).
+    let prepared = admission::current()
+        .and_then(|a| a.take_search())
+        .filter(|p| p.query() == query);
     let stop = Stop::after(state.limits.timeout);
-    let _cancel = CancelOnDrop(stop.clone());
+    let _cancel = admission::CancelOnDrop(stop.clone());
     let bounds = state.limits.query;
     run(&state, move |_, site| {
         let site = site.expect("checked above");
         // Stopped at the deadline: 503, as a query that found no turn.
-        let hits = site.search_with(&query, limit, offset, &bounds, &stop)?;
+        let hits = match prepared {
+            Some(p) => site.run_prepared(p, limit, offset)?,
+            None => site.search_with(&query, limit, offset, &bounds, &stop)?,
+        };
         Ok(SearchResult {
             query,
             total: hits.total,
@@ -884,7 +881,7 @@ async fn page() -> Response {
 }
 
 async fn licence(State(state): State<AppState>) -> Response {
-    match state.site.as_ref().and_then(|s| s.licence()) {
+    match state.serving.licence.clone() {
         Some(text) => (
             [(
                 header::CONTENT_TYPE,

@@ -414,6 +414,92 @@ fn a_greedy_address_gets_429_while_others_are_served() {
 }
 
 #[test]
+fn searches_are_priced_by_their_estimate() {
+    use lexq_site::serve::cost::{Cost, search_reads};
+    use lexq_site::{QueryBounds, Stop};
+    let site = Site::open(&enable_site().1).unwrap();
+    let bounds = QueryBounds::default();
+    let estimate = |q| site.estimate(q, &bounds, &Stop::never()).unwrap();
+    // s* reads most of the index: heavy; a definition's word reads a few
+    // hundred postings: light.
+    assert!(estimate("s*") >= search_reads(Cost::HEAVIER));
+    assert!(estimate("definition:tool") < search_reads(Cost::HEAVY));
+    let totals = |q| site.search(q, 0, 0).unwrap().total;
+    let (s_total, tool_total) = (totals("s*"), totals("definition:tool"));
+    let lex = site.lexicon().unwrap();
+    // One heavy request in flight per address.
+    let limits = Limits {
+        max_client_heavy: 1,
+        ..greedy_limits()
+    };
+    let state = AppState::new(lex, Some(site), limits, false);
+    let server = Server::start("127.0.0.1:0", state).unwrap();
+    let a = server.addr();
+    let heavy = "/api/v1/search?q=s*&limit=1";
+    let light = "/api/v1/search?q=definition:tool&limit=1";
+    // A repeated word in a sloppy phrase: refused by the bounds.
+    let over = "/api/v1/search?q=definition:%22a%20a%22~1";
+    for attempt in 0.. {
+        assert!(attempt < 5, "the heavy search never stayed in flight");
+        let seen = std::thread::scope(|s| {
+            // Other addresses keep the one heavy thread busy, so that the
+            // heavy search of 127.0.0.2 waits for its turn holding all of
+            // its address's budget.
+            let blockers: Vec<_> = (3..8)
+                .map(|i| {
+                    s.spawn(move || {
+                        get_from(&format!("127.0.0.{i}"), a, "/api/v1/pattern/*?limit=1", &[])
+                    })
+                })
+                .collect();
+            std::thread::sleep(Duration::from_millis(20));
+            let first = s.spawn(|| get_from("127.0.0.2", a, heavy, &[]));
+            std::thread::sleep(Duration::from_millis(50));
+            let before = get_from("127.0.0.2", a, heavy, &[]);
+            let light = get_from("127.0.0.2", a, light, &[]);
+            let over = get_from("127.0.0.2", a, over, &[]);
+            let after = get_from("127.0.0.2", a, heavy, &[]);
+            for b in blockers {
+                assert_eq!(b.join().unwrap().status, 200);
+            }
+            let first = first.join().unwrap();
+            assert_eq!(
+                first.status,
+                200,
+                "{:?}",
+                String::from_utf8_lossy(&first.body)
+            );
+            assert_eq!(first.json()["total"], s_total);
+            // Only what was sent while the first held the budget counts.
+            (before.status == 429 && after.status == 429).then_some((before, light, over))
+        });
+        let Some((before, light, over)) = seen else {
+            continue;
+        };
+        assert_eq!(before.header("retry-after"), Some("1"));
+        // The light search is let in beside it ...
+        assert_eq!(
+            light.status,
+            200,
+            "{:?}",
+            String::from_utf8_lossy(&light.body)
+        );
+        assert_eq!(light.json()["total"], tool_total);
+        // ... and a search over the bounds is refused with its reason,
+        // not counted as heavy.
+        assert_eq!(
+            over.status,
+            400,
+            "{:?}",
+            String::from_utf8_lossy(&over.body)
+        );
+        let why = over.json()["error"].as_str().unwrap().to_string();
+        assert!(why.contains("twice in a phrase with a slop"), "{why}");
+        break;
+    }
+}
+
+#[test]
 fn forwarded_for_is_trusted_only_from_the_proxy() {
     let server = enable_server(
         greedy_limits(),

@@ -1,9 +1,19 @@
 //! Letting a request in: its cost is estimated before it runs (from its
 //! route's [`Pricing`] and the request); a heavy one must fit in its
 //! client's heavy budget or is answered 429 with `Retry-After`, and then
-//! runs in the heavy pool. The handler's query finds its admission (cost
-//! and the client's slot) in a task-local, so that [`super::run`] sends it
-//! to the right pool and holds the slot until the query really ends.
+//! runs in the heavy pool. The handler's query finds its admission (cost,
+//! the client's slot, a search's prepared query) in a task-local, so that
+//! [`super::run`] sends it to the right pool and holds the slot until the
+//! query really ends.
+//!
+//! A search is estimated by the site itself ([`Site::estimate`]'s work:
+//! its query built against the index's term dictionaries and costed
+//! under the server's bounds), as a light job: a query over the bounds
+//! is answered 400 there, before it takes a heavy turn or any of its
+//! client's budget; one within them keeps the query built, which the
+//! handler then runs in the pool its estimate picks.
+//!
+//! [`Site::estimate`]: crate::Site::estimate
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -17,7 +27,10 @@ use http_body_util::BodyExt;
 
 use super::client::{Key, Slot};
 use super::cost::{self, Cost};
-use super::{ApiError, AppState, Kind, MAX_CGP_BYTES, search_cost};
+use super::pool::Failed;
+use super::{ApiError, AppState, Kind, MAX_CGP_BYTES};
+use crate::Stop;
+use crate::search::Prepared;
 
 /// How a route's requests are priced.
 #[derive(Clone, Copy, Debug)]
@@ -26,7 +39,7 @@ pub(crate) enum Pricing {
     Light,
     /// A word list of this kind, by its query's shape.
     List(Kind),
-    /// A site search, by [`search_cost`].
+    /// A site search, by the reads the site estimates it will make.
     Search,
     /// Moves of the CGP in the body, by the rack's blanks.
     Moves,
@@ -37,6 +50,8 @@ pub(crate) enum Pricing {
 pub(crate) struct Admission {
     pub(crate) cost: Cost,
     slot: Mutex<Option<Slot>>,
+    /// A search's query, built and costed, for the handler to run.
+    search: Mutex<Option<Prepared>>,
 }
 
 impl Admission {
@@ -44,6 +59,29 @@ impl Admission {
     pub(crate) fn take_slot(&self) -> Option<Slot> {
         self.slot.lock().ok().and_then(|mut s| s.take())
     }
+
+    /// The search's prepared query, for the handler to run.
+    pub(crate) fn take_search(&self) -> Option<Prepared> {
+        self.search.lock().ok().and_then(|mut s| s.take())
+    }
+}
+
+/// Cancels a search's [`Stop`] when dropped: when its request ends,
+/// answered, timed out or dropped because the client went away.
+pub(crate) struct CancelOnDrop(pub(crate) Stop);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.cancel();
+    }
+}
+
+/// What pricing a request gives: its cost, the request (a body read to
+/// price it is put back), and a search's prepared query with its stop.
+struct Priced {
+    cost: Cost,
+    req: Request,
+    search: Option<(Prepared, Stop)>,
 }
 
 tokio::task_local! {
@@ -63,9 +101,14 @@ pub(crate) async fn admit(
     req: Request,
     next: Next,
 ) -> Response {
-    let (cost, req) = match price(&state, pricing, params.ok(), req).await {
+    let Priced { cost, req, search } = match price(&state, pricing, params.ok(), req).await {
         Ok(x) => x,
         Err(e) => return e.into_response(),
+    };
+    // The search stops as soon as its request ends.
+    let (search, _cancel) = match search {
+        Some((prepared, stop)) => (Some(prepared), Some(CancelOnDrop(stop))),
+        None => (None, None),
     };
     let mut slot = None;
     if cost.is_heavy() {
@@ -89,18 +132,19 @@ pub(crate) async fn admit(
     let admission = Arc::new(Admission {
         cost,
         slot: Mutex::new(slot),
+        search: Mutex::new(search),
     });
     ADMISSION.scope(admission, next.run(req)).await
 }
 
 /// The request's cost; a moves request's body is read here (and put back)
-/// to find the rack.
+/// to find the rack, a search's query built and costed.
 async fn price(
     state: &AppState,
     pricing: Pricing,
     params: Option<RawPathParams>,
     req: Request,
-) -> Result<(Cost, Request), ApiError> {
+) -> Result<Priced, ApiError> {
     let cost = match pricing {
         Pricing::Light => Cost::LIGHT,
         Pricing::List(kind) => {
@@ -123,21 +167,55 @@ async fn price(
         Pricing::Search => {
             let q = Query::<HashMap<String, String>>::try_from_uri(req.uri())
                 .ok()
-                .and_then(|q| q.0.get("q").cloned());
-            match (&state.site, q) {
-                // Refused or answered 404 without running.
-                (None, _) | (_, None) => Cost::LIGHT,
-                (Some(site), Some(q)) => search_cost(site, q.trim()).map_or(Cost::LIGHT, Cost),
-            }
+                .and_then(|q| q.0.get("q").cloned())
+                .and_then(|q| super::arg(&state.limits, "query", &q).ok());
+            let (Some(site), Some(q)) = (state.site.clone(), q) else {
+                // No site (404), or no query, an empty or a long one
+                // (400): the handler refuses it without running it.
+                return Ok(Priced {
+                    cost: Cost::LIGHT,
+                    req,
+                    search: None,
+                });
+            };
+            let stop = Stop::after(state.limits.timeout);
+            let (bounds, s) = (state.limits.query, stop.clone());
+            let deadline = tokio::time::Instant::now() + state.limits.timeout;
+            let prepared = state
+                .serving
+                .pools
+                .run(false, deadline, (), move || site.prepare(&q, &bounds, &s))
+                .await;
+            let prepared = match prepared {
+                Ok(Ok(p)) => p,
+                // Over the bounds (400), stopped at the deadline (503).
+                Ok(Err(e)) => return Err(e.into()),
+                Err(Failed::Busy) => return Err(ApiError::busy()),
+                Err(Failed::Panicked(m)) => {
+                    return Err(ApiError::failed("a query panicked", &m));
+                }
+            };
+            return Ok(Priced {
+                cost: cost::search(prepared.reads()),
+                req,
+                search: Some((prepared, stop)),
+            });
         }
         Pricing::Moves => {
             let (parts, body) = req.into_parts();
             let bytes = read_body(body).await?;
-            let cost = cost::moves(&String::from_utf8_lossy(&bytes));
-            return Ok((cost, Request::from_parts(parts, Body::from(bytes))));
+            return Ok(Priced {
+                cost: cost::moves(&String::from_utf8_lossy(&bytes)),
+                req: Request::from_parts(parts, Body::from(bytes)),
+                search: None,
+            });
         }
     };
-    Ok((cost, req))
+    Ok(Priced {
+        cost,
+        req,
+        search: None,
+    })
 }
 
 /// The body, up to [`MAX_CGP_BYTES`].

@@ -393,8 +393,8 @@ pub(crate) async fn serve_app(
     Ok(())
 }
 
-/// A server running on its own thread and runtime (for tests, benches and
-/// embedding); stopped when dropped.
+/// A server running on its own thread and runtime (`lexq serve`, tests,
+/// benches, embedding); stopped when dropped.
 pub struct Server {
     addr: SocketAddr,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
@@ -402,13 +402,16 @@ pub struct Server {
 }
 
 impl Server {
-    /// Binds `addr` (port 0 for any free port) and starts serving.
+    /// Binds `addr` (port 0 for any free port) and starts serving. An
+    /// error if the address cannot be bound (the message names it) or
+    /// the connection cap cannot be held.
     pub fn start(addr: &str, state: AppState) -> io::Result<Server> {
-        let runtime = runtime()?;
-        let listener = runtime.block_on(TcpListener::bind(addr))?;
-        let addr = listener.local_addr()?;
-        // The connection cap is checked before the thread starts.
         connection_cap(state.options.max_connections)?;
+        let runtime = runtime()?;
+        let listener = runtime
+            .block_on(TcpListener::bind(addr))
+            .map_err(|e| io::Error::new(e.kind(), format!("{addr}: {e}")))?;
+        let addr = listener.local_addr()?;
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
         let thread = std::thread::spawn(move || {
             let r = runtime.block_on(serve(listener, state, async {
@@ -430,7 +433,8 @@ impl Server {
     }
 
     /// Stops accepting, lets open requests finish (for the drain time)
-    /// and waits for the thread.
+    /// and waits for the thread; a query still running on a pool thread
+    /// is not waited for.
     pub fn stop(mut self) -> io::Result<()> {
         self.shutdown()
     }
@@ -459,69 +463,6 @@ fn runtime() -> io::Result<tokio::runtime::Runtime> {
         .enable_all()
         .thread_name("lexq-serve")
         .build()
-}
-
-/// The first SIGINT (Ctrl-C) or SIGTERM, named; a second one exits at
-/// once, without the drain.
-async fn signal() -> &'static str {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{SignalKind, signal};
-        let (Ok(mut term), Ok(mut int)) = (
-            signal(SignalKind::terminate()),
-            signal(SignalKind::interrupt()),
-        ) else {
-            // No handler: run until killed.
-            return std::future::pending().await;
-        };
-        let name = tokio::select! {
-            _ = term.recv() => "SIGTERM",
-            _ = int.recv() => "SIGINT",
-        };
-        tokio::spawn(async move {
-            let code = tokio::select! {
-                _ = term.recv() => 143,
-                _ = int.recv() => 130,
-            };
-            log::line("lexq: stopped without waiting");
-            std::process::exit(code);
-        });
-        name
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = tokio::signal::ctrl_c().await;
-        "Ctrl-C"
-    }
-}
-
-/// Serves on `addr` until SIGINT or SIGTERM (what `lexq serve` runs), then
-/// drains; `ready` is called with the bound address once listening.
-pub fn run_until_signal(
-    addr: &str,
-    state: AppState,
-    ready: impl FnOnce(SocketAddr),
-) -> io::Result<()> {
-    let runtime = runtime()?;
-    let drain = state.options.drain;
-    let r = runtime.block_on(async move {
-        connection_cap(state.options.max_connections)?;
-        let listener = TcpListener::bind(addr)
-            .await
-            .map_err(|e| io::Error::new(e.kind(), format!("{addr}: {e}")))?;
-        ready(listener.local_addr()?);
-        serve(listener, state, async move {
-            let name = signal().await;
-            log::line(&format!(
-                "lexq: {name}: finishing open requests (at most {} ms)",
-                drain.as_millis()
-            ));
-        })
-        .await
-    });
-    // A query still running on a pool thread is not waited for.
-    runtime.shutdown_background();
-    r
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! What a request will cost, estimated before it runs, from its shape and
 //! the lexicon's own counts: a word page is light whatever its word, a
 //! pattern with no selective letters lists the whole lexicon, a rack's
-//! blanks multiply the walk.
+//! blanks multiply the walk, a search costs what the site estimates it
+//! will read.
 //!
 //! The unit is microseconds of one core for an optimised build, the
 //! constants fitted to ENABLE (`pattern/*` lists 172,820 words, `s*` the
@@ -438,6 +439,34 @@ fn regex_bound(stats: &Stats, alphabet: &Alphabet, regex: &str) -> Bound {
     b
 }
 
+/// What one read of a search's estimate costs (see
+/// [`QueryBounds::max_reads`](crate::QueryBounds::max_reads)), in reads
+/// per microsecond: fitted to the heaviest searches the default bounds
+/// accept on ENABLE + WordNet (the README's benchmark section).
+const SEARCH_READS_PER_US: u64 = 100;
+
+/// What any search costs besides its reads.
+const SEARCH_BASE: Cost = Cost::LIGHT;
+
+/// The estimated cost of a site search from the reads it is estimated
+/// to make ([`Site::estimate`](crate::Site::estimate), worked out before
+/// it runs): [`SEARCH_BASE`] and a microsecond per
+/// [`SEARCH_READS_PER_US`] reads. It is heavy from [`Cost::HEAVY`] (see
+/// [`search_reads`] for the reads that makes) and weighs two from
+/// [`Cost::HEAVIER`].
+pub fn search(reads: u64) -> Cost {
+    Cost(SEARCH_BASE.0.saturating_add(reads / SEARCH_READS_PER_US))
+}
+
+/// The fewest estimated reads that make a search cost `cost` (the
+/// inverse of [`search`]): `search_reads(Cost::HEAVY)` is where searches
+/// become heavy.
+pub fn search_reads(cost: Cost) -> u64 {
+    cost.0
+        .saturating_sub(SEARCH_BASE.0)
+        .saturating_mul(SEARCH_READS_PER_US)
+}
+
 /// The estimated cost of the moves of a CGP line: by the blanks on the
 /// rack to move (each about tenfold), twice on a 21x21 board. The line is
 /// read only as far as that; a line that does not read is light (the
@@ -632,6 +661,18 @@ mod tests {
         assert_eq!(cost(Subanagram, "??????????").weight(), 2);
         assert!(cost(Anagram, "???") < cost(Anagram, "?????"));
         assert!(list(s, &a, Pattern, "*s", true) > cost(Pattern, "*s"));
+    }
+
+    #[test]
+    fn searches_are_priced_by_their_estimated_reads() {
+        for cost in [Cost::HEAVY, Cost::HEAVIER] {
+            let reads = search_reads(cost);
+            assert_eq!(search(reads), cost);
+            assert!(search(reads - 1) < cost);
+        }
+        assert!(!search(0).is_heavy());
+        assert_eq!(search(search_reads(Cost::HEAVY)).weight(), 1);
+        assert_eq!(search(u64::MAX).weight(), 2);
     }
 
     #[test]

@@ -147,7 +147,8 @@ fn not_modified() -> Response {
 
 /// The middleware that turns an error answer made by a layer (a body over
 /// the cap, say) into the API's JSON error body; the handlers' own are
-/// JSON already.
+/// JSON already. A 500 from anywhere (none is made on purpose: a failure
+/// is a 503) becomes a logged 503.
 pub(crate) async fn json_errors(req: Request, next: Next) -> Response {
     let res = next.run(req).await;
     let status = res.status();
@@ -155,7 +156,8 @@ pub(crate) async fn json_errors(req: Request, next: Next) -> Response {
         .headers()
         .get(header::CONTENT_TYPE)
         .is_some_and(|c| c.as_bytes().starts_with(b"application/json"));
-    if status.as_u16() < 400 || json {
+    let internal = status == StatusCode::INTERNAL_SERVER_ERROR;
+    if status.as_u16() < 400 || (json && !internal) {
         return res;
     }
     let (parts, body) = res.into_parts();
@@ -166,7 +168,12 @@ pub(crate) async fn json_errors(req: Request, next: Next) -> Response {
         .map(|t| t.trim().to_string())
         .filter(|t| !t.is_empty())
         .unwrap_or_else(|| status.canonical_reason().unwrap_or("error").to_string());
-    let mut out = ApiError::new(status, text).into_response();
+    let error = if internal {
+        ApiError::failed("an internal error", &text)
+    } else {
+        ApiError::new(status, text)
+    };
+    let mut out = error.into_response();
     for (k, v) in parts.headers.iter() {
         if k != header::CONTENT_TYPE && k != header::CONTENT_LENGTH {
             out.headers_mut().insert(k, v.clone());
@@ -205,6 +212,45 @@ mod tests {
         ] {
             assert!(!PAGE.contains(bad), "{bad}");
         }
+    }
+
+    #[tokio::test]
+    async fn a_500_from_anywhere_is_a_503() {
+        use tower::ServiceExt;
+        let app = axum::Router::new()
+            .route(
+                "/plain",
+                axum::routing::get(|| async {
+                    (StatusCode::INTERNAL_SERVER_ERROR, "secret detail")
+                }),
+            )
+            .route(
+                "/json",
+                axum::routing::get(|| async {
+                    ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "secret detail")
+                }),
+            )
+            .route(
+                "/teapot",
+                axum::routing::get(|| async { (StatusCode::IM_A_TEAPOT, "short and stout") }),
+            )
+            .layer(axum::middleware::from_fn(json_errors));
+        for path in ["/plain", "/json"] {
+            let req = Request::get(path).body(axum::body::Body::empty()).unwrap();
+            let res = app.clone().oneshot(req).await.unwrap();
+            assert_eq!(res.status(), StatusCode::SERVICE_UNAVAILABLE, "{path}");
+            let body = axum::body::to_bytes(res.into_body(), 4096).await.unwrap();
+            let body = String::from_utf8(body.to_vec()).unwrap();
+            assert!(!body.contains("secret"), "{body}");
+        }
+        // Other errors keep their status, in the JSON body.
+        let req = Request::get("/teapot")
+            .body(axum::body::Body::empty())
+            .unwrap();
+        let res = app.oneshot(req).await.unwrap();
+        assert_eq!(res.status(), StatusCode::IM_A_TEAPOT);
+        let body = axum::body::to_bytes(res.into_body(), 4096).await.unwrap();
+        assert_eq!(&body[..], br#"{"error":"short and stout","status":418}"#);
     }
 
     #[test]
