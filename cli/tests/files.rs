@@ -225,7 +225,10 @@ fn site_inputs_and_directories_are_regular_files_only() {
         vec!["site", "export", "--site", s(&site), "-o", s(&out)],
         vec!["serve", "--site", s(&site), "--addr", "127.0.0.1:0"],
     ] {
-        assert_error(&run(&args), "site.json: not a regular file");
+        assert_error(
+            &run(&args),
+            "site.json: is a FIFO (named pipe), not a regular file",
+        );
     }
     // A real site whose index holds a FIFO: tantivy opens its files by
     // name (meta.json first, then each segment's).
