@@ -136,10 +136,10 @@ pub struct ServeArgs {
     /// Light queries running at once (default: twice the cores).
     #[arg(long, value_name = "N")]
     pub concurrency: Option<usize>,
-    /// Heavy queries (costly lists, searches, moves with blanks) running at once, at a lower priority (default: half the cores, at least 1).
+    /// Heavy queries (costly lists, searches, moves with blanks) running at once, at a lower priority, and as many search estimates (default: half the cores, at least 1).
     #[arg(long, value_name = "N")]
     pub heavy_concurrency: Option<usize>,
-    /// Heavy requests one client address may have in flight (a very heavy one counts 2); beyond it, 429.
+    /// Heavy requests one client address may have in flight (a very heavy one counts 2), and searches being estimated; beyond it, 429.
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub max_client_heavy: usize,
     /// Connections open at once; beyond it, new ones wait (default: 1024, or what the open-file limit allows).

@@ -16,7 +16,7 @@
 //! - 16 clients (127.0.1.1-16) repeating `pattern/*` (a page of 1000 of
 //!   all 172,820 words);
 //! - 4 clients (127.0.2.1-4) repeating the heaviest searches the server
-//!   accepts;
+//!   accepts, and 16 more doing the same from one address (127.0.4.1);
 //! - 4 clients (127.0.3.1-4) posting two-blank positions to `moves`
 //!   (benches/two-blanks.cgp).
 //!
@@ -237,29 +237,31 @@ fn start_abusers(to: SocketAddr, stop: &Arc<AtomicBool>) -> Abusers {
             }
         }));
     }
-    let mut looped = |what: &'static str, n: usize, base: [u8; 3], requests: Vec<Vec<u8>>| {
-        let tally = Arc::new(Tally::default());
-        tallies.push((what, tally.clone()));
-        let requests = Arc::new(requests);
-        for k in 0..n {
-            let (stop, tally, requests) = (stop.clone(), tally.clone(), requests.clone());
-            let from = [base[0], base[1], base[2], 1 + k as u8];
-            threads.push(std::thread::spawn(move || {
-                let mut i = k;
-                while !stop.load(Ordering::Relaxed) {
-                    tally.count(exchange(from, to, &requests[i % requests.len()]));
-                    i += 1;
-                }
-            }));
-        }
-    };
+    // `n` clients repeating `requests`, client k from `from(k)`.
+    let mut looped =
+        |what: &'static str, n: usize, from: &dyn Fn(usize) -> [u8; 4], requests: Vec<Vec<u8>>| {
+            let tally = Arc::new(Tally::default());
+            tallies.push((what, tally.clone()));
+            let requests = Arc::new(requests);
+            for k in 0..n {
+                let (stop, tally, requests) = (stop.clone(), tally.clone(), requests.clone());
+                let from = from(k);
+                threads.push(std::thread::spawn(move || {
+                    let mut i = k;
+                    while !stop.load(Ordering::Relaxed) {
+                        tally.count(exchange(from, to, &requests[i % requests.len()]));
+                        i += 1;
+                    }
+                }));
+            }
+        };
     looped(
         "pattern/* x16",
         16,
-        [127, 0, 1],
+        &|k| [127, 0, 1, 1 + k as u8],
         vec![get("/api/v1/pattern/*?limit=1000")],
     );
-    let searches = SEARCHES
+    let searches: Vec<Vec<u8>> = SEARCHES
         .iter()
         .map(|q| {
             let q: String = q
@@ -274,14 +276,32 @@ fn start_abusers(to: SocketAddr, stop: &Arc<AtomicBool>) -> Abusers {
             get(&format!("/api/v1/search?q={q}&limit=100"))
         })
         .collect();
-    looped("heavy searches x4", 4, [127, 0, 2], searches);
+    looped(
+        "heavy searches x4",
+        4,
+        &|k| [127, 0, 2, 1 + k as u8],
+        searches.clone(),
+    );
+    // One greedy address: most of its searches are refused (429), each
+    // once its cost is worked out or its address holds its share.
+    looped(
+        "heavy searches x16 from one address",
+        16,
+        &|_| [127, 0, 4, 1],
+        searches,
+    );
     let cgps = std::fs::read_to_string(root().join("benches/two-blanks.cgp")).unwrap();
     let moves = cgps
         .lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| post("/api/v1/moves?limit=100", l.trim()))
         .collect();
-    looped("two-blank moves x4", 4, [127, 0, 3], moves);
+    looped(
+        "two-blank moves x4",
+        4,
+        &|k| [127, 0, 3, 1 + k as u8],
+        moves,
+    );
     Abusers {
         threads,
         tallies,

@@ -2,11 +2,11 @@
 //! axum and tokio, read-only over the memory-mapped lexicon and (with a
 //! site directory) the tantivy index.
 //!
-//! Every request's cost is estimated before it runs ([`cost`]): light
-//! queries run on tokio's blocking pool, heavy ones on a pool of their own
-//! at a lower priority, each behind its own cap and under a time limit,
-//! and one client address may have only a few heavy requests in flight
-//! (429 beyond). Inputs are length-checked; bad input is a 400 with a JSON
+//! Every request's cost is estimated before it runs ([`cost`]; a search's
+//! by the site, on threads of its own): light queries run on tokio's
+//! blocking pool, heavy ones on a pool of their own at a lower priority,
+//! each behind its own cap and under a time limit, and one client address
+//! may have only a few heavy requests in flight (429 beyond). Inputs are length-checked; bad input is a 400 with a JSON
 //! body `{"error": ..., "status": 400}`, a failure a 503, never a 500.
 //! Connections are capped and timed ([`conn`]); answers carry security
 //! and caching headers ([`headers`]), compressed when asked; one access
@@ -66,10 +66,12 @@ pub struct Limits {
     /// How many light queries run at once.
     pub concurrency: usize,
     /// How many heavy queries (see [`cost::Cost`]) run at once, on threads
-    /// of their own at a lower priority.
+    /// of their own at a lower priority; as many searches are estimated at
+    /// once, on threads of their own too.
     pub heavy_concurrency: usize,
     /// How much heavy work one client address may have in flight (a heavy
-    /// request weighs 1, a heavier one 2); beyond it, 429.
+    /// request weighs 1, a heavier one 2), and how many of its searches
+    /// may be estimated at once; beyond it, 429.
     pub max_client_heavy: usize,
     /// The bounds on a search query's cost.
     pub query: QueryBounds,
@@ -334,14 +336,18 @@ where
 {
     let deadline = tokio::time::Instant::now() + state.limits.timeout;
     let admission = admission::current();
-    let heavy = admission.as_ref().is_none_or(|a| a.cost.is_heavy());
+    let class = if admission.as_ref().is_none_or(|a| a.cost.is_heavy()) {
+        pool::Class::Heavy
+    } else {
+        pool::Class::Light
+    };
     let slot = admission.as_ref().and_then(|a| a.take_slot());
     let lex = state.lex.clone();
     let site = state.site.clone();
     let ran = state
         .serving
         .pools
-        .run(heavy, deadline, slot, move || f(&lex, site.as_deref()))
+        .run(class, deadline, slot, move || f(&lex, site.as_deref()))
         .await;
     match ran {
         Ok(r) => r,

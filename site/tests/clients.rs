@@ -500,6 +500,83 @@ fn searches_are_priced_by_their_estimate() {
 }
 
 #[test]
+fn one_address_has_its_share_of_search_estimates() {
+    use lexq_site::QueryBounds;
+    let site = Site::open(&enable_site().1).unwrap();
+    let tool_total = site.search("definition:tool", 0, 0).unwrap().total;
+    let lex = site.lexicon().unwrap();
+    // Bounds far past the defaults, so that building the query below
+    // takes seconds: its estimate is stopped at the deadline.
+    let limits = Limits {
+        max_input: 1024,
+        timeout: Duration::from_secs(3),
+        heavy_concurrency: 2,
+        max_client_heavy: 1,
+        query: QueryBounds {
+            max_reads: u64::MAX,
+            max_terms: 1000,
+            max_clauses: 1000,
+            max_depth: 100,
+            max_slop: 1000,
+        },
+        ..Limits::default()
+    };
+    let state = AppState::new(lex, Some(site), limits, false);
+    let server = Server::start("127.0.0.1:0", state).unwrap();
+    let a = server.addr();
+    let ranges: String = (0..50)
+        .map(|i| format!("word:%5Ba%20TO%20z{i}%5D"))
+        .collect::<Vec<_>>()
+        .join("%20OR%20");
+    let light = "/api/v1/search?q=definition:tool&limit=1";
+    std::thread::scope(|s| {
+        let slow = s.spawn(|| get_from("127.0.0.2", a, &format!("/api/v1/search?q={ranges}"), &[]));
+        std::thread::sleep(Duration::from_millis(300));
+        // Its address has its one estimate at work: refused at once ...
+        let start = Instant::now();
+        let refused = get_from("127.0.0.2", a, light, &[]);
+        assert_eq!(
+            refused.status,
+            429,
+            "{:?}",
+            String::from_utf8_lossy(&refused.body)
+        );
+        assert_eq!(refused.header("retry-after"), Some("1"));
+        assert!(start.elapsed() < Duration::from_secs(1));
+        // ... while another address's search is estimated and answered,
+        // and the same address's word page is not a search.
+        let other = get_from("127.0.0.3", a, light, &[]);
+        assert_eq!(
+            other.status,
+            200,
+            "{:?}",
+            String::from_utf8_lossy(&other.body)
+        );
+        assert_eq!(other.json()["total"], tool_total);
+        assert_eq!(
+            get_from("127.0.0.2", a, "/api/v1/word/care", &[]).status,
+            200
+        );
+        // Stopped at the deadline while it was being estimated.
+        let slow = slow.join().unwrap();
+        assert_eq!(
+            slow.status,
+            503,
+            "{:?}",
+            String::from_utf8_lossy(&slow.body)
+        );
+    });
+    // Its share back: answered.
+    let again = get_from("127.0.0.2", a, light, &[]);
+    assert_eq!(
+        again.status,
+        200,
+        "{:?}",
+        String::from_utf8_lossy(&again.body)
+    );
+}
+
+#[test]
 fn forwarded_for_is_trusted_only_from_the_proxy() {
     let server = enable_server(
         greedy_limits(),

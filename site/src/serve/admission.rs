@@ -8,10 +8,12 @@
 //!
 //! A search is estimated by the site itself ([`Site::estimate`]'s work:
 //! its query built against the index's term dictionaries and costed
-//! under the server's bounds), as a light job: a query over the bounds
-//! is answered 400 there, before it takes a heavy turn or any of its
-//! client's budget; one within them keeps the query built, which the
-//! handler then runs in the pool its estimate picks.
+//! under the server's bounds), on the estimate threads (low priority, a
+//! cap of their own, and as many estimates per client address as heavy
+//! requests, 429 beyond): a query over the bounds is answered 400 there,
+//! before it takes a heavy turn or any of its client's heavy budget; one
+//! within them keeps the query built, which the handler then runs in the
+//! pool its estimate picks.
 //!
 //! [`Site::estimate`]: crate::Site::estimate
 
@@ -27,7 +29,7 @@ use http_body_util::BodyExt;
 
 use super::client::{Key, Slot};
 use super::cost::{self, Cost};
-use super::pool::Failed;
+use super::pool::{Class, Failed};
 use super::{ApiError, AppState, Kind, MAX_CGP_BYTES};
 use crate::Stop;
 use crate::search::Prepared;
@@ -120,13 +122,7 @@ pub(crate) async fn admit(
             .heavy(Key::of(client.addr), cost.weight(), max)
         {
             Some(s) => slot = Some(s),
-            None => {
-                return ApiError::too_many(format!(
-                    "too many costly requests from your address at once (at most {max}); \
-                     wait for their answers, then try again"
-                ))
-                .into_response();
-            }
+            None => return too_many(max).into_response(),
         }
     }
     let admission = Arc::new(Admission {
@@ -135,6 +131,14 @@ pub(crate) async fn admit(
         search: Mutex::new(search),
     });
     ADMISSION.scope(admission, next.run(req)).await
+}
+
+/// 429: the client's share of costly work is in flight.
+fn too_many(max: usize) -> ApiError {
+    ApiError::too_many(format!(
+        "too many costly requests from your address at once (at most {max}); \
+         wait for their answers, then try again"
+    ))
 }
 
 /// The request's cost; a moves request's body is read here (and put back)
@@ -178,13 +182,23 @@ async fn price(
                     search: None,
                 });
             };
+            // At most as many estimates at once per address as heavy
+            // requests: the estimate is work done before anything says
+            // whether the search is light.
+            let max = state.limits.max_client_heavy;
+            let client = super::log::client_of(&req);
+            let Some(estimating) = state.serving.clients.estimate(Key::of(client.addr), max) else {
+                return Err(too_many(max));
+            };
             let stop = Stop::after(state.limits.timeout);
             let (bounds, s) = (state.limits.query, stop.clone());
             let deadline = tokio::time::Instant::now() + state.limits.timeout;
             let prepared = state
                 .serving
                 .pools
-                .run(false, deadline, (), move || site.prepare(&q, &bounds, &s))
+                .run(Class::Estimate, deadline, estimating, move || {
+                    site.prepare(&q, &bounds, &s)
+                })
                 .await;
             let prepared = match prepared {
                 Ok(Ok(p)) => p,

@@ -94,6 +94,14 @@ impl Key {
 struct Held {
     connections: usize,
     heavy: usize,
+    /// Searches whose cost is being worked out.
+    estimating: usize,
+}
+
+impl Held {
+    fn is_empty(&self) -> bool {
+        self.connections == 0 && self.heavy == 0 && self.estimating == 0
+    }
 }
 
 /// What each client address holds now. Entries go when they fall to
@@ -108,6 +116,7 @@ pub(crate) struct Clients {
 enum What {
     Connection,
     Heavy(usize),
+    Estimate,
 }
 
 /// One connection or some heavy weight held by a client; given back when
@@ -126,8 +135,9 @@ impl Drop for Slot {
             match self.what {
                 What::Connection => h.connections -= 1,
                 What::Heavy(w) => h.heavy -= w,
+                What::Estimate => h.estimating -= 1,
             }
-            if h.connections == 0 && h.heavy == 0 {
+            if h.is_empty() {
                 held.remove(&self.key);
             }
         }
@@ -145,7 +155,7 @@ impl Clients {
         let mut held = self.lock();
         let h = held.entry(key).or_default();
         if h.connections >= max {
-            if h.connections == 0 && h.heavy == 0 {
+            if h.is_empty() {
                 held.remove(&key);
             }
             return None;
@@ -166,7 +176,7 @@ impl Clients {
         let mut held = self.lock();
         let h = held.entry(key).or_default();
         if h.heavy + weight > max {
-            if h.connections == 0 && h.heavy == 0 {
+            if h.is_empty() {
                 held.remove(&key);
             }
             return None;
@@ -176,6 +186,23 @@ impl Clients {
             clients: self.clone(),
             key,
             what: What::Heavy(weight),
+        })
+    }
+
+    /// One more search being estimated for `key`, if it has fewer than
+    /// `max` (the estimate is work too, done before anything says whether
+    /// the search is heavy).
+    pub(crate) fn estimate(self: &Arc<Self>, key: Key, max: usize) -> Option<Slot> {
+        let mut held = self.lock();
+        let h = held.entry(key).or_default();
+        if h.estimating >= max.max(1) {
+            return None;
+        }
+        h.estimating += 1;
+        Some(Slot {
+            clients: self.clone(),
+            key,
+            what: What::Estimate,
         })
     }
 
@@ -297,7 +324,14 @@ mod tests {
         drop((h1, h2));
         let h3 = c.heavy(a, 7, 2).unwrap();
         assert!(c.heavy(a, 1, 2).is_none());
-        drop((a2, a3, b1, h3));
+        // Estimates too, apart from both.
+        let e1 = c.estimate(a, 2).unwrap();
+        let e2 = c.estimate(a, 2).unwrap();
+        assert!(c.estimate(a, 2).is_none());
+        let e3 = c.estimate(b, 2).unwrap();
+        drop(e1);
+        let e4 = c.estimate(a, 2).unwrap();
+        drop((a2, a3, b1, h3, e2, e3, e4));
         assert_eq!(c.len(), 0, "nothing held, nothing kept");
         assert!(c.connect(a, 0).is_none());
         assert_eq!(c.len(), 0);
