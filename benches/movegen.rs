@@ -4,9 +4,7 @@
 //!
 //! Groups: `all` (every move of every position, counted), `best` (the best
 //! move only), `class` (every move, positions split by blanks on the rack:
-//! none, one, two), and `fst` (every move of the no-blank positions walked
-//! on the fst read in place instead of the flat arc table: the baseline the
-//! arc table is measured against); in `class`, `two_blanks_sample` runs
+//! none, one, two); in `class`, `two_blanks_sample` runs
 //! `benches/two-blanks.cgp`, the 24 positions of 1000 more games whose
 //! rack holds both blanks (the main set has only 3). One iteration runs
 //! every position of the set once; divide by the position count for
@@ -37,7 +35,6 @@ fn count_all(generator: &mut Generator, set: &[&Position<'_>]) -> usize {
 
 fn bench(c: &mut Criterion) {
     let lex = Box::leak(Box::new(Lexicon::embedded()));
-    lex.arcs().expect("arc table");
     let all = positions(lex, include_str!("positions.cgp"));
     let refs: Vec<&Position<'_>> = all.iter().collect();
     let mut generator = Generator::new();
@@ -87,23 +84,6 @@ fn bench(c: &mut Criterion) {
     g.throughput(Throughput::Elements(n as u64));
     g.bench_function("two_blanks_sample", |b| {
         b.iter(|| black_box(count_all(&mut generator, &set)))
-    });
-    g.finish();
-
-    let mut g = c.benchmark_group("fst");
-    g.sample_size(10).measurement_time(Duration::from_secs(5));
-    let set: Vec<&Position<'_>> = all.iter().filter(|p| p.rack().count(0) == 0).collect();
-    let n = count_all(&mut generator, &set);
-    g.throughput(Throughput::Elements(n as u64));
-    let fst = lex.fst_graph();
-    g.bench_function("no_blank", |b| {
-        b.iter(|| {
-            for p in &set {
-                let mut c = Count(0);
-                generator.generate_with(&fst, &p.board, &p.rack(), &mut c);
-                black_box(c.0);
-            }
-        })
     });
     g.finish();
 }

@@ -308,8 +308,9 @@ fn queries(c: &mut Criterion) {
     c.bench_function("open/embedded", |b| {
         b.iter(|| black_box(Lexicon::embedded()))
     });
-    // Opening ENABLE as a file: `open` maps it and checks every byte's
-    // CRC; `open_checked` (what `lexq -L` uses) also decodes every node.
+    // Opening ENABLE as a file: `open` maps it and checks the header's and
+    // the arc table's CRCs; `open_checked` also checks everything `verify`
+    // does.
     let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("indexes/enable1.lexq");
     c.bench_function("open/file", |b| {
         b.iter(|| black_box(Lexicon::open(&file).unwrap()))

@@ -5,12 +5,18 @@
 //! cargo run --release --example movegen_timing [FILE]
 //!     by rack class (blanks held: none, one, two), every move counted,
 //!     then the best move only; FILE defaults to benches/positions.cgp
-//! movegen_timing --mode all|count|best [--reps N] [--warmup W] [-L LEX] FILE
+//! movegen_timing --mode all|count|best [--reps N] [--warmup W] [-L LEX]
+//!                [--leaves TABLE] FILE
 //!     W untimed passes, then N timed passes over every position; prints
 //!     us_per_pos= (the median pass over the positions), moves_per_pass=
-//!     and, for best, best_score_sum=
+//!     and, for best, best_score_sum= and best_equity_sum= (millipoints;
+//!     ranked by equity with the leave table TABLE, KLV2 or CSV, each
+//!     position's bag counted from its CGP)
 //! movegen_timing --print-moves [-L LEX] FILE
 //!     every move of every position in wolges-bench's `moves` format
+//! movegen_timing --print-best [-L LEX] [--leaves TABLE] FILE
+//!     per position `idx bag score equity gcg` of the best move (idx
+//!     0-based, bag the tiles in the bag, equity in millipoints)
 //! ```
 //!
 //! A pass sets each position's tiles on one reused board
@@ -21,12 +27,13 @@
 //! wolges keeps every move in its list; the list is emptied, not freed,
 //! between positions), `count` only counts them, `best` keeps the best.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use lexq::{All, Best, Board, Count, Generator, Lexicon, Move, Position};
 
 const USAGE: &str = "usage: movegen_timing [--mode all|count|best] [--reps N] [--warmup W] \
-                     [--print-moves] [-L LEXICON] [FILE]";
+                     [--print-moves | --print-best] [-L LEXICON] [--leaves TABLE] [FILE]";
 
 #[derive(Clone, Copy, PartialEq)]
 enum Mode {
@@ -35,6 +42,7 @@ enum Mode {
     Count,
     Best,
     Print,
+    PrintBest,
 }
 
 fn die(msg: &str) -> ! {
@@ -47,6 +55,7 @@ fn main() -> Result<(), lexq::Error> {
     let mut reps = 5usize;
     let mut warmup = 1usize;
     let mut lexicon = None;
+    let mut leaves = None;
     let mut file = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -75,6 +84,8 @@ fn main() -> Result<(), lexq::Error> {
                     .unwrap_or_else(|_| die("--warmup: not a number"))
             }
             "--print-moves" => mode = Mode::Print,
+            "--print-best" => mode = Mode::PrintBest,
+            "--leaves" => leaves = Some(value("--leaves")),
             "-L" | "--lexicon" => lexicon = Some(value("--lexicon")),
             s if s.starts_with('-') => die(&format!("unknown option {s}")),
             s => file = Some(s.to_string()),
@@ -88,7 +99,6 @@ fn main() -> Result<(), lexq::Error> {
         Some(path) => Lexicon::open(path)?,
         None => Lexicon::embedded(),
     };
-    lex.arcs()?;
     let text = std::fs::read_to_string(&file).unwrap_or_else(|e| die(&format!("{file}: {e}")));
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     let positions: Vec<Position> = lines
@@ -100,28 +110,36 @@ fn main() -> Result<(), lexq::Error> {
     }
     let mut board = positions[0].board.clone();
     let mut generator = Generator::new();
+    if let Some(path) = &leaves {
+        let table = lexq::leaves::Leaves::open(path.as_ref(), lex.alphabet())
+            .unwrap_or_else(|e| die(&e.to_string()));
+        generator.set_leaves(Some(Arc::new(table)));
+    }
     match mode {
         Mode::Print => print_moves(&lex, &lines, &positions, &mut board, &mut generator),
+        Mode::PrintBest => print_best(&lex, &positions, &mut board, &mut generator),
         Mode::Classes => classes(&positions, &mut board, &mut generator),
         _ => bench(mode, reps, warmup, &positions, &mut board, &mut generator),
     }
     Ok(())
 }
 
-/// One pass over every position: (moves found, sum of best scores).
+/// One pass over every position: (moves found, sum of best scores, sum of
+/// best equities).
 fn pass(
     mode: Mode,
     positions: &[Position<'_>],
     board: &mut Board<'_>,
     generator: &mut Generator,
     all: &mut All,
-) -> (usize, i64) {
-    let (mut moves, mut best_sum) = (0usize, 0i64);
+) -> (usize, i64, i64) {
+    let (mut moves, mut best_sum, mut equity_sum) = (0usize, 0i64, 0i64);
     for p in positions {
         board
             .set_tiles(p.board.tiles())
             .expect("tiles of the same game");
         let rack = p.rack();
+        generator.set_bag(Some(p.bag_len()));
         match mode {
             Mode::All => {
                 all.moves.clear();
@@ -136,16 +154,17 @@ fn pass(
             Mode::Best => {
                 let mut b = Best::default();
                 generator.generate(board, &rack, &mut b);
-                if let Some((m, _)) = b.best {
+                if let Some(v) = b.valued() {
                     moves += 1;
-                    best_sum += m.score() as i64;
+                    best_sum += v.mv.score() as i64;
+                    equity_sum += v.equity as i64;
                 }
             }
             // Not timed modes: nothing to generate.
-            Mode::Classes | Mode::Print => {}
+            Mode::Classes | Mode::Print | Mode::PrintBest => {}
         }
     }
-    (moves, best_sum)
+    (moves, best_sum, equity_sum)
 }
 
 fn bench(
@@ -178,11 +197,12 @@ fn bench(
     } else {
         (us(times[reps / 2 - 1]) + us(times[reps / 2])) / 2.0
     };
-    let (moves, best_sum) = first.unwrap_or_default();
+    let (moves, best_sum, equity_sum) = first.unwrap_or_default();
     println!("us_per_pos={med:.1}");
     println!("moves_per_pass={moves}");
     if mode == Mode::Best {
         println!("best_score_sum={best_sum}");
+        println!("best_equity_sum={equity_sum}");
     }
     println!(
         "positions={} warmup={warmup} reps={reps} us_per_pos_min={:.1} us_per_pos_max={:.1}",
@@ -239,6 +259,40 @@ fn classes(positions: &[Position<'_>], board: &mut Board<'_>, generator: &mut Ge
         all_m as f64 / total / 1e6,
         best_time / all_n as f64 * 1e6
     );
+}
+
+/// The best move of each position: `idx bag score equity gcg`.
+fn print_best(
+    lex: &Lexicon,
+    positions: &[Position<'_>],
+    board: &mut Board<'_>,
+    generator: &mut Generator,
+) {
+    use std::io::Write;
+    let out = std::io::stdout();
+    let mut out = std::io::BufWriter::new(out.lock());
+    for (idx, p) in positions.iter().enumerate() {
+        board
+            .set_tiles(p.board.tiles())
+            .expect("tiles of the same game");
+        generator.set_bag(Some(p.bag_len()));
+        let mut b = Best::default();
+        generator.generate(board, &p.rack(), &mut b);
+        let line = match b.valued() {
+            Some(v) => format!(
+                "{idx} {} {} {} {}",
+                p.bag_len(),
+                v.mv.score(),
+                v.equity,
+                v.mv.notation(lex.alphabet())
+            ),
+            None => format!("{idx} {} - - -", p.bag_len()),
+        };
+        if writeln!(out, "{line}").is_err() {
+            return; // a closed pipe ends the listing
+        }
+    }
+    let _ = out.flush();
 }
 
 /// Every move in wolges-bench's `moves` format: per position a line

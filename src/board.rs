@@ -12,8 +12,6 @@
 
 use crate::alphabet::Alphabet;
 use crate::error::{Error, Result};
-use crate::gaddag::SEPARATOR;
-use crate::graph::{Arcs, Graph};
 use crate::layout::{Layout, MAX_SIZE};
 use crate::letterset::LetterSet;
 use crate::lexicon::Lexicon;
@@ -21,6 +19,7 @@ use crate::moves::{Move, MoveKind, THROUGH};
 use crate::notation::{self, Written};
 use crate::position_error::{PositionError, PositionErrorKind};
 use crate::rack::{Rack, push_tile};
+use crate::raw::{Arcs, Node};
 use crate::tiles::TileSet;
 
 /// Flag on a tile code: the tile is a blank played as that letter.
@@ -75,7 +74,7 @@ impl std::fmt::Debug for Board<'_> {
 impl<'a> Board<'a> {
     /// An empty board with `layout` and `tiles`, for words of `lex`.
     pub fn new(lex: &'a Lexicon, layout: Layout, tiles: TileSet) -> Result<Board<'a>> {
-        let arcs = lex.arcs()?;
+        let arcs = lex.arcs();
         let n = layout.size();
         let mut lmul = [vec![1u8; n * n], vec![1u8; n * n]];
         let mut wmul = [vec![1u8; n * n], vec![1u8; n * n]];
@@ -323,7 +322,7 @@ impl<'a> Board<'a> {
         let node = p[a..b]
             .iter()
             .rev()
-            .try_fold(g.root(), |node, &t| g.follow(node, t & 63));
+            .try_fold(g.root(), |node, &t| node.follow(t & 63));
         let score: i32 = p[a..b].iter().map(|&t| self.values[t as usize]).sum();
         let score = score.min(i16::MAX as i32) as i16;
         let mut ends = [(usize::MAX, 0u64, -1i16); 2];
@@ -332,7 +331,7 @@ impl<'a> Board<'a> {
                 let (set, s) = self.compute_cross(d, k, pos);
                 (k, set, s)
             } else {
-                let set = node.map_or(0, |nd| g.ending_letters(nd).0);
+                let set = node.map_or(0, |nd| nd.ending_letters().0);
                 (k, set & self.all, score)
             };
         }
@@ -342,8 +341,8 @@ impl<'a> Board<'a> {
                 (k, set, s)
             } else {
                 let set = node
-                    .and_then(|nd| g.follow(nd, SEPARATOR))
-                    .map_or(0, |nd| g.ending_letters(nd).0);
+                    .and_then(|nd| nd.separator())
+                    .map_or(0, |nd| nd.ending_letters().0);
                 (k, set & self.all, score)
             };
         }
@@ -380,30 +379,29 @@ impl<'a> Board<'a> {
         let g = self.arcs;
         let prefix = &p[a..k];
         let suffix = &p[k + 1..b];
-        let follow_rev = |from: u32, run: &[u8]| -> Option<u32> {
+        let follow_rev = |from: Node<'a>, run: &[u8]| -> Option<Node<'a>> {
             run.iter()
                 .rev()
-                .try_fold(from, |node, &t| g.follow(node, t & 63))
+                .try_fold(from, |node, &t| node.follow(t & 63))
         };
         let set = if prefix.is_empty() {
             // Keys rev(L S) = rev(S) L.
-            follow_rev(g.root(), suffix).map_or(0, |node| g.ending_letters(node).0)
+            follow_rev(g.root(), suffix).map_or(0, |node| node.ending_letters().0)
         } else {
-            match follow_rev(g.root(), prefix).and_then(|node| g.follow(node, SEPARATOR)) {
+            match follow_rev(g.root(), prefix).and_then(|node| node.separator()) {
                 None => 0,
-                Some(node) if suffix.is_empty() => g.ending_letters(node).0,
+                Some(node) if suffix.is_empty() => node.ending_letters().0,
                 Some(node) => {
                     let (last, mid) = suffix.split_last().expect("non-empty suffix");
                     let mut set = 0u64;
-                    for e in g.edges(node) {
-                        let c = g.code(e);
+                    for e in node.within(!1) {
                         let ok = mid
                             .iter()
-                            .try_fold(g.target(e), |nd, &t| g.follow(nd, t & 63))
-                            .and_then(|nd| g.edge(nd, last & 63))
-                            .is_some_and(|e2| g.accepts(e2));
+                            .try_fold(e.target(), |nd, &t| nd.follow(t & 63))
+                            .and_then(|nd| nd.edge(last & 63))
+                            .is_some_and(|e2| e2.accepts());
                         if ok {
-                            set |= 1u64 << c;
+                            set |= 1u64 << e.code();
                         }
                     }
                     set
@@ -796,7 +794,7 @@ impl<'a> Board<'a> {
             .into_iter()
             .filter(|w| {
                 let codes: Vec<u8> = w.iter().map(|&t| t & 63).collect();
-                !crate::graph::is_word(self.arcs, &codes)
+                !self.arcs.root().is_word(&codes)
             })
             .map(|w| {
                 let mut s = String::new();

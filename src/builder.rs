@@ -1,22 +1,26 @@
 //! Building a lexicon file from a [`WordList`].
 //!
-//! The words' GADDAG keys are written as fixed-width zero-padded arrays (the
-//! padding sorts like the end of a key, see `gaddag::padded_key`)
-//! into buckets by their first two bytes, each bucket is sorted, and the
-//! keys are fed in order to `SetWriter`, which writes the minimal
-//! automaton of the keys in `fst::Set`'s format. The file is
-//! written to a temporary file beside the target and renamed over it, so a
-//! failed or interrupted build never leaves a broken lexicon behind.
+//! The words' GADDAG keys are made one first tile at a time, as
+//! fixed-width zero-padded arrays (the padding sorts like the end of a
+//! key, see `gaddag::padded_key`), bucketed by their second byte and
+//! sorted, and fed in order to `SetWriter`, which builds the minimal
+//! automaton of the keys and writes it in `fst::Set`'s format as it goes.
+//! The arc table is then laid out from that same automaton
+//! ([`crate::raw`]). [`Built::write_atomic`] writes the file to a temporary
+//! file beside the target and renames it over it, so a failed or
+//! interrupted build never leaves a broken lexicon behind.
 
 use std::cmp::Ordering;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use crate::alphabet::Alphabet;
 use crate::atomic::FileId;
 use crate::error::{Error, Result};
 use crate::format;
 use crate::fstwrite::SetWriter;
-use crate::gaddag::{key_prefix, padded_key, padded_len};
+use crate::gaddag::{key_byte, key_prefix, padded_key, padded_len};
+use crate::raw;
 use crate::wordlist::WordList;
 
 /// Receives progress reports from a build (the CLI draws a bar with them).
@@ -34,7 +38,7 @@ use crate::wordlist::WordList;
 /// list.read_bytes("-".as_ref(), b"cat\n")?;
 /// let mut stages = Stages(Vec::new());
 /// build(&list, &mut stages)?;
-/// assert_eq!(stages.0, ["keys", "fst"]);
+/// assert_eq!(stages.0, ["fst", "arcs"]);
 /// # Ok::<(), lexq::Error>(())
 /// ```
 pub trait Progress {
@@ -66,6 +70,17 @@ pub struct Built {
 }
 
 impl Built {
+    /// A built lexicon of `bytes`, read from no word list.
+    pub(crate) fn new(bytes: Vec<u8>, words: u64, keys: u64, elapsed: Duration) -> Built {
+        Built {
+            bytes,
+            words,
+            keys,
+            elapsed,
+            inputs: Vec::new(),
+        }
+    }
+
     /// Bytes of the file per word.
     pub fn bytes_per_word(&self) -> f64 {
         self.bytes.len() as f64 / self.words.max(1) as f64
@@ -96,79 +111,136 @@ impl Built {
 pub fn build(list: &WordList, progress: &mut dyn Progress) -> Result<Built> {
     let start = Instant::now();
     let words = list.sorted_unique();
+    let mut built = build_words(&words, list.alphabet(), progress)?;
+    built.inputs = list.sources().to_vec();
+    built.elapsed = start.elapsed();
+    Ok(built)
+}
+
+/// The most tiles the GADDAG keys of one lexicon may hold in all (the
+/// automaton numbers its transitions with `u32`s).
+const MAX_KEY_TILES: u64 = u32::MAX as u64 - 1;
+
+/// Builds the lexicon of `words` (tile codes of `alphabet`, sorted, no
+/// duplicates).
+pub(crate) fn build_words(
+    words: &[&[u8]],
+    alphabet: &Alphabet,
+    progress: &mut dyn Progress,
+) -> Result<Built> {
+    let start = Instant::now();
     if words.is_empty() {
         return Err(Error::NoWords);
     }
     let max_len = words.iter().map(|w| w.len()).max().unwrap_or(0);
-    let fst = match max_len + 1 {
-        0..=32 => fst_bytes::<32>(&words, progress),
-        _ => fst_bytes::<64>(&words, progress),
-    };
     let keys: u64 = words.iter().map(|w| w.len() as u64).sum();
-    let arcs = stored_arcs(&fst, list.alphabet().len() as u8);
-    let mut bytes = Vec::with_capacity(fst.len() + arcs.as_ref().map_or(0, |a| a.0.len()) + 1024);
-    format::write(
-        &mut bytes,
-        words.len() as u64,
-        keys,
-        max_len as u32,
-        list.alphabet(),
-        arcs.as_ref().map(|(a, n)| (&a[..], *n)),
-        &fst,
-    )
-    .expect("writing to memory");
+    // A word of n tiles has n keys of n or n + 1 tiles.
+    let tiles: u64 = words
+        .iter()
+        .map(|w| (w.len() as u64) * (w.len() as u64 + 1))
+        .sum();
+    if tiles > MAX_KEY_TILES {
+        return Err(Error::TooLarge {
+            tiles,
+            max: MAX_KEY_TILES,
+        });
+    }
+    // About 20 bytes of fst and 4 of arcs a key (ENABLE: 2 and 2).
+    let out = format::begin(alphabet, (keys as usize).saturating_mul(5));
+    let fst_start = out.len();
+    progress.stage("fst", keys);
+    let mut set = SetWriter::in_buffer(out, keys as usize);
+    match max_len + 1 {
+        0..=32 => insert_keys::<32>(words, alphabet.len() as u8, &mut set, progress),
+        _ => insert_keys::<64>(words, alphabet.len() as u8, &mut set, progress),
+    }
+    let (mut out, mut automaton) = set.finish_automaton();
+    let fst = fst_start..out.len();
+    out.resize(out.len().next_multiple_of(8), 0);
+    let arcs_start = out.len();
+    progress.stage("arcs", automaton.len() as u64);
+    let written = raw::write::write(&mut automaton, &mut out).map_err(|_| Error::TooLarge {
+        tiles,
+        max: MAX_KEY_TILES,
+    })?;
+    progress.advance(automaton.len() as u64);
+    drop(automaton);
+    let arcs = arcs_start..out.len();
+    format::seal(
+        &mut out,
+        fst,
+        arcs,
+        &format::Fields {
+            words: words.len() as u64,
+            keys,
+            max_len: max_len as u32,
+            alphabet,
+            arc_count: written.count,
+            arc_width: written.width,
+            code_counts: written.code_counts,
+        },
+    );
     Ok(Built {
-        bytes,
+        bytes: out,
         words: words.len() as u64,
         keys,
         elapsed: start.elapsed(),
-        inputs: list.sources().to_vec(),
+        inputs: Vec::new(),
     })
 }
 
-/// The move generator's arc table for the fst `fst`, in its stored form
-/// (see [`format`]) with its number of arcs, or `None` if the GADDAG is
-/// too big for one (the file then has no arcs section).
-fn stored_arcs(fst: &[u8], max_code: u8) -> Option<(Vec<u8>, u64)> {
-    let footer = crate::node::Fst::new(fst).ok()?;
-    let arcs = crate::graph::Arcs::from_nodes(footer.area(fst), footer.root(fst), max_code)?;
-    Some((arcs.to_table_bytes(), arcs.len() as u64))
-}
-
-/// The GADDAG `fst::Set` of `words`, keys at most `W` bytes long.
+/// Feeds the padded GADDAG keys of `words` (tile codes at most `max_code`,
+/// each at most `W - 1` tiles) to `set` in order, one first tile at a
+/// time: only the keys starting with one tile are in memory at once.
 ///
 /// Most keys fit 16 bytes (words of up to 15 tiles): those are sorted as
 /// `[u8; 16]`, the few longer ones as `[u8; W]`, and the two runs merged,
 /// which halves the memory the sort moves for lists with long words.
-fn fst_bytes<const W: usize>(words: &[&[u8]], progress: &mut dyn Progress) -> Vec<u8> {
-    let total: usize = words.iter().map(|w| w.len()).sum();
-    progress.stage("keys", total as u64);
-    let (short, long): (Vec<&[u8]>, Vec<&[u8]>) = words.iter().partition(|w| w.len() < 16);
-    // The stage advances as buckets of keys are sorted.
-    let short = sorted_keys::<16>(&short, progress);
-    let long = sorted_keys::<W>(&long, progress);
-
-    progress.stage("fst", total as u64);
-    let mut set = SetWriter::with_capacity(total);
-    let (mut i, mut j) = (0, 0);
-    while i < short.len() || j < long.len() {
-        // A short key sorts first when its 16 bytes are at most the long
-        // key's first 16: if they are equal, it is a prefix of the long one.
-        let take_short = j == long.len()
-            || (i < short.len()
-                && u128::from_be_bytes(short[i]) <= u128::from_be_bytes(first16(&long[j])));
-        if take_short {
-            set.insert(&short[i][..padded_len(&short[i])]);
-            i += 1;
-        } else {
-            set.insert(&long[j][..padded_len(&long[j])]);
-            j += 1;
+fn insert_keys<const W: usize>(
+    words: &[&[u8]],
+    max_code: u8,
+    set: &mut SetWriter,
+    progress: &mut dyn Progress,
+) {
+    // The tiles of each word, to skip the words without a given tile.
+    let masks: Vec<u64> = words
+        .iter()
+        .map(|w| w.iter().fold(0u64, |m, &c| m | 1 << (c & 63)))
+        .collect();
+    // First tiles in the order of their key bytes (the keys' order).
+    let mut firsts: Vec<u8> = (1..=max_code.min(63)).collect();
+    firsts.sort_unstable_by_key(|&c| key_byte(c));
+    let mut short: Vec<[u8; 16]> = Vec::new();
+    let mut long: Vec<[u8; W]> = Vec::new();
+    for first in firsts {
+        let bit = 1u64 << first;
+        let with = || {
+            words
+                .iter()
+                .zip(&masks)
+                .filter(move |(_, m)| *m & bit != 0)
+                .map(|(w, _)| *w)
+        };
+        sorted_keys::<16>(with().filter(|w| w.len() < 16), first, &mut short);
+        sorted_keys::<W>(with().filter(|w| w.len() >= 16), first, &mut long);
+        let (mut i, mut j) = (0, 0);
+        while i < short.len() || j < long.len() {
+            // A short key sorts first when its 16 bytes are at most the
+            // long key's first 16: if they are equal, it is a prefix of the
+            // long one.
+            let take_short = j == long.len()
+                || (i < short.len()
+                    && u128::from_be_bytes(short[i]) <= u128::from_be_bytes(first16(&long[j])));
+            if take_short {
+                set.insert(&short[i][..padded_len(&short[i])]);
+                i += 1;
+            } else {
+                set.insert(&long[j][..padded_len(&long[j])]);
+                j += 1;
+            }
         }
-        if (i + j) % (1 << 16) == 0 {
-            progress.advance(1 << 16);
-        }
+        progress.advance((short.len() + long.len()) as u64);
     }
-    set.finish()
 }
 
 /// The first 16 bytes of a padded key.
@@ -177,42 +249,46 @@ fn first16<const W: usize>(key: &[u8; W]) -> [u8; 16] {
     key[..16].try_into().expect("W >= 16")
 }
 
-/// The padded GADDAG keys of `words` (each at most `W - 1` tiles), sorted;
-/// `progress` advances by the number of keys, bucket by bucket.
-fn sorted_keys<const W: usize>(words: &[&[u8]], progress: &mut dyn Progress) -> Vec<[u8; W]> {
-    let total: usize = words.iter().map(|w| w.len()).sum();
-    // Bucket the keys by their first two bytes (a counting sort), then sort
+/// Puts into `keys` the padded GADDAG keys of `words` (each at most `W -
+/// 1` tiles) that start with tile `first`, sorted.
+fn sorted_keys<'w, const W: usize>(
+    words: impl Iterator<Item = &'w [u8]> + Clone,
+    first: u8,
+    keys: &mut Vec<[u8; W]>,
+) {
+    // Bucket the keys by their second byte (a counting sort), then sort
     // each bucket: much less work than one comparison sort of all keys.
-    let bucket = key_prefix;
-    let mut starts = vec![0usize; (1 << 14) + 1];
-    for w in words {
-        for i in 1..=w.len() {
-            starts[bucket(w, i) + 1] += 1;
+    let splits = |w: &'w [u8]| {
+        w.iter()
+            .enumerate()
+            .filter(move |&(_, &c)| c == first)
+            .map(move |(i, _)| (w, i + 1))
+    };
+    let mut starts = [0usize; 129];
+    for w in words.clone() {
+        for (w, i) in splits(w) {
+            starts[key_prefix(w, i) & 127] += 1;
         }
     }
-    for b in 1..starts.len() {
-        starts[b] += starts[b - 1];
+    let mut total = 0;
+    for s in starts.iter_mut() {
+        let n = *s;
+        *s = total;
+        total += n;
     }
-    let mut keys: Vec<[u8; W]> = vec![[0u8; W]; total];
-    let mut next = starts.clone();
+    keys.clear();
+    keys.resize(total, [0u8; W]);
+    let mut next = starts;
     for w in words {
-        for i in 1..=w.len() {
-            let b = bucket(w, i);
+        for (w, i) in splits(w) {
+            let b = key_prefix(w, i) & 127;
             padded_key(w, i, &mut keys[next[b]]);
             next[b] += 1;
         }
     }
-    let mut unreported = 0;
-    for b in starts.windows(2) {
-        keys[b[0]..b[1]].sort_unstable_by(key_cmp);
-        unreported += b[1] - b[0];
-        if unreported >= 1 << 16 {
-            progress.advance(unreported as u64);
-            unreported = 0;
-        }
+    for b in 0..128 {
+        keys[starts[b]..next[b]].sort_unstable_by(key_cmp);
     }
-    progress.advance(unreported as u64);
-    keys
 }
 
 /// Compares padded keys as `[u8; W]`'s `Ord` does, 16 bytes at a time as

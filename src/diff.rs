@@ -13,9 +13,8 @@ use std::ops::ControlFlow;
 
 use crate::error::{Error, Result};
 use crate::gaddag::{MAX_WORD_LEN, SEPARATOR};
-use crate::graph::Graph;
-use crate::letterset::LetterSet;
 use crate::lexicon::Lexicon;
+use crate::raw::Edges;
 
 /// Which side of a [`diff`] a word is on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -58,9 +57,8 @@ pub fn diff(
             new: new.alphabet().name().to_string(),
         });
     }
-    let (a, b) = (old.fst_graph(), new.fst_graph());
-    let mut olds = Stream::new(&a);
-    let mut news = Stream::new(&b);
+    let mut olds = Stream::new(old);
+    let mut news = Stream::new(new);
     let mut x = olds.next_word();
     let mut y = news.next_word();
     loop {
@@ -92,25 +90,39 @@ pub fn diff(
 }
 
 /// The words of a lexicon one at a time, in alphabet order: a depth-first
-/// walk with its path on a fixed stack, each node's letters taken in code
-/// order (the fst's own edge order is another).
-struct Stream<'g, G: Graph> {
-    g: &'g G,
-    /// The first letters still to visit.
-    firsts: LetterSet,
-    /// Under the current first letter, per letter read: the node and the
-    /// letters after it still to visit.
-    stack: Vec<(G::Node, LetterSet)>,
+/// walk of the arc table with, for each tile of the current word, the
+/// edges still to visit (as [`Lexicon::for_each_word`] walks, but stopping
+/// at each word). CAT = `C SEP A T`, then CATS = `C SEP A T S`, then
+/// CAW = `C SEP A W`.
+///
+/// A list's edges come in increasing code order (the arc table's rule,
+/// which [`Lexicon::verify`] checks); an edge that breaks it, which only a
+/// damaged table holds, is passed over, so the words always come out in
+/// strictly increasing order and the merge stays a merge.
+struct Stream<'a> {
+    /// The root's edges still to visit (each word's first letter).
+    firsts: Edges<'a>,
+    /// The code of the last first letter taken.
+    first: u8,
+    /// `stack[i]`: the edges after `word[i]` still to visit (past the
+    /// separator for `i` = 0); `last[i]` the code last taken from them.
+    stack: [Edges<'a>; MAX_WORD_LEN],
+    last: [u8; MAX_WORD_LEN],
+    /// Entries of `stack` in use.
+    depth: usize,
     word: [u8; MAX_WORD_LEN],
     len: usize,
 }
 
-impl<'g, G: Graph> Stream<'g, G> {
-    fn new(g: &'g G) -> Stream<'g, G> {
+impl<'a> Stream<'a> {
+    fn new(lex: &'a Lexicon) -> Stream<'a> {
+        let arcs = lex.arcs();
         Stream {
-            g,
-            firsts: g.letters(g.root()),
-            stack: Vec::with_capacity(MAX_WORD_LEN),
+            firsts: arcs.root().edges(),
+            first: SEPARATOR,
+            stack: std::array::from_fn(|_| arcs.node_at(0).edges()),
+            last: [SEPARATOR; MAX_WORD_LEN],
+            depth: 0,
             word: [0; MAX_WORD_LEN],
             len: 0,
         }
@@ -122,44 +134,46 @@ impl<'g, G: Graph> Stream<'g, G> {
 
     /// Moves to the next word; `None` after the last.
     fn next_word(&mut self) -> Option<()> {
-        let g = self.g;
         loop {
-            let depth = self.stack.len();
-            if depth == 0 {
-                let c = self.firsts.iter().next()?;
-                self.firsts.0 &= !(1u64 << c);
-                let Some(edge) = g.edge(g.root(), c) else {
+            if self.depth == 0 {
+                let edge = self.firsts.next()?;
+                let code = edge.code();
+                // The separator (code 0) is never a first letter.
+                if code <= self.first {
                     continue;
-                };
-                let (at, word) = g.follow_edge(edge);
-                self.word[0] = c;
-                self.len = 1;
-                if let Some(sep) = g.edge(at, SEPARATOR) {
-                    let rest = g.target(sep);
-                    self.stack.push((rest, g.letters(rest)));
                 }
-                if word {
+                self.first = code;
+                self.word[0] = code;
+                self.len = 1;
+                if let Some(rest) = edge.target().separator() {
+                    self.stack[0] = rest.edges();
+                    self.last[0] = SEPARATOR;
+                    self.depth = 1;
+                }
+                if edge.accepts() {
                     return Some(());
                 }
                 continue;
             }
-            let (node, left) = &mut self.stack[depth - 1];
-            let Some(c) = left.iter().next() else {
-                self.stack.pop();
+            let d = self.depth - 1;
+            let Some(edge) = self.stack[d].next() else {
+                self.depth -= 1;
                 continue;
             };
-            left.0 &= !(1u64 << c);
-            let Some(edge) = g.edge(*node, c) else {
+            let code = edge.code();
+            if code <= self.last[d] {
                 continue;
-            };
-            let (at, word) = g.follow_edge(edge);
-            // The letter after the first `depth` ones.
-            self.word[depth] = c;
-            self.len = depth + 1;
-            if depth + 1 < MAX_WORD_LEN {
-                self.stack.push((at, g.letters(at)));
             }
-            if word {
+            self.last[d] = code;
+            // The letter after the first `depth` ones.
+            self.word[self.depth] = code;
+            self.len = self.depth + 1;
+            if self.depth + 1 < MAX_WORD_LEN {
+                self.stack[self.depth] = edge.target().edges();
+                self.last[self.depth] = SEPARATOR;
+                self.depth += 1;
+            }
+            if edge.accepts() {
                 return Some(());
             }
         }

@@ -7,15 +7,14 @@
 //! each first letter in turn, then the separator, then a depth-first walk
 //! that takes letters in code order, meets every word once, in alphabet
 //! order: CAT = `C SEP A T`, CATS = `C SEP A T S`, then CAW = `C SEP A W`.
-//! The walk holds one cursor and one letter set per tile of the current
-//! word, and allocates nothing after its start.
+//! The walk holds the arc table's edges still to visit for each tile of
+//! the current word, and allocates nothing.
 
 use std::ops::ControlFlow;
 
-use crate::cursor::Cursor;
-use crate::gaddag::MAX_WORD_LEN;
-use crate::letterset::LetterSet;
+use crate::gaddag::{MAX_WORD_LEN, SEPARATOR};
 use crate::lexicon::Lexicon;
+use crate::raw::Edges;
 
 impl Lexicon {
     /// Calls `f` with the tile codes of every word of `min` to `max` tiles
@@ -44,46 +43,46 @@ impl Lexicon {
         if min > max {
             return;
         }
-        let root = self.cursor();
-        // word[..depth] is the word so far; stack[i] the cursor after
-        // word[i] (past the separator for i = 0) and the letters after it
-        // still to visit.
+        let arcs = self.arcs();
+        let root = arcs.root();
+        // word[..depth] is the word so far; stack[i] the edges after
+        // word[i] (past the separator for i = 0) still to visit.
         let mut word = [0u8; MAX_WORD_LEN];
-        let mut stack: [(Option<Cursor<'_>>, LetterSet); MAX_WORD_LEN] =
-            [(None, LetterSet::EMPTY); MAX_WORD_LEN];
-        for first in root.letters().iter() {
-            let Some(at) = root.follow(first) else {
+        let mut stack: [Edges<'_>; MAX_WORD_LEN] = std::array::from_fn(|_| arcs.node_at(0).edges());
+        for first in root.edges() {
+            let code = first.code();
+            if code == SEPARATOR {
                 continue;
-            };
-            word[0] = first;
-            if at.is_word() && min <= 1 && f(&word[..1]).is_break() {
+            }
+            word[0] = code;
+            if first.accepts() && min <= 1 && f(&word[..1]).is_break() {
                 return;
             }
             if max < 2 {
                 continue;
             }
-            let Some(rest) = at.separator() else {
+            let Some(rest) = first.target().separator() else {
                 continue;
             };
-            stack[0] = (Some(rest), rest.letters());
+            stack[0] = rest.edges();
             let mut depth = 1; // entries of `stack` in use
             while depth > 0 {
-                let (cursor, left) = &mut stack[depth - 1];
-                let Some(code) = left.iter().next() else {
+                let Some(next) = stack[depth - 1].next() else {
                     depth -= 1;
                     continue;
                 };
-                left.0 &= !(1u64 << code);
-                let Some(next) = cursor.and_then(|c| c.follow(code)) else {
+                let code = next.code();
+                if code == SEPARATOR {
+                    // Only in a damaged table: one separator a key.
                     continue;
-                };
+                }
                 word[depth] = code;
                 let len = depth + 1;
-                if next.is_word() && len >= min && f(&word[..len]).is_break() {
+                if next.accepts() && len >= min && f(&word[..len]).is_break() {
                     return;
                 }
                 if len < max {
-                    stack[depth] = (Some(next), next.letters());
+                    stack[depth] = next.target().edges();
                     depth += 1;
                 }
             }

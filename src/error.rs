@@ -89,6 +89,18 @@ pub enum Error {
     #[error("no usable words in the input")]
     NoWords,
 
+    /// A word list is too large for one lexicon: its GADDAG keys would
+    /// hold more than `max` tiles in all.
+    #[error(
+        "too many words for one lexicon: their GADDAG keys hold {tiles} tiles, at most {max} fit"
+    )]
+    TooLarge {
+        /// The tiles of every key of every word.
+        tiles: u64,
+        /// The most a lexicon takes.
+        max: u64,
+    },
+
     /// A file cannot be written where asked: it is one of the inputs, or
     /// not a regular file. Nothing was written.
     #[error("{}: {kind}", path.display())]
@@ -345,6 +357,17 @@ pub enum WordErrorKind {
         /// The alphabet's name.
         alphabet: String,
     },
+    /// A bracket in a rack that does not hold exactly one tile (`[CH]`,
+    /// `[R]`) or is not closed.
+    #[error(
+        "{found:?}: a bracket holds exactly one tile of the {alphabet} alphabet, as [CH] or [R]"
+    )]
+    BadBracket {
+        /// The bracket as written (or the rest of the rack, if unclosed).
+        found: String,
+        /// The alphabet's name.
+        alphabet: String,
+    },
     /// A word-list line that is not UTF-8.
     #[error("not valid UTF-8")]
     NotUtf8,
@@ -366,9 +389,6 @@ pub enum WordErrorKind {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum LexiconErrorKind {
-    /// The path is a directory.
-    #[error("is a directory")]
-    IsDirectory,
     /// The file is empty.
     #[error("empty file")]
     Empty,
@@ -434,13 +454,6 @@ pub enum LexiconErrorKind {
         found: u64,
         /// Keys the header gives.
         expected: u64,
-    },
-    /// The path is not a regular file (a FIFO, a device, a socket); it is
-    /// refused without being opened for reading.
-    #[error("is {what}, not a regular file")]
-    NotRegularFile {
-        /// What it is.
-        what: &'static str,
     },
     /// The GADDAG needs more arcs than a move-generation arc table holds.
     #[error("too large for a move-generation arc table (more than {max} arcs)")]

@@ -1,5 +1,6 @@
 //! A writer of `fst::Set` bytes (the format of fst 0.4.7, version 3) that
-//! builds the minimal acyclic automaton of its keys.
+//! builds the minimal acyclic automaton of its keys, and keeps that
+//! automaton for the arc table (see [`Automaton`]).
 //!
 //! Keys arrive sorted and unique. The automaton is built incrementally
 //! (Daciuk et al., "Incremental construction of minimal acyclic finite-state
@@ -8,10 +9,11 @@
 //! that path, the nodes below the branching point are frozen from the
 //! deepest up. A frozen node is looked up in a register of all frozen nodes
 //! by its content (final flag and transitions, each transition an input and
-//! a target address): if an equal node exists, its address is reused, else
-//! the node is written out in fst's encoding right away and registered.
-//! Unlike `fst::SetBuilder`, whose register is a bounded cache, the register
-//! holds every node, so the automaton is minimal.
+//! a target node): if an equal node exists, it is reused, else the node is
+//! numbered (children before parents), written out in fst's encoding right
+//! away, and registered. Unlike `fst::SetBuilder`, whose register is a
+//! bounded cache, the register holds every node, so the automaton is
+//! minimal.
 //!
 //! The encoding, as fst 0.4.7's `raw::build` and `raw::node` write it:
 //!
@@ -45,6 +47,18 @@ const COMMON_IDX: [u8; 256] = {
     t
 };
 
+/// The position of each byte in [`COMMON_INPUTS`] plus one (0 for none):
+/// the register stores a one-transition node's input in 6 bits this way.
+const INPUT_SLOT: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 64 {
+        t[COMMON_INPUTS[i] as usize] = i as u8 + 1;
+        i += 1;
+    }
+    t
+};
+
 /// fst's format version.
 const VERSION: u64 = 3;
 /// The address of the final node without transitions (never written).
@@ -54,12 +68,16 @@ const NONE_ADDRESS: u64 = 1;
 /// Nodes with more transitions than this carry a 256-byte index.
 const TRANS_INDEX_THRESHOLD: usize = 32;
 
+/// The number of the final node without transitions (every other node is
+/// numbered from 1, children before parents).
+pub(crate) const EMPTY_NODE: u32 = 0;
+
 /// A node of the last key's path, not yet frozen.
 #[derive(Default)]
 struct Unfinished {
     /// Whether a key ends here.
     is_final: bool,
-    /// The frozen transitions, in input order, as `addr << 8 | input`.
+    /// The frozen transitions, in input order, as `node << 8 | input`.
     trans: Vec<u64>,
     /// The input of the transition along the last key (its target is not
     /// frozen yet), if any.
@@ -71,10 +89,83 @@ struct Unfinished {
     fresh: bool,
 }
 
-/// Writes an `fst::Set` in memory, key by key.
+/// The minimal automaton a [`SetWriter`] built: every node's transitions,
+/// kept for the arc table so that it is made from the builder's own state
+/// rather than read back from the fst.
+///
+/// Node 0 ([`EMPTY_NODE`]) is the final node without transitions; the
+/// others are numbered from 1 in the order they were frozen, so every
+/// transition leads to a lower number and the root has the highest.
+pub(crate) struct Automaton {
+    /// Every node's transitions back to back, each `target << 8 | input`,
+    /// in input order.
+    pub trans: Vec<u64>,
+    /// Where node `n`'s transitions start in `trans` (node 0 has none):
+    /// they are `trans[starts[n]..starts[n + 1]]`.
+    pub starts: Vec<u32>,
+    /// Bit `n` set if node `n` is final.
+    pub finals: Vec<u64>,
+    /// The root (0 if the only key is the empty one; with no keys, a node
+    /// without transitions that is not final).
+    pub root: u32,
+}
+
+impl Automaton {
+    fn new(keys: usize) -> Automaton {
+        // Lexicons take about half a node and one transition per key.
+        let mut a = Automaton {
+            trans: Vec::with_capacity((keys / 8 * 9).max(16)),
+            starts: Vec::with_capacity((keys / 2).max(16)),
+            finals: Vec::with_capacity(keys / 128 + 1),
+            root: EMPTY_NODE,
+        };
+        // Node 0: final, no transitions.
+        a.starts.extend([0, 0]);
+        a.finals.push(1);
+        a
+    }
+
+    /// The number of nodes, node 0 included.
+    pub(crate) fn len(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    /// The transitions of node `n`.
+    #[inline]
+    pub(crate) fn node(&self, n: u32) -> &[u64] {
+        let n = n as usize;
+        &self.trans[self.starts[n] as usize..self.starts[n + 1] as usize]
+    }
+
+    /// Whether node `n` is final.
+    #[inline]
+    pub(crate) fn is_final(&self, n: u32) -> bool {
+        self.finals[n as usize / 64] >> (n % 64) & 1 != 0
+    }
+
+    /// Adds a node: its number, or `None` past `u32` numbers.
+    fn push(&mut self, is_final: bool, trans: &[u64]) -> Option<u32> {
+        let n = self.len();
+        let end = self.trans.len() + trans.len();
+        if n >= u32::MAX as usize || end > u32::MAX as usize {
+            return None;
+        }
+        self.trans.extend_from_slice(trans);
+        self.starts.push(end as u32);
+        if n % 64 == 0 {
+            self.finals.push(0);
+        }
+        self.finals[n / 64] |= (is_final as u64) << (n % 64);
+        Some(n as u32)
+    }
+}
+
+/// Writes an `fst::Set`, key by key.
 pub(crate) struct SetWriter {
-    /// The bytes written so far.
+    /// The bytes written so far: whatever the buffer held, then the fst.
     out: Vec<u8>,
+    /// Where the fst starts in `out` (its addresses count from there).
+    base: usize,
     /// The unfinished nodes: `stack[..depth]` are live, the rest are kept
     /// for their allocations.
     stack: Vec<Unfinished>,
@@ -83,27 +174,42 @@ pub(crate) struct SetWriter {
     last: Vec<u8>,
     /// Number of keys.
     len: u64,
-    /// The address of the last node written (for `OneTransNext`).
-    last_addr: u64,
+    /// The node written last (for `OneTransNext`), `u32::MAX` for none.
+    last_node: u32,
+    /// The fst address of each node.
+    addrs: Vec<u64>,
+    /// Scratch: a node's transitions with fst addresses for targets.
+    scratch: Vec<u64>,
     register: Register,
 }
 
 impl SetWriter {
     /// A writer of an empty set, with room for about `keys` keys (a hint:
     /// it saves growing the buffers).
+    #[cfg(test)]
     pub(crate) fn with_capacity(keys: usize) -> SetWriter {
-        // Lexicons take about 2 bytes and a quarter of a node per key.
-        let mut out = Vec::with_capacity((keys / 8 * 20).max(1 << 12));
+        // Lexicons take about 2 bytes per key.
+        SetWriter::in_buffer(Vec::with_capacity((keys / 8 * 20).max(1 << 12)), keys)
+    }
+
+    /// A writer that appends the set's bytes to `out`.
+    pub(crate) fn in_buffer(mut out: Vec<u8>, keys: usize) -> SetWriter {
+        let base = out.len();
         out.extend_from_slice(&VERSION.to_le_bytes());
         out.extend_from_slice(&0u64.to_le_bytes()); // fst type
+        let mut addrs = Vec::with_capacity((keys / 2).max(16));
+        addrs.push(EMPTY_ADDRESS);
         SetWriter {
             out,
+            base,
             stack: vec![Unfinished::default()],
             depth: 1,
             last: Vec::new(),
             len: 0,
-            last_addr: NONE_ADDRESS,
-            register: Register::with_capacity(keys / 4),
+            last_node: u32::MAX,
+            addrs,
+            scratch: Vec::with_capacity(256),
+            register: Register::with_capacity(keys / 4, keys),
         }
     }
 
@@ -139,20 +245,20 @@ impl SetWriter {
         if self.depth <= depth + 1 {
             return;
         }
-        let (mut addr, mut new) = (NONE_ADDRESS, false);
+        let (mut node, mut new) = (u32::MAX, false);
         while self.depth > depth + 1 {
             self.depth -= 1;
             let d = self.depth;
-            let node = &mut self.stack[d];
-            if let Some(inp) = node.pending.take() {
-                node.trans.push(addr << 8 | inp as u64);
-                node.fresh |= new;
+            let u = &mut self.stack[d];
+            if let Some(inp) = u.pending.take() {
+                u.trans.push((node as u64) << 8 | inp as u64);
+                u.fresh |= new;
             }
-            (addr, new) = self.freeze(d);
+            (node, new) = self.freeze(d);
         }
         let top = &mut self.stack[depth];
         let inp = top.pending.take().expect("a pending transition");
-        top.trans.push(addr << 8 | inp as u64);
+        top.trans.push((node as u64) << 8 | inp as u64);
         top.fresh |= new;
     }
 
@@ -179,45 +285,83 @@ impl SetWriter {
         self.depth = need;
     }
 
-    /// Freezes the node at stack depth `d`: the address of an equal node
-    /// already written, or of this one, written now (then `true`).
+    /// Freezes the node at stack depth `d`: an equal node already written,
+    /// or this one, written now (then `true`).
     #[inline]
-    fn freeze(&mut self, d: usize) -> (u64, bool) {
+    fn freeze(&mut self, d: usize) -> (u32, bool) {
         let node = &self.stack[d];
         if node.is_final && node.trans.is_empty() {
-            return (EMPTY_ADDRESS, false);
+            return (EMPTY_NODE, false);
         }
         let head = (node.trans.len() as u64) << 1 | node.is_final as u64;
         let hash = node_hash(head, &node.trans);
         if !node.fresh {
-            if let Some(addr) = self.register.find(hash, head, &node.trans) {
-                return (addr, false);
+            if let Some(n) = self.register.find(hash, head, &node.trans) {
+                return (n, false);
             }
         }
-        let addr = write_node(&mut self.out, self.last_addr, node.is_final, &node.trans);
-        self.last_addr = addr;
-        self.register.insert(hash, head, &node.trans, addr);
-        (addr, true)
+        let (n, _) = self.write(d);
+        self.register.insert(hash, head, n);
+        (n, true)
     }
 
-    /// Finishes the set and returns its bytes.
-    pub(crate) fn finish(mut self) -> Vec<u8> {
+    /// Numbers the node at stack depth `d` and writes it: its number and
+    /// address.
+    fn write(&mut self, d: usize) -> (u32, u64) {
+        let node = &self.stack[d];
+        self.scratch.clear();
+        let addrs = &self.addrs;
+        self.scratch.extend(
+            node.trans
+                .iter()
+                .map(|&t| addrs[(t >> 8) as usize] << 8 | (t & 0xff)),
+        );
+        let last_addr = match self.last_node {
+            u32::MAX => NONE_ADDRESS,
+            n => self.addrs[n as usize],
+        };
+        let addr = write_node(
+            &mut self.out,
+            self.base,
+            last_addr,
+            node.is_final,
+            &self.scratch,
+        );
+        let n = self.register.nodes.push(node.is_final, &node.trans).expect(
+            "fewer than 2^32 transitions in all (the builder checks the keys' total length)",
+        );
+        self.addrs.push(addr);
+        self.last_node = n;
+        (n, addr)
+    }
+
+    /// Finishes the set and returns the buffer with its bytes.
+    #[cfg(test)]
+    pub(crate) fn finish(self) -> Vec<u8> {
+        self.finish_automaton().0
+    }
+
+    /// Finishes the set: the buffer with its bytes, and the automaton.
+    pub(crate) fn finish_automaton(mut self) -> (Vec<u8>, Automaton) {
         self.freeze_below(0);
         let root = &self.stack[0];
         // No other node equals the root (every other node is reached by a
         // nonempty path, so its longest key is shorter), and the root must
-        // be the last node written: write it without looking it up.
+        // be the last node written: write it without looking it up. (With
+        // no keys at all, it is a node without transitions, not final.)
         let root_addr = if root.is_final && root.trans.is_empty() {
             EMPTY_ADDRESS
         } else {
-            write_node(&mut self.out, self.last_addr, root.is_final, &root.trans)
+            let (n, addr) = self.write(0);
+            self.register.nodes.root = n;
+            addr
         };
         let mut out = self.out;
         out.extend_from_slice(&self.len.to_le_bytes());
         out.extend_from_slice(&root_addr.to_le_bytes());
-        let sum = masked_crc32c(&out);
+        let sum = masked_crc32c(&out[self.base..]);
         out.extend_from_slice(&sum.to_le_bytes());
-        out
+        (out, self.register.nodes)
     }
 }
 
@@ -264,10 +408,17 @@ fn pack(out: &mut Vec<u8>, n: u64, size: usize) {
 }
 
 /// Writes a node (not the empty final one) after `out` and returns its
-/// address: the encoding `fst::raw::Node::compile` chooses.
+/// address (counted from `base`): the encoding `fst::raw::Node::compile`
+/// chooses. `trans` holds `address << 8 | input`.
 #[inline]
-fn write_node(out: &mut Vec<u8>, last_addr: u64, is_final: bool, trans: &[u64]) -> u64 {
-    let start = out.len() as u64;
+fn write_node(
+    out: &mut Vec<u8>,
+    base: usize,
+    last_addr: u64,
+    is_final: bool,
+    trans: &[u64],
+) -> u64 {
+    let start = (out.len() - base) as u64;
     if trans.len() == 1 && !is_final {
         let (inp, target) = (trans[0] as u8, trans[0] >> 8);
         let common = COMMON_IDX[inp as usize];
@@ -319,7 +470,7 @@ fn write_node(out: &mut Vec<u8>, last_addr: u64, is_final: bool, trans: &[u64]) 
         }
         out.push(state);
     }
-    out.len() as u64 - 1
+    (out.len() - base) as u64 - 1
 }
 
 /// The hash of a node: Fx-style multiply-rotate over its words.
@@ -334,33 +485,43 @@ fn node_hash(head: u64, trans: &[u64]) -> u64 {
     h ^ (h >> 29)
 }
 
+/// Node numbers a register slot holds (28 bits).
+const SLOT_NODE_BITS: u32 = 28;
+const SLOT_NODE_MAX: u64 = (1 << SLOT_NODE_BITS) - 1;
+
 /// The register of written nodes: an open-addressing hash table (linear
-/// probing) whose slots hold nodes of at most one transition whole, so that
-/// most lookups touch one cache line, and refer larger nodes' transitions
-/// to an arena. Most lookups find a node found recently: a small
-/// direct-mapped cache of slots in front of the table saves them a cache
-/// miss. New nodes wait in a short queue before they are placed in the
-/// table, so that their slots can be fetched in the meantime.
+/// probing) of 8-byte slots. A slot holds a node with one transition, not
+/// final (most nodes), whole: its number, its target's and its input, so
+/// that most lookups touch one cache line; any other node by its number,
+/// transition count, final flag and 25 bits of its hash, its transitions
+/// compared in the [`Automaton`] (which numbers every node, so the slot
+/// needs no arena of its own). Most lookups find a node found recently: a
+/// small direct-mapped cache of slots in front of the table saves them a
+/// cache miss. New nodes wait in a short queue before they are placed in
+/// the table, so that their slots can be fetched in the meantime.
+///
+/// Nodes numbered past 2^28 are not registered: the automaton stays
+/// right, only no longer minimal (beyond any lexicon's size).
 struct Register {
-    /// `[a, b]`: `b` is `addr << 10 | ntrans << 1 | final` (0 for an empty
-    /// slot: no node has address 0); `a` is the transition of a node with
-    /// one (`addr << 8 | input`, 0 for none), else the hash's high half
-    /// `<< 32 |` the offset of the transitions in `arena`.
-    slots: Vec<[u64; 2]>,
+    /// 0 for an empty slot (no node is numbered 0 in a slot: node 0 is
+    /// never registered). Bit 63 set: a one-transition node, `node << 34 |
+    /// target << 6 | input slot - 1`. Clear: `node << 35 | transitions <<
+    /// 26 | final << 25 | 25 hash bits`.
+    slots: Vec<u64>,
     /// Number of occupied slots (and queued nodes).
     used: usize,
-    /// The transitions of nodes with two or more.
-    arena: Vec<u64>,
+    /// Every node written, which slots refer to.
+    nodes: Automaton,
     /// The most recently found or registered slots, by [`front`].
-    front: Vec<[u64; 2]>,
+    front: Vec<u64>,
     /// Registered nodes not yet in `slots`: `(hash, slot)`, oldest at
     /// `queued % QUEUE_LEN` once the queue is full.
-    queue: [(u64, [u64; 2]); QUEUE_LEN],
+    queue: [(u64, u64); QUEUE_LEN],
     /// Number of nodes ever queued.
     queued: usize,
 }
 
-/// The number of slots in [`Register::front`] (256 KiB).
+/// The number of slots in [`Register::front`] (128 KiB).
 const FRONT_LEN: usize = 1 << 14;
 
 /// The length of [`Register::queue`].
@@ -378,6 +539,33 @@ fn home(hash: u64, mask: usize) -> usize {
     (hash >> 32) as usize & mask
 }
 
+/// The hash bits a slot of a general node keeps.
+#[inline]
+fn tag(hash: u64) -> u64 {
+    hash & 0x1ff_ffff
+}
+
+/// The slot of a one-transition node that is not final, if it fits one.
+#[inline]
+fn single_slot(node: u32, trans: &[u64], head: u64) -> Option<u64> {
+    if head != 2 {
+        return None;
+    }
+    let (target, input) = (trans[0] >> 8, INPUT_SLOT[trans[0] as u8 as usize] as u64);
+    (input != 0 && target <= SLOT_NODE_MAX && node as u64 <= SLOT_NODE_MAX)
+        .then(|| 1 << 63 | (node as u64) << 34 | target << 6 | (input - 1))
+}
+
+/// The node number a slot holds.
+#[inline]
+fn slot_node(s: u64) -> u32 {
+    if s >> 63 != 0 {
+        (s >> 34 & SLOT_NODE_MAX) as u32
+    } else {
+        (s >> 35) as u32
+    }
+}
+
 /// Asks the processor to fetch `x`'s cache line.
 #[inline(always)]
 fn prefetch<T>(x: &T) {
@@ -393,91 +581,77 @@ fn prefetch<T>(x: &T) {
 }
 
 impl Register {
-    /// A register with room for about `nodes` nodes.
-    fn with_capacity(nodes: usize) -> Register {
+    /// A register with room for about `nodes` nodes, and an automaton for
+    /// about `keys` keys.
+    fn with_capacity(nodes: usize, keys: usize) -> Register {
         Register {
-            slots: vec![[0; 2]; (nodes / 3 * 4 + 1).next_power_of_two().max(1 << 12)],
+            slots: vec![0; (nodes / 3 * 4 + 1).next_power_of_two().max(1 << 12)],
             used: 0,
-            arena: Vec::with_capacity(nodes.max(1 << 12)),
-            front: vec![[0; 2]; FRONT_LEN],
-            queue: [(0, [0; 2]); QUEUE_LEN],
+            nodes: Automaton::new(keys),
+            front: vec![0; FRONT_LEN],
+            queue: [(0, 0); QUEUE_LEN],
             queued: 0,
         }
     }
 
     /// Whether slot `s` (not empty) holds the node `(head, trans)`.
     #[inline]
-    fn holds(&self, s: [u64; 2], hash: u64, head: u64, trans: &[u64]) -> bool {
-        let [sa, sb] = s;
-        if sb & 0x3ff != head {
-            return false;
-        }
-        match trans {
-            [] => true,
-            [t] => sa == *t,
-            _ => {
-                let off = sa as u32 as usize;
-                sa >> 32 == hash >> 32
-                    && self.arena[off..off + trans.len()]
-                        .iter()
-                        .zip(trans)
-                        .all(|(a, b)| a == b)
-            }
+    fn holds(&self, s: u64, hash: u64, head: u64, trans: &[u64]) -> bool {
+        if s >> 63 != 0 {
+            // A one-transition node that is not final.
+            head == 2
+                && trans[0] >> 8 == s >> 6 & SLOT_NODE_MAX
+                && INPUT_SLOT[trans[0] as u8 as usize] as u64 == (s & 63) + 1
+        } else {
+            s >> 25 & 0x3ff == head
+                && s & 0x1ff_ffff == tag(hash)
+                && self.nodes.node(slot_node(s)) == trans
         }
     }
 
-    /// The address of the node equal to `(head, trans)`, if registered.
+    /// The node equal to `(head, trans)`, if registered.
     #[inline]
-    fn find(&mut self, hash: u64, head: u64, trans: &[u64]) -> Option<u64> {
+    fn find(&mut self, hash: u64, head: u64, trans: &[u64]) -> Option<u32> {
         let mask = self.slots.len() - 1;
         let mut i = home(hash, mask);
         prefetch(&self.slots[i]);
         let f = front(hash);
         let s = self.front[f];
-        if s[1] != 0 && self.holds(s, hash, head, trans) {
-            return Some(s[1] >> 10);
+        if s != 0 && self.holds(s, hash, head, trans) {
+            return Some(slot_node(s));
         }
         loop {
             let s = self.slots[i];
-            if s[1] == 0 {
+            if s == 0 {
                 break;
             }
             if self.holds(s, hash, head, trans) {
                 self.front[f] = s;
-                return Some(s[1] >> 10);
+                return Some(slot_node(s));
             }
             i = (i + 1) & mask;
         }
         let n = self.queued.min(QUEUE_LEN);
         for &(qh, s) in &self.queue[..n] {
             if qh == hash && self.holds(s, hash, head, trans) {
-                return Some(s[1] >> 10);
+                return Some(slot_node(s));
             }
         }
         None
     }
 
-    /// Registers the node `(head, trans)`, written at `addr` (it is not
-    /// registered yet).
+    /// Registers node `node` of content `head` and hash `hash` (it is not
+    /// registered yet, and is the automaton's last node).
     #[inline]
-    fn insert(&mut self, hash: u64, head: u64, trans: &[u64], addr: u64) {
-        let a = match trans {
-            [] => 0,
-            [t] => *t,
-            _ => {
-                let off = self.arena.len();
-                if off + trans.len() > u32::MAX as usize {
-                    // Too many to register: the node just stays unshared.
-                    return;
-                }
-                self.arena.extend_from_slice(trans);
-                (hash >> 32) << 32 | off as u64
-            }
-        };
-        if addr >= 1 << 54 {
+    fn insert(&mut self, hash: u64, head: u64, node: u32) {
+        if node as u64 > SLOT_NODE_MAX {
+            // Too many to register: the node just stays unshared.
             return;
         }
-        let s = [a, addr << 10 | head];
+        let s = match single_slot(node, self.nodes.node(node), head) {
+            Some(s) => s,
+            None => (node as u64) << 35 | head << 25 | tag(hash),
+        };
         self.front[front(hash)] = s;
         let q = self.queued % QUEUE_LEN;
         if self.queued >= QUEUE_LEN {
@@ -495,26 +669,23 @@ impl Register {
 
     /// Puts slot `s` of hash `hash` in the table.
     #[inline]
-    fn place(&mut self, hash: u64, s: [u64; 2]) {
+    fn place(&mut self, hash: u64, s: u64) {
         let mask = self.slots.len() - 1;
         let mut i = home(hash, mask);
-        while self.slots[i][1] != 0 {
+        while self.slots[i] != 0 {
             i = (i + 1) & mask;
         }
         self.slots[i] = s;
     }
 
     fn grow(&mut self) {
-        let slots = vec![[0u64; 2]; self.slots.len() * 2];
+        let slots = vec![0u64; self.slots.len() * 2];
         let old = std::mem::replace(&mut self.slots, slots);
-        for s in old.into_iter().filter(|s| s[1] != 0) {
-            let [a, b] = s;
-            let head = b & 0x3ff;
-            let hash = match head >> 1 {
-                0 => node_hash(head, &[]),
-                1 => node_hash(head, &[a]),
-                _ => a,
-            };
+        for s in old.into_iter().filter(|&s| s != 0) {
+            let n = slot_node(s);
+            let trans = self.nodes.node(n);
+            let head = (trans.len() as u64) << 1 | self.nodes.is_final(n) as u64;
+            let hash = node_hash(head, trans);
             self.place(hash, s);
         }
     }

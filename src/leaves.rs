@@ -51,6 +51,7 @@ use std::fmt;
 use std::path::Path;
 
 use crate::alphabet::Alphabet;
+use crate::equity::SubRacks;
 use crate::error::Error;
 use crate::moves::Move;
 use crate::rack::{Rack, parse_tiles};
@@ -83,6 +84,9 @@ pub struct Leaves {
     max_tile: u8,
     /// The longest leave, in tiles.
     max_len: usize,
+    /// The highest value of a leave of each length (`i32::MIN` for a
+    /// length no leave has).
+    best_by_len: [i32; MAX_RACK + 1],
 }
 
 impl fmt::Debug for Leaves {
@@ -471,13 +475,41 @@ impl Leaves {
             }));
         }
         let counts = counts.into_iter().map(|c| c as u32).collect();
-        Ok(Leaves {
+        let mut table = Leaves {
             nodes,
             counts,
             values,
             max_tile,
             max_len,
-        })
+            best_by_len: [i32::MIN; MAX_RACK + 1],
+        };
+        let mut best = [i32::MIN; MAX_RACK + 1];
+        let mut next = 0usize;
+        table.best_walk(root, 1, &mut next, &mut best);
+        table.best_by_len = best;
+        Ok(table)
+    }
+
+    /// The highest value of each length, the leaves met in index order.
+    fn best_walk(&self, mut p: usize, depth: usize, next: &mut usize, best: &mut [i32]) {
+        if p == 0 || depth > self.max_len {
+            return;
+        }
+        loop {
+            let node = self.nodes[p];
+            if node & ACCEPTS != 0 {
+                let v = self.values.get(*next).copied().unwrap_or(0);
+                if let Some(b) = best.get_mut(depth) {
+                    *b = (*b).max(v);
+                }
+                *next += 1;
+            }
+            self.best_walk((node & ARC) as usize, depth + 1, next, best);
+            if node & LAST != 0 {
+                break;
+            }
+            p += 1;
+        }
     }
 
     /// An error if the table holds a tile code past `alphabet`'s tiles.
@@ -508,6 +540,78 @@ impl Leaves {
     /// The longest leave in the table, in tiles.
     pub fn max_len(&self) -> usize {
         self.max_len
+    }
+
+    /// The highest value of a leave of `tiles` tiles in the table
+    /// (`i32::MIN` if it has none of that length).
+    pub fn best_of_len(&self, tiles: usize) -> i32 {
+        self.best_by_len.get(tiles).copied().unwrap_or(i32::MIN)
+    }
+
+    /// Calls `f(at, tiles, index, value)` for every non-empty sub-rack of
+    /// a rack that the table holds: `at` its number in `sub` (see
+    /// [`SubRacks`]), its number of tiles, its index in the table (the
+    /// order of [`Leaves::entries`]) and its value in millipoints. One walk
+    /// down the DAWG for all of them, the sub-racks spelled in code order,
+    /// each step shared by every sub-rack it starts: for `AEE?`, the walk
+    /// reads `?`, `?A`, `?AE`, `?AEE`, `?E`, `?EE`, `A`... and leaves a
+    /// branch as soon as the table has no leave that starts so. No
+    /// allocation.
+    pub fn for_each_subleave(&self, sub: &SubRacks, mut f: impl FnMut(usize, usize, usize, i32)) {
+        let mut digits = [(0u8, 0u8, 0u32); MAX_RACK];
+        let mut n = 0;
+        for d in sub.digits() {
+            if n < MAX_RACK {
+                digits[n] = d;
+                n += 1;
+            }
+        }
+        let root = (self.nodes[0] & ARC) as usize;
+        self.sub_walk(&digits[..n], root, 0, 0, 0, &mut f);
+    }
+
+    /// The sub-racks that use only `digits`, below the node list at `p`
+    /// reached with `idx` leaves before it, `at` and `len` those of the
+    /// tiles read so far (see [`Leaves::index`] for the counting).
+    fn sub_walk(
+        &self,
+        digits: &[(u8, u8, u32)],
+        p: usize,
+        idx: u32,
+        at: usize,
+        len: usize,
+        f: &mut impl FnMut(usize, usize, usize, i32),
+    ) {
+        let nodes = &self.nodes;
+        for (j, &(code, count, radix)) in digits.iter().enumerate() {
+            let (mut p, mut idx) = (p, idx);
+            for k in 1..=count as usize {
+                if p == 0 || len + k > self.max_len {
+                    break;
+                }
+                let base = idx.wrapping_add(self.counts[p]);
+                while (nodes[p] >> 24) as u8 != code {
+                    if nodes[p] & LAST != 0 {
+                        p = 0;
+                        break;
+                    }
+                    p += 1;
+                }
+                if p == 0 {
+                    break;
+                }
+                let here = base.wrapping_sub(self.counts[p]);
+                let accepts = nodes[p] & ACCEPTS != 0;
+                let at = at + k * radix as usize;
+                if accepts {
+                    let value = self.values.get(here as usize).copied().unwrap_or(0);
+                    f(at, len + k, here as usize, value);
+                }
+                idx = here.wrapping_add(u32::from(accepts));
+                p = (nodes[p] & ARC) as usize;
+                self.sub_walk(&digits[j + 1..], p, idx, at, len + k, f);
+            }
+        }
     }
 
     /// The value of keeping `leave`, in millipoints (0 for a leave the

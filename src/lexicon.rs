@@ -2,26 +2,20 @@
 
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 use memmap2::Mmap;
 
 use crate::alphabet::Alphabet;
-use crate::cursor::Cursor;
+use crate::builder::Progress;
 use crate::error::{Error, LexiconErrorKind, Result};
-use crate::format::{self, Header};
-use crate::graph::{Arcs, FstGraph};
-use crate::node::{self, Fst};
+use crate::format::{self, Header, Parsed};
+use crate::fstcheck::{self, Fst};
+use crate::raw::Arcs;
+use crate::upgrade::upgrade_bytes;
 
 /// The bytes under a lexicon: a memory map, a static slice (the embedded
-/// default) or an owned buffer, seen through the fst section's range.
-#[derive(Clone)]
-pub struct Data {
-    backing: Arc<Backing>,
-    start: usize,
-    end: usize,
-}
-
+/// default) or an owned buffer. None of them moves its bytes when moved.
 enum Backing {
     Mmap(Mmap),
     Static(&'static [u8]),
@@ -38,33 +32,40 @@ impl Backing {
     }
 }
 
-impl AsRef<[u8]> for Data {
-    #[inline]
-    fn as_ref(&self) -> &[u8] {
-        &self.backing.bytes()[self.start..self.end]
-    }
-}
-
 /// A lexicon: a set of words stored as a GADDAG, ready for queries.
 ///
-/// Opening is cheap (the file is memory-mapped, its header and checksums
-/// checked), and every query walks the mapped bytes in place.
+/// Opening is cheap (the file is memory-mapped, its header checked), and
+/// every query walks the mapped arc table in place (see [`crate::raw`]).
+///
+/// # Checks
+///
+/// [`Lexicon::open`] checks the header and its CRC, and the arc table's
+/// CRC: every walk reads the table, so damage to it is found at once. The
+/// fst section's CRC and structure are checked when the fst is first asked
+/// for ([`Lexicon::fst_set`]), once per lexicon; no walk of lexq's own
+/// reads it. [`Lexicon::verify`] (`lexq verify`) checks everything.
 ///
 /// # Files from others
 ///
-/// No file makes lexq panic or loop: every node is read with bounds
-/// checks, and every transition leads to a lower address, so every walk
-/// ends. The checksums make damage by accident an error on open, but a file
-/// made on purpose can carry valid checksums over a malformed automaton;
-/// [`Lexicon::open`] then answers queries as if the broken parts held no
-/// words. [`Lexicon::open_checked`] (and [`Lexicon::verify`]) also check the
-/// structure: every node decodes, every transition lands on a node and
-/// reads a letter of the alphabet, and the automaton holds exactly the
-/// number of keys the header states, so a query does at most the work the
-/// lexicon's stated size implies. Use it for files you did not build.
-/// The stored arc table (see [`Lexicon::arcs`]) is read the same way:
-/// every read bounds-checked, and checked against the fst by the checked
-/// open; every walk of it is bounded by a word's or a board line's length.
+/// No file makes lexq panic: every read of the arc table is checked
+/// against its size, so a damaged or crafted table makes walks find less,
+/// never read outside it, and every walk is bounded by the length of the
+/// words it spells. The checksums make damage by accident an error, but a
+/// file made on purpose can carry valid checksums over a malformed
+/// automaton, for example one that spells astronomically many more keys
+/// than its header states, which a walk would then spend as long on.
+/// [`Lexicon::open_checked`] (and [`Lexicon::verify`]) also check the
+/// structure: the fst section is a well-formed automaton holding exactly
+/// the stated number of keys, and the arc table holds exactly its keys.
+/// Use it for files you did not build.
+///
+/// # Older files
+///
+/// Files of format versions 1 to 3 open too: their words are read from
+/// their fst section (checked first) and built into a version 4 lexicon in
+/// memory, which takes about as long as building from the word list
+/// ([`Lexicon::upgraded_from`] says it happened; `lexq upgrade` writes the
+/// new file once for all).
 ///
 /// # Mapped files
 ///
@@ -84,19 +85,18 @@ impl AsRef<[u8]> for Data {
 pub struct Lexicon {
     source: PathBuf,
     header: Header,
-    /// The fst section's bytes.
-    data: Data,
-    /// Its footer.
-    fst: Fst,
-    file_len: usize,
-    /// The flat arc table for move generation, built at first use.
-    arcs: OnceLock<std::result::Result<Arcs, LexiconErrorKind>>,
-    /// Arcs per code in that table, counted at first use.
-    code_counts: OnceLock<[u32; 64]>,
-    /// That table with the letters below each node in its headers (see
-    /// [`Arcs::with_letters_below`]), built by [`Lexicon::prepare_walks`]
+    /// The arc table, read in place from `backing` (declared before it, so
+    /// dropped first).
+    arcs: Arcs,
+    backing: Backing,
+    /// The format version the lexicon was read from, if it was built from
+    /// an older file's words.
+    upgraded_from: Option<u32>,
+    /// Whether the fst section is checked (CRC and structure), once asked.
+    fst_checked: OnceLock<std::result::Result<(), LexiconErrorKind>>,
+    /// The letters below each node, built by [`Lexicon::prepare_walks`]
     /// only.
-    below: OnceLock<Option<Arcs>>,
+    below: OnceLock<Option<Vec<u32>>>,
 }
 
 /// Facts about a lexicon, as `lexq info` prints them.
@@ -107,6 +107,7 @@ pub struct Lexicon {
 /// ```
 #[derive(Clone, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct Info {
     /// The file the lexicon was opened from (`<embedded>` for the default).
     pub source: String,
@@ -114,13 +115,17 @@ pub struct Info {
     pub words: u64,
     /// Number of GADDAG keys.
     pub entries: u64,
-    /// Size of the whole file in bytes.
+    /// Size of the whole file in bytes (of the version 4 lexicon it was
+    /// read into, for an older file).
     pub bytes: u64,
     /// Size of the fst section in bytes.
     pub fst_bytes: u64,
-    /// Size of the stored arc table in bytes (0 if the file has none and
-    /// move generation derives it from the fst).
+    /// Size of the arc table in bytes.
     pub arcs_bytes: u64,
+    /// Number of arcs in the arc table.
+    pub arcs: u64,
+    /// Bits per arc.
+    pub arc_bits: u32,
     /// Bytes of file per word.
     pub bytes_per_word: f64,
     /// Length of the longest word, in tiles.
@@ -129,29 +134,20 @@ pub struct Info {
     pub alphabet: String,
     /// The alphabet's tiles, in order.
     pub tiles: Vec<String>,
-    /// The file format version.
+    /// The file format version (4; see `upgraded_from` for older files).
     pub format_version: u32,
+    /// The version of the file it was read from, if older than 4.
+    pub upgraded_from: Option<u32>,
 }
 
-/// Bytes aligned to 8, so that the embedded file's arc table (at a
-/// multiple of 8 in the file) is read in place.
 #[cfg(feature = "embedded")]
-#[repr(C, align(8))]
-struct Aligned<B: ?Sized>(B);
-
-#[cfg(feature = "embedded")]
-static EMBEDDED: &[u8] = &{
-    // Built from indexes/enable1.txt by build.rs.
-    const A: &Aligned<[u8]> = &Aligned(*include_bytes!(concat!(env!("OUT_DIR"), "/enable1.lexq")));
-    A
-}
-.0;
+static EMBEDDED: &[u8] = include_bytes!("../indexes/enable1.lexq");
 
 impl Lexicon {
-    /// Opens a lexicon file by memory-mapping it. The header, section bounds,
-    /// fst footer and the CRC of every byte are checked; a path that is not
-    /// a regular file (a directory, a FIFO, a device) is refused without
-    /// being read.
+    /// Opens a lexicon file by memory-mapping it. The header and its CRC,
+    /// the section bounds and the arc table's CRC are checked (see
+    /// [Checks](#checks)); a path that is not a regular file (a
+    /// directory, a FIFO, a device) is refused without being read.
     ///
     /// The file must not be modified while it is open (replace it by
     /// renaming, as `lexq build` does): see [Mapped files](#mapped-files).
@@ -161,11 +157,10 @@ impl Lexicon {
         Lexicon::from_backing(path.to_path_buf(), Backing::Mmap(map), Check::Crc)
     }
 
-    /// Opens a lexicon file as [`Lexicon::open`] does, then checks the
-    /// structure of its automaton as [`Lexicon::verify`] does: for files
-    /// from others (see [Files from others](#files-from-others)). It reads
-    /// the whole fst section and takes memory for a bit per byte of it and
-    /// 8 bytes per node while it runs.
+    /// Opens a lexicon file as [`Lexicon::open`] does, then checks
+    /// everything [`Lexicon::verify`] does: for files from others (see
+    /// [Files from others](#files-from-others)). It reads the whole file
+    /// and takes memory for 8 bytes an arc while it runs.
     ///
     /// ```
     /// # let dir = tempfile::tempdir()?;
@@ -189,7 +184,7 @@ impl Lexicon {
         Lexicon::from_backing(PathBuf::from("<memory>"), Backing::Owned(bytes), Check::Crc)
     }
 
-    /// Opens the lexicon held in `bytes` with the structural check of
+    /// Opens the lexicon held in `bytes` with the checks of
     /// [`Lexicon::open_checked`].
     pub fn from_bytes_checked(bytes: Vec<u8>) -> Result<Lexicon> {
         Lexicon::from_backing(
@@ -214,7 +209,8 @@ impl Lexicon {
     /// `indexes/enable1.txt`; a test checks the two agree).
     #[cfg(feature = "embedded")]
     pub fn embedded() -> Lexicon {
-        // Its CRCs are checked by the test suite, not on every run.
+        // Its CRCs and structure are checked by the test suite, not on
+        // every run.
         Lexicon::from_backing(
             PathBuf::from("<embedded>"),
             Backing::Static(EMBEDDED),
@@ -223,90 +219,160 @@ impl Lexicon {
         .expect("the embedded lexicon is valid")
     }
 
+    /// [`Lexicon::open`], building an older file anew with `progress`
+    /// (for [`crate::upgrade`]).
+    pub(crate) fn open_old(path: &Path, progress: &mut dyn Progress) -> Result<Lexicon> {
+        let map = map_file(path)?;
+        Lexicon::open_backing(path.to_path_buf(), Backing::Mmap(map), Check::Crc, progress)
+    }
+
     fn from_backing(source: PathBuf, backing: Backing, check: Check) -> Result<Lexicon> {
+        Lexicon::open_backing(source, backing, check, &mut ())
+    }
+
+    fn open_backing(
+        source: PathBuf,
+        backing: Backing,
+        check: Check,
+        progress: &mut dyn Progress,
+    ) -> Result<Lexicon> {
         let bad = |kind| Error::lexicon(&source, kind);
-        let bytes = backing.bytes();
-        let file_len = bytes.len();
-        let header = format::parse(bytes, check != Check::Header).map_err(bad)?;
-        let section = &bytes[header.fst.clone()];
-        let fst =
-            Fst::new(section).map_err(|e| bad(LexiconErrorKind::FstInvalid(e.to_string())))?;
-        if fst.len() != header.keys {
-            return Err(bad(LexiconErrorKind::KeyCount {
-                found: fst.len(),
-                expected: header.keys,
-            }));
-        }
-        let data = Data {
-            start: header.fst.start,
-            end: header.fst.end,
-            backing: Arc::new(backing),
+        let (header, backing, upgraded_from) = match format::parse(backing.bytes()).map_err(bad)? {
+            Parsed::Current(h) => (*h, backing, None),
+            Parsed::Old(old) => {
+                let built =
+                    upgrade_bytes(backing.bytes(), &old, progress).map_err(|e| match e {
+                        Error::Lexicon { kind, .. } => bad(kind),
+                        other => other,
+                    })?;
+                let backing = Backing::Owned(built);
+                match format::parse(backing.bytes()).map_err(bad)? {
+                    Parsed::Current(h) => (*h, backing, Some(old.version)),
+                    Parsed::Old(_) => unreachable!("the builder writes the current version"),
+                }
+            }
         };
+        let bytes = backing.bytes();
+        let section = &bytes[header.arcs.clone()];
+        if check != Check::Header
+            && upgraded_from.is_none()
+            && crc32c::crc32c(section) != header.arcs_crc
+        {
+            return Err(bad(LexiconErrorKind::ArcsChecksum));
+        }
+        // SAFETY: the table points into `backing`'s bytes (a map, a static
+        // or a heap buffer: none moves them when moved), which the lexicon
+        // holds, unchanged, for as long as the table (dropped first).
+        let arcs = unsafe { Arcs::in_place(section, header.arc_count, header.arc_width) }
+            .map_err(|e| bad(LexiconErrorKind::ArcsInvalid(e)))?;
         let lex = Lexicon {
             source,
             header,
-            data,
-            fst,
-            file_len,
-            arcs: OnceLock::new(),
-            code_counts: OnceLock::new(),
+            arcs,
+            backing,
+            upgraded_from,
+            fst_checked: OnceLock::new(),
             below: OnceLock::new(),
         };
+        if check == Check::Header {
+            // The embedded file, checked by the test suite.
+            let _ = lex.fst_checked.set(Ok(()));
+        }
         if check == Check::Structure {
-            lex.check_structure()?;
+            lex.verify()?;
         }
         Ok(lex)
     }
 
-    /// Checks what [`Lexicon::open_checked`] checks on a lexicon already
-    /// open: the fst's own checksum and the structure of its automaton
-    /// (every node decodes, every transition lands on a node below it and
-    /// reads a letter of the alphabet, the key count matches the header).
-    /// `lexq verify` runs it.
+    /// Checks everything a file holds: the header, both sections' CRCs,
+    /// the fst's own checksum and the structure of its automaton (every
+    /// node decodes, every transition lands on a lower node and reads a
+    /// letter of the alphabet, the key count matches the header), and that
+    /// the arc table is well formed and holds exactly the fst's keys, with
+    /// the header's word count, longest word and code counts. `lexq
+    /// verify` runs it.
     pub fn verify(&self) -> Result<()> {
-        let bytes = self.data.as_ref();
-        let (body, sum) = bytes.split_at(bytes.len() - 4);
-        if crate::fstwrite::masked_crc32c(body).to_le_bytes() != sum {
-            return Err(Error::lexicon(
-                &self.source,
-                LexiconErrorKind::FstInvalid("fst checksum mismatch".into()),
-            ));
+        let bad = |kind| Error::lexicon(&self.source, kind);
+        self.check_fst().map_err(bad)?;
+        let bytes = self.backing.bytes();
+        let h = &self.header;
+        let section = &bytes[h.arcs.clone()];
+        if crc32c::crc32c(section) != h.arcs_crc {
+            return Err(bad(LexiconErrorKind::ArcsChecksum));
         }
-        self.check_structure()
-    }
-
-    fn check_structure(&self) -> Result<()> {
-        let max_code = self.header.alphabet.len() as u8;
-        node::check(self.data.as_ref(), &self.fst, max_code).map_err(|e| {
-            let kind = match e {
-                node::Damage::Count { found, stated } => LexiconErrorKind::KeyCount {
-                    found,
-                    expected: stated,
-                },
-                other => LexiconErrorKind::FstInvalid(other.to_string()),
-            };
-            Error::lexicon(&self.source, kind)
-        })?;
-        // A stored arc table must be the one the fst gives.
-        if self.header.arcs.is_some() {
-            let stored = self.arcs()?;
-            let derived = self
-                .derive_arcs()
-                .map_err(|kind| Error::lexicon(&self.source, kind))?;
-            if !stored.same(&derived) {
-                return Err(Error::lexicon(
-                    &self.source,
-                    LexiconErrorKind::ArcsInvalid("it does not match the fst"),
-                ));
-            }
+        let counts = crate::raw::check(
+            &self.arcs,
+            section,
+            &bytes[h.fst.clone()],
+            self.alphabet().len() as u8,
+        )
+        .map_err(|e| bad(LexiconErrorKind::ArcsInvalid(e)))?;
+        let field = |field| bad(LexiconErrorKind::HeaderField { field });
+        if counts.words != h.words {
+            return Err(field("number of words"));
+        }
+        if counts.max_len != h.max_len {
+            return Err(field("longest word"));
+        }
+        if counts.code_counts != h.code_counts {
+            return Err(field("arcs per code"));
         }
         Ok(())
     }
 
+    /// Checks the fst section: its CRC, its own checksum and its
+    /// structure, with the header's key count.
+    fn check_fst(&self) -> std::result::Result<(), LexiconErrorKind> {
+        let h = &self.header;
+        let bytes = &self.backing.bytes()[h.fst.clone()];
+        if crc32c::crc32c(bytes) != h.fst_crc {
+            return Err(LexiconErrorKind::FstChecksum);
+        }
+        check_fst_section(bytes, h.keys, self.alphabet().len() as u8)
+    }
+
+    /// The fst section as an `fst::Set` of the GADDAG keys, read in place:
+    /// the lexicon's canonical, interoperable form, for fst's own
+    /// automata, streams and set operations (see [`crate::gaddag`] for
+    /// how keys are written). The section's CRC and structure are checked
+    /// at the first call (so that no crafted file makes the `fst` crate
+    /// panic), and the outcome kept.
+    ///
+    /// ```
+    /// use fst::{IntoStreamer, Streamer, automaton::{Automaton, Str}};
+    /// use lexq::gaddag::{key_word, word_key};
+    /// let lex = lexq::Lexicon::embedded();
+    /// let a = lex.alphabet();
+    /// let set = lex.fst_set()?;
+    /// // Whole words ending in ZZ start, reversed, with ZZ; their keys
+    /// // hold no separator.
+    /// let zz = word_key(&a.encode("zz")?);
+    /// let zz = std::str::from_utf8(&zz)?;
+    /// let mut stream = set.search(Str::new(zz).starts_with()).into_stream();
+    /// let mut words = Vec::new();
+    /// while let Some(key) = stream.next() {
+    ///     if !key.contains(&lexq::gaddag::key_byte(lexq::gaddag::SEPARATOR)) {
+    ///         words.push(a.decode(&key_word(key).unwrap()));
+    ///     }
+    /// }
+    /// assert!(words.contains(&"JAZZ".to_string()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn fst_set(&self) -> Result<fst::Set<&[u8]>> {
+        let bad = |kind| Error::lexicon(&self.source, kind);
+        self.fst_checked
+            .get_or_init(|| self.check_fst())
+            .clone()
+            .map_err(bad)?;
+        let bytes = &self.backing.bytes()[self.header.fst.clone()];
+        fst::Set::new(bytes).map_err(|e| bad(LexiconErrorKind::FstInvalid(e.to_string())))
+    }
+
     /// The whole lexicon file's bytes (to copy the embedded lexicon to a
-    /// file, for example).
+    /// file, for example; for a lexicon read from an older file, the
+    /// version 4 file it was read into).
     pub fn file_bytes(&self) -> &[u8] {
-        self.data.backing.bytes()
+        self.backing.bytes()
     }
 
     /// Where the lexicon came from: a path, `<embedded>` or `<memory>`.
@@ -329,128 +395,97 @@ impl Lexicon {
         self.header.max_len as usize
     }
 
-    /// A cursor at the root of the GADDAG.
-    pub fn cursor(&self) -> Cursor<'_> {
-        let bytes = self.data.as_ref();
-        Cursor::new(self.fst.area(bytes), self.fst.root(bytes))
+    /// If the lexicon was read from a file of an older format version
+    /// (and built anew in memory), that version.
+    pub fn upgraded_from(&self) -> Option<u32> {
+        self.upgraded_from
     }
 
-    /// The GADDAG as a flat table of 32-bit arcs (see [`Arcs`]), set up
-    /// at the first call and kept: the file's arcs section read in place
-    /// (format version 3: no set-up, no memory of its own), else rebuilt
-    /// from a version 2 section (about 8 ms for ENABLE) or derived from the
-    /// fst (about 40 ms) into 5.2 MB of memory. Move generation and cross
-    /// sets walk it.
-    pub fn arcs(&self) -> Result<&Arcs> {
-        self.arcs
-            .get_or_init(|| {
-                let max_code = self.alphabet().len() as u8;
-                match &self.header.arcs {
-                    Some(range) if self.header.version >= 3 => {
-                        let bytes = &self.data.backing.bytes()[range.clone()];
-                        // SAFETY: the table may point into `bytes`, which
-                        // `self` holds (a map, a static or a heap buffer:
-                        // they never move or change) for as long as the
-                        // table, kept in `self.arcs`, lives.
-                        unsafe { Arcs::in_place(bytes, self.header.arc_count, max_code) }
-                            .map_err(LexiconErrorKind::ArcsInvalid)
-                    }
-                    Some(range) => {
-                        let bytes = &self.data.backing.bytes()[range.clone()];
-                        Arcs::from_stored(bytes, max_code).map_err(LexiconErrorKind::ArcsInvalid)
-                    }
-                    None => self.derive_arcs(),
-                }
-            })
-            .as_ref()
-            .map_err(|kind| Error::lexicon(&self.source, kind.clone()))
+    /// The arc table every walk reads (see [`crate::raw`]): in place in
+    /// the file, no set-up.
+    pub fn arcs(&self) -> &Arcs {
+        &self.arcs
     }
 
-    /// The arc table derived from the fst.
-    fn derive_arcs(&self) -> std::result::Result<Arcs, LexiconErrorKind> {
-        let bytes = self.data.as_ref();
-        Arcs::from_nodes(
-            self.fst.area(bytes),
-            self.fst.root(bytes),
-            self.alphabet().len() as u8,
-        )
-        .ok_or(LexiconErrorKind::TooManyArcs {
-            max: crate::graph::MAX_ARCS,
-        })
-    }
-
-    /// The arc table if [`Lexicon::arcs`] has built it already: queries
-    /// that can use either walk it then, and the fst otherwise.
-    pub fn arcs_if_built(&self) -> Option<&Arcs> {
-        self.arcs.get().and_then(|r| r.as_ref().ok())
-    }
-
-    /// Builds, once, what the word queries walk besides the fst: the arc
-    /// table ([`Lexicon::arcs`], read in place from a version 3 file), the
-    /// letter counts anagrams start from, and a copy of the table with the
-    /// letters below each node (6.9 MB for ENABLE), with which a walk that
-    /// must spend its tiles leaves the nodes where it cannot (passes over
-    /// the table, about 50 ms in all), so that no query pays for them. A
-    /// server calls it at start.
+    /// Builds, once, what word queries can use beyond the arc table: the
+    /// letters below each node (4 bytes an arc, a pass over the table),
+    /// with which a walk that must spend its tiles leaves the nodes where
+    /// it cannot, so that no query pays for them. A server calls it at
+    /// start.
     ///
     /// ```
     /// let lex = lexq::Lexicon::embedded();
-    /// lex.prepare_walks()?;
-    /// assert!(lex.arcs_if_built().is_some());
+    /// lex.prepare_walks();
+    /// assert_eq!(lex.anagram("retains")?.len(), 9);
     /// # Ok::<(), lexq::Error>(())
     /// ```
-    pub fn prepare_walks(&self) -> Result<()> {
-        let arcs = self.arcs()?;
-        self.code_counts();
-        self.below.get_or_init(|| arcs.with_letters_below());
-        Ok(())
+    pub fn prepare_walks(&self) {
+        self.below.get_or_init(|| self.arcs.letters_below());
     }
 
-    /// The arc table with the letters below each node, if
-    /// [`Lexicon::prepare_walks`] has built it.
-    pub(crate) fn arcs_with_letters_below(&self) -> Option<&Arcs> {
-        self.below.get().and_then(Option::as_ref)
+    /// The letters below each node, if [`Lexicon::prepare_walks`] has
+    /// built them.
+    pub(crate) fn letters_below(&self) -> Option<&[u32]> {
+        self.below.get().and_then(|b| b.as_deref())
     }
 
-    /// How many arcs of the arc table read each code (see
-    /// [`Arcs::code_counts`]), once the table is built; counted at the
-    /// first call (a pass over the table).
-    pub(crate) fn code_counts(&self) -> Option<&[u32; 64]> {
-        let arcs = self.arcs_if_built()?;
-        Some(self.code_counts.get_or_init(|| arcs.code_counts()))
-    }
-
-    /// Whether the file stores its arc table (format version 2 with an
-    /// arcs section), so [`Lexicon::arcs`] need not derive it.
-    pub fn has_stored_arcs(&self) -> bool {
-        self.header.arcs.is_some()
-    }
-
-    /// The GADDAG read in place from the fst, as a [`crate::Graph`].
-    pub fn fst_graph(&self) -> FstGraph<'_> {
-        let bytes = self.data.as_ref();
-        FstGraph::new(self.fst.area(bytes), self.fst.root_addr())
+    /// How many arcs read each code (the header's counts).
+    pub(crate) fn code_counts(&self) -> &[u32; 64] {
+        &self.header.code_counts
     }
 
     /// Facts about the lexicon.
     pub fn info(&self) -> Info {
         let a = self.alphabet();
+        let len = self.backing.bytes().len();
         Info {
             source: self.source.display().to_string(),
             words: self.header.words,
             entries: self.header.keys,
-            bytes: self.file_len as u64,
-            fst_bytes: self.data.as_ref().len() as u64,
-            arcs_bytes: self.header.arcs.as_ref().map_or(0, |r| r.len() as u64),
-            bytes_per_word: self.file_len as f64 / self.header.words.max(1) as f64,
+            bytes: len as u64,
+            fst_bytes: self.header.fst.len() as u64,
+            arcs_bytes: self.header.arcs.len() as u64,
+            arcs: self.header.arc_count,
+            arc_bits: self.header.arc_width,
+            bytes_per_word: len as f64 / self.header.words.max(1) as f64,
             max_word_len: self.header.max_len,
             alphabet: a.name().to_string(),
             tiles: (1..=a.len() as u8)
                 .filter_map(|c| a.label(c).map(str::to_string))
                 .collect(),
-            format_version: self.header.version,
+            format_version: format::VERSION,
+            upgraded_from: self.upgraded_from,
         }
     }
+}
+
+/// Checks an fst section's own checksum and structure, with `keys` keys
+/// of codes up to `max_code`.
+pub(crate) fn check_fst_section(
+    bytes: &[u8],
+    keys: u64,
+    max_code: u8,
+) -> std::result::Result<(), LexiconErrorKind> {
+    let invalid = |e: String| LexiconErrorKind::FstInvalid(e);
+    let (body, sum) = bytes.split_at(bytes.len().saturating_sub(4));
+    if sum.len() != 4 || crate::fstwrite::masked_crc32c(body).to_le_bytes() != sum {
+        return Err(invalid("fst checksum mismatch".into()));
+    }
+    let fst = Fst::new(bytes).map_err(|e| invalid(e.to_string()))?;
+    if fst.len() != keys {
+        return Err(LexiconErrorKind::KeyCount {
+            found: fst.len(),
+            expected: keys,
+        });
+    }
+    fstcheck::check(bytes, &fst, max_code).map_err(|e| match e {
+        fstcheck::Damage::Count { found, stated } => LexiconErrorKind::KeyCount {
+            found,
+            expected: stated,
+        },
+        other => invalid(other.to_string()),
+    })?;
+    Ok(())
 }
 
 /// How much of a lexicon's bytes an open checks.
@@ -458,57 +493,26 @@ impl Lexicon {
 enum Check {
     /// The header only (the embedded lexicon, checked by the test suite).
     Header,
-    /// The header and every byte's CRC.
+    /// The header and the arc table's CRC; the fst section's when asked
+    /// for.
     Crc,
-    /// The CRCs and the automaton's structure.
+    /// Everything ([`Lexicon::verify`]).
     Structure,
 }
 
 /// Maps the regular file at `path`, refusing anything else (a FIFO would
 /// block the open, a device or directory cannot be a lexicon).
 fn map_file(path: &Path) -> Result<Mmap> {
-    let refuse = |kind| Err(Error::lexicon(path, kind));
-    // Look before opening: opening a FIFO blocks until a writer comes.
-    let meta = std::fs::metadata(path).map_err(|e| Error::io(path, e))?;
-    if let Some(kind) = not_regular(&meta) {
-        return refuse(kind);
-    }
-    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+    // A directory, FIFO or device is refused without blocking on it.
+    let file = crate::input::open_regular(path)?;
     let meta = file.metadata().map_err(|e| Error::io(path, e))?;
-    if let Some(kind) = not_regular(&meta) {
-        return refuse(kind);
-    }
     if meta.len() == 0 {
-        return refuse(LexiconErrorKind::Empty);
+        return Err(Error::lexicon(path, LexiconErrorKind::Empty));
     }
     // SAFETY: the map is read-only; the file is documented as not to be
     // modified in place while open (lexq itself only ever renames over),
     // and every read of it is bounds-checked against the map's length.
     unsafe { Mmap::map(&file) }.map_err(|e| Error::io(path, e))
-}
-
-/// Why a file is refused, if it is not a regular file.
-fn not_regular(meta: &std::fs::Metadata) -> Option<LexiconErrorKind> {
-    let t = meta.file_type();
-    if t.is_file() {
-        return None;
-    }
-    if t.is_dir() {
-        return Some(LexiconErrorKind::IsDirectory);
-    }
-    let mut what = "a special file";
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if t.is_fifo() {
-            what = "a FIFO (named pipe)";
-        } else if t.is_char_device() || t.is_block_device() {
-            what = "a device";
-        } else if t.is_socket() {
-            what = "a socket";
-        }
-    }
-    Some(LexiconErrorKind::NotRegularFile { what })
 }
 
 impl fmt::Debug for Lexicon {
@@ -518,54 +522,5 @@ impl fmt::Debug for Lexicon {
             .field("words", &self.header.words)
             .field("alphabet", &self.header.alphabet.name())
             .finish()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The embedded lexicon rewritten in an older format version: 1 (no
-    /// arcs section) or 2 (the arc table without its node headers).
-    fn embedded_as(version: u32) -> Vec<u8> {
-        let lex = Lexicon::embedded();
-        let stored = lex.arcs().unwrap().to_stored();
-        let mut out = Vec::new();
-        format::write_version(
-            &mut out,
-            version,
-            lex.header.words,
-            lex.header.keys,
-            lex.header.max_len,
-            lex.alphabet(),
-            Some((&stored, 0)),
-            lex.data.as_ref(),
-        )
-        .unwrap();
-        out
-    }
-
-    #[test]
-    fn older_files_open_and_give_the_same_arc_table() {
-        let v3 = Lexicon::embedded();
-        assert!(v3.has_stored_arcs());
-        assert_eq!(v3.info().format_version, 3);
-        assert!(v3.arcs().unwrap().is_in_place());
-        assert!(v3.arcs().unwrap().same(&v3.derive_arcs().unwrap()));
-        v3.verify().unwrap();
-        let v1 = Lexicon::from_bytes_checked(embedded_as(1)).unwrap();
-        assert!(!v1.has_stored_arcs());
-        let info = v1.info();
-        assert_eq!((info.format_version, info.arcs_bytes), (1, 0));
-        assert!(v1.is_word("quixotic").unwrap());
-        assert!(v1.arcs().unwrap().same(v3.arcs().unwrap()));
-        let v2 = Lexicon::from_bytes_checked(embedded_as(2)).unwrap();
-        assert!(v2.has_stored_arcs());
-        assert_eq!(v2.info().format_version, 2);
-        assert!(!v2.arcs().unwrap().is_in_place());
-        assert!(v2.arcs().unwrap().same(v3.arcs().unwrap()));
-        // A file read into memory uses its table in place too.
-        let copy = Lexicon::from_bytes(v3.data.backing.bytes().to_vec()).unwrap();
-        assert!(copy.arcs().unwrap().same(v3.arcs().unwrap()));
     }
 }

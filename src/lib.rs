@@ -2,8 +2,9 @@
 //! word-game players ask of it.
 //!
 //! A [`Lexicon`] is one file (or the embedded ENABLE default) holding every
-//! word as GADDAG keys in an `fst::Set`. Queries walk it in place through
-//! one [`Cursor`] type:
+//! word as GADDAG keys, twice: as an `fst::Set` (the interoperable form,
+//! [`Lexicon::fst_set`]) and as a compact table of arcs ([`raw`]), which
+//! every query walks in place:
 //!
 //! ```
 //! use lexq::Lexicon;
@@ -35,35 +36,37 @@ pub mod board;
 mod builder;
 pub mod cgp;
 mod compose;
-mod cursor;
 pub mod diff;
 mod enumerate;
+pub mod equity;
 mod error;
 pub mod find;
 pub mod format;
+mod fstcheck;
 mod fstwrite;
 pub mod gaddag;
 pub mod game;
 pub mod gcg;
-pub mod graph;
 mod input;
 pub mod layout;
+pub mod leavegen;
 pub mod leaves;
 mod letterset;
 mod lexicon;
 pub mod movegen;
 pub mod moves;
-mod node;
 pub mod notation;
 mod policy;
 pub mod position_error;
 pub mod probability;
 mod query;
 pub mod rack;
+pub mod raw;
 pub mod replay;
 pub mod selfplay;
 pub mod suggest;
 pub mod tiles;
+mod upgrade;
 mod walk;
 mod wordlist;
 
@@ -72,23 +75,22 @@ pub use atomic::{check_output, remove_temp_files};
 pub use board::Board;
 pub use builder::{Built, Progress, build};
 pub use cgp::Position;
-pub use cursor::{Cursor, Edge};
 pub use error::OutputErrorKind;
 pub use error::{
     AlphabetErrorKind, Arg, Error, LexiconErrorKind, Named, NamedErrorKind, QueryError,
     QueryErrorKind, Result, Syntax, WordErrorKind,
 };
 pub use game::Game;
-pub use graph::{Arcs, FstGraph, Graph};
 pub use input::{MAX_INPUT_BYTES, open_regular, read_capped, read_file};
 pub use layout::Layout;
 pub use letterset::LetterSet;
 pub use lexicon::{Info, Lexicon};
-pub use movegen::{All, Best, Count, Generator, Recorder, TopN};
+pub use movegen::{All, Best, Count, Generator, Recorder, TopN, Valued};
 pub use moves::{Move, MoveKind};
 pub use policy::FilePolicy;
 pub use position_error::{PositionError, PositionErrorKind};
 pub use query::{Hooks, MAX_ARG_LEN, Search, Word, Words};
 pub use rack::Rack;
 pub use tiles::TileSet;
+pub use upgrade::upgrade;
 pub use wordlist::{Rejected, WordList};

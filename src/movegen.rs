@@ -12,8 +12,8 @@
 //! cross words only is found from the rightmost square with a cross word
 //! it covers. Each move is found once: right parts stop short of what
 //! another anchor would find. Squares are filtered by
-//! their cross sets before an edge is followed, and a node is stepped
-//! into only if its letters allow what the next square needs; the score is
+//! their cross sets before an edge is followed (a node's list of arcs is
+//! read once, for the letters the next square allows); the score is
 //! kept up to date square by square, so a move is scored when it is found.
 //!
 //! Blanks are chosen when a word is found, not while walking: each path
@@ -46,35 +46,45 @@
 use std::cmp::{Ordering, Reverse};
 use std::collections::BinaryHeap;
 
+use std::sync::Arc;
+
 use crate::board::{BLANK, Board};
+use crate::equity::{LeaveTable, Stage, SubRacks, leave_part};
 use crate::gaddag::SEPARATOR;
-use crate::graph::Graph;
 use crate::layout::MAX_SIZE;
+use crate::leaves::{Leaves, MILLI};
 use crate::moves::{Move, MoveKind, THROUGH};
 use crate::rack::Rack;
+use crate::raw::{self, Arcs, Edge};
+use crate::tiles::TileSet;
 
-/// Receives the moves a [`Generator`] finds.
+/// Receives the moves a [`Generator`] finds, with their equity.
 pub trait Recorder {
-    /// Moves scoring less than this are not wanted (the generator may skip
-    /// them). The default wants everything.
+    /// Moves of equity below this (millipoints, see [`crate::equity`]) are
+    /// not wanted: the generator may skip them. The default wants
+    /// everything.
     #[inline]
     fn threshold(&self) -> i32 {
         i32::MIN
     }
-    /// One move, with the rack tiles it leaves.
-    fn record(&mut self, mv: &Move, leave: &Rack);
+    /// One move, with the rack tiles it leaves and its equity in
+    /// millipoints: 1000 x its score, plus the leave part when the
+    /// generator has a leave table ([`Generator::leaves`]).
+    fn record(&mut self, mv: &Move, leave: &Rack, equity: i32);
     /// Whether the recorder wants only the best few moves, so that the
-    /// generator should visit anchors best-first under a score bound and
-    /// stop early (used with a rising [`Recorder::threshold`]).
+    /// generator should visit anchors best-first under an equity bound
+    /// and stop early (used with a rising [`Recorder::threshold`]).
     #[inline]
     fn prunes(&self) -> bool {
         false
     }
 }
 
+/// A closure receives each move and its leave (not its equity: implement
+/// [`Recorder`] for that).
 impl<F: FnMut(&Move, &Rack)> Recorder for F {
     #[inline]
-    fn record(&mut self, mv: &Move, leave: &Rack) {
+    fn record(&mut self, mv: &Move, leave: &Rack, _: i32) {
         self(mv, leave)
     }
 }
@@ -88,13 +98,13 @@ pub struct All {
 
 impl Recorder for All {
     #[inline]
-    fn record(&mut self, mv: &Move, _: &Rack) {
+    fn record(&mut self, mv: &Move, _: &Rack, _: i32) {
         self.moves.push(*mv);
     }
 }
 
 impl All {
-    /// The moves, best first (see [`rank`]).
+    /// The moves, by score (see [`rank`]; [`TopN`] keeps equities).
     pub fn into_sorted(mut self) -> Vec<Move> {
         self.moves.sort_unstable_by(rank);
         self.moves
@@ -107,15 +117,15 @@ pub struct Count(pub usize);
 
 impl Recorder for Count {
     #[inline]
-    fn record(&mut self, _: &Move, _: &Rack) {
+    fn record(&mut self, _: &Move, _: &Rack, _: i32) {
         self.0 += 1;
     }
 }
 
-/// The order moves are listed in: higher score first, then placements
-/// before exchanges before a pass, then by row, column, across before
-/// down, and tiles — a total order, so lists are the same whatever order
-/// the generator finds moves in.
+/// The order moves are listed in by score: higher score first, then
+/// placements before exchanges before a pass, then by row, column, across
+/// before down, and tiles: a total order, so lists are the same whatever
+/// order the generator finds moves in.
 pub fn rank(a: &Move, b: &Move) -> Ordering {
     let kind = |m: &Move| match m.kind() {
         MoveKind::Place => 0,
@@ -131,13 +141,32 @@ pub fn rank(a: &Move, b: &Move) -> Ordering {
         .then(a.squares().cmp(b.squares()))
 }
 
-/// A move ordered by [`rank`], better = greater.
+/// A move with its equity in millipoints, as [`TopN`] and [`Best`] keep
+/// it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Valued {
+    /// The move.
+    pub mv: Move,
+    /// Its equity (see [`crate::equity`]).
+    pub equity: i32,
+}
+
+/// The order of moves by equity: higher equity first, ties broken by
+/// [`rank`] (higher score, then placements before exchanges before a
+/// pass, then row, column, across before down, tiles): a total order.
+/// Without a leave table the equity is 1000 x the score, and this is
+/// [`rank`].
+pub fn rank_valued(a: &Valued, b: &Valued) -> Ordering {
+    b.equity.cmp(&a.equity).then_with(|| rank(&a.mv, &b.mv))
+}
+
+/// A move ordered by [`rank_valued`], better = greater.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Ranked(Move);
+struct Ranked(Valued);
 
 impl Ord for Ranked {
     fn cmp(&self, other: &Ranked) -> Ordering {
-        rank(&other.0, &self.0)
+        rank_valued(&other.0, &self.0)
     }
 }
 
@@ -147,7 +176,7 @@ impl PartialOrd for Ranked {
     }
 }
 
-/// Keeps the best `n` moves (by [`rank`]).
+/// Keeps the best `n` moves by equity (see [`rank_valued`]).
 #[derive(Debug)]
 pub struct TopN {
     n: usize,
@@ -170,15 +199,23 @@ impl TopN {
 
     /// The moves kept, best first.
     pub fn into_sorted(self) -> Vec<Move> {
-        let mut v: Vec<Move> = self.heap.into_iter().map(|r| r.0.0).collect();
-        v.sort_unstable_by(rank);
-        v
+        self.into_valued().into_iter().map(|v| v.mv).collect()
     }
 
     /// The moves kept, best first, leaving it empty.
     pub fn take_sorted(&mut self) -> Vec<Move> {
-        let mut v: Vec<Move> = self.heap.drain().map(|r| r.0.0).collect();
-        v.sort_unstable_by(rank);
+        self.take_valued().into_iter().map(|v| v.mv).collect()
+    }
+
+    /// The moves kept with their equities, best first.
+    pub fn into_valued(mut self) -> Vec<Valued> {
+        self.take_valued()
+    }
+
+    /// The moves kept with their equities, best first, leaving it empty.
+    pub fn take_valued(&mut self) -> Vec<Valued> {
+        let mut v: Vec<Valued> = self.heap.drain().map(|r| r.0.0).collect();
+        v.sort_unstable_by(rank_valued);
         v
     }
 }
@@ -193,30 +230,48 @@ impl Recorder for TopN {
         if self.heap.len() < self.n {
             i32::MIN
         } else {
-            self.heap.peek().map_or(i32::MIN, |w| w.0.0.score())
+            self.heap.peek().map_or(i32::MIN, |w| w.0.0.equity)
         }
     }
     #[inline]
-    fn record(&mut self, mv: &Move, _: &Rack) {
+    fn record(&mut self, mv: &Move, _: &Rack, equity: i32) {
         if self.n == 0 {
             return;
         }
+        let new = Ranked(Valued { mv: *mv, equity });
         if self.heap.len() < self.n {
-            self.heap.push(Reverse(Ranked(*mv)));
+            self.heap.push(Reverse(new));
         } else if let Some(worst) = self.heap.peek() {
-            if Ranked(*mv) > worst.0 {
+            if new > worst.0 {
                 self.heap.pop();
-                self.heap.push(Reverse(Ranked(*mv)));
+                self.heap.push(Reverse(new));
             }
         }
     }
 }
 
-/// Keeps the best move only (by [`rank`]) and its leave.
+/// Keeps the best move only (by [`rank_valued`]) and its leave.
 #[derive(Default, Debug)]
 pub struct Best {
     /// The best move so far and its leave.
     pub best: Option<(Move, Rack)>,
+    /// Its equity.
+    equity: i32,
+}
+
+impl Best {
+    /// The best move's equity in millipoints, if there is a move.
+    pub fn equity(&self) -> Option<i32> {
+        self.best.as_ref().map(|_| self.equity)
+    }
+
+    /// The best move with its equity.
+    pub fn valued(&self) -> Option<Valued> {
+        self.best.as_ref().map(|b| Valued {
+            mv: b.0,
+            equity: self.equity,
+        })
+    }
 }
 
 impl Recorder for Best {
@@ -226,38 +281,63 @@ impl Recorder for Best {
     }
     #[inline]
     fn threshold(&self) -> i32 {
-        self.best.as_ref().map_or(i32::MIN, |b| b.0.score())
+        self.best.as_ref().map_or(i32::MIN, |_| self.equity)
     }
     #[inline]
-    fn record(&mut self, mv: &Move, leave: &Rack) {
+    fn record(&mut self, mv: &Move, leave: &Rack, equity: i32) {
         let better = match &self.best {
             None => true,
-            Some((b, _)) => rank(mv, b) == Ordering::Less,
+            Some((b, _)) => {
+                let new = Valued { mv: *mv, equity };
+                let old = Valued {
+                    mv: *b,
+                    equity: self.equity,
+                };
+                rank_valued(&new, &old) == Ordering::Less
+            }
         };
         if better {
             self.best = Some((*mv, *leave));
+            self.equity = equity;
         }
     }
 }
 
 /// A reusable move generator. Its only scratch space is what best-first
-/// searches keep (the anchor list and each line's bounds), kept between
-/// positions: a reused generator allocates nothing.
+/// searches keep (the anchor list and each line's bounds) and the leave
+/// part of every sub-rack of the rack, kept between positions: a reused
+/// generator allocates nothing.
+///
+/// It ranks moves by equity (see [`crate::equity`]) in millipoints: 1000 x
+/// the score, plus, when given a leave table ([`Generator::leaves`]), the
+/// value of the tiles kept (or, with the bag empty, the going-out bonus or
+/// the penalty for the tiles kept). Without a table equity is 1000 x the
+/// score, and moves rank by score.
 ///
 /// Recorders that want only the best moves ([`Best`], [`TopN`]) get a
-/// best-first search: every anchor is given an upper bound on the score
-/// of any move made from it (the rack's tile values placed on the
-/// squares' multipliers in the best order, cross sets ignored but for the
-/// squares they close), anchors are
-/// visited from the highest bound down, and the search stops at the first
-/// bound below the recorder's threshold. Within an anchor, the walk skips
-/// the squares where every move starting there (or further left) is bound
-/// below the threshold.
+/// best-first search: every anchor is given an upper bound on the equity
+/// of any move made from it: for each number `t` of tiles a move from it
+/// may place (1 to the `m` empty squares of its span), the score bound of
+/// `t` tiles (the rack's `t` highest tile values placed on the squares'
+/// multipliers in the best order, cross sets ignored but for the squares
+/// they close, the bingo only if `t` is a rack's worth) plus the best
+/// leave part of any sub-rack of the tiles it keeps; the best of these
+/// over `t` (without a leave table, `t = m`). Anchors
+/// are visited from the highest bound down, and the search stops at the
+/// first bound below the recorder's threshold. Within an anchor, the walk
+/// skips the squares where every move starting there (or further left) is
+/// bound below the threshold, and a word found is looked at only if its
+/// score and the best leave part of its number of tiles kept reach it.
 #[derive(Clone, Debug, Default)]
 pub struct Generator {
     exchanges: bool,
-    /// Tiles in the bag, when known (exchanges need a rack's worth).
+    /// Tiles in the bag, when known (exchanges need a rack's worth; an
+    /// empty bag changes equity).
     bag: Option<usize>,
+    /// The leave table equity reads, if any.
+    leaves: Option<Arc<Leaves>>,
+    /// The leave part of each sub-rack of the rack of the last position.
+    table: LeaveTable,
     /// Every anchor with its bound, for best-first.
     anchors: Vec<Anchor>,
     /// The walk's bounds of every line of the board in both directions,
@@ -273,8 +353,24 @@ struct LineBounds {
     reach: [i32; W],
 }
 
+/// What the walk needs to value a move beyond its score.
+#[derive(Clone, Copy)]
+struct Valuer<'v> {
+    leaves: &'v Leaves,
+    table: &'v LeaveTable,
+    stage: Stage,
+    tiles: &'v TileSet,
+}
+
+impl Valuer<'_> {
+    #[inline]
+    fn part(&self, kept: &Rack) -> i32 {
+        self.table.part(self.leaves, self.stage, kept, self.tiles)
+    }
+}
+
 impl Generator {
-    /// A generator listing placements only.
+    /// A generator listing placements only, ranked by score.
     pub fn new() -> Generator {
         Generator::default()
     }
@@ -282,37 +378,85 @@ impl Generator {
     /// Whether to list exchanges (every distinct set of rack tiles) and the
     /// pass as well. Exchanges are listed only if the bag holds at least
     /// a rack's worth of tiles, when it is known ([`Generator::set_bag`]).
+    /// An exchange's equity is the leave part of the tiles it keeps, a
+    /// pass's that of the whole rack.
     pub fn exchanges(mut self, on: bool) -> Generator {
         self.exchanges = on;
         self
     }
 
+    /// Ranks by equity with `leaves` (see [`crate::equity`]), or by score
+    /// with `None`.
+    pub fn leaves(mut self, leaves: Option<Arc<Leaves>>) -> Generator {
+        self.leaves = leaves;
+        self
+    }
+
+    /// [`Generator::leaves`] on a generator in place.
+    pub fn set_leaves(&mut self, leaves: Option<Arc<Leaves>>) {
+        self.leaves = leaves;
+    }
+
+    /// The leave table, if any.
+    pub fn leave_table(&self) -> Option<&Leaves> {
+        self.leaves.as_deref()
+    }
+
     /// The number of tiles in the bag, if known (for the next positions;
     /// [`crate::Position::bag_len`] counts them): with fewer than a rack's
-    /// worth, no exchange is legal and only the pass is listed.
+    /// worth, no exchange is legal and only the pass is listed; with none,
+    /// equity takes the end-game form ([`Stage::Endgame`]). Unknown counts
+    /// as a bag with tiles in it.
     pub fn set_bag(&mut self, tiles: Option<usize>) {
         self.bag = tiles;
+    }
+
+    /// The equity of any move `mv` of `rack` on `board` (a generated one,
+    /// or one read from a player and scored), as the generator ranks it.
+    pub fn equity(&self, board: &Board<'_>, rack: &Rack, mv: &Move) -> i32 {
+        let score = mv.score().saturating_mul(MILLI);
+        match &self.leaves {
+            None => score,
+            Some(leaves) => {
+                let stage = Stage::of(board, rack, self.bag);
+                let part = leave_part(leaves, stage, &mv.leave(rack), board.tile_set());
+                score.saturating_add(part)
+            }
+        }
     }
 
     /// Every legal move of `rack` on `board`, to `rec`, walking the
     /// lexicon's arc table.
     pub fn generate(&mut self, board: &Board<'_>, rack: &Rack, rec: &mut impl Recorder) {
-        self.generate_with(board.arcs, board, rack, rec)
-    }
-
-    /// [`Generator::generate`] over any [`Graph`] of the board's lexicon.
-    pub fn generate_with<G: Graph>(
-        &mut self,
-        g: &G,
-        board: &Board<'_>,
-        rack: &Rack,
-        rec: &mut impl Recorder,
-    ) {
+        let g = board.arcs;
         let n = board.n;
+        let valuer = match &self.leaves {
+            Some(leaves) => {
+                let stage = Stage::of(board, rack, self.bag);
+                self.table.fill(leaves, stage, rack, board.tile_set());
+                Some(Valuer {
+                    leaves,
+                    table: &self.table,
+                    stage,
+                    tiles: board.tile_set(),
+                })
+            }
+            None => None,
+        };
+        // The best leave part of a move keeping k tiles; past the numbered
+        // lengths (racks of more than 15 tiles) no bound at all.
+        let mut best_kept = [0i32; W];
+        if let Some(v) = &valuer {
+            for (k, b) in best_kept.iter_mut().enumerate() {
+                *b = v.table.best_kept.get(k).copied().unwrap_or(i32::MAX / 2);
+            }
+        }
         let mut w = Walk {
             g,
             board,
             rec,
+            valuer,
+            best_kept,
             rack: *rack,
             rack_mask: 0,
             values: {
@@ -413,101 +557,74 @@ impl Generator {
             }
         }
         if self.exchanges {
+            let value = |kept: &Rack| valuer.as_ref().map_or(0, |v| v.part(kept));
             if self.bag.is_none_or(|b| b >= board.tiles.rack_size()) {
-                exchanges(rack, rec);
+                exchanges(rack, rec, &value);
             }
             let pass = Move::pass();
-            rec.record(&pass, rack);
+            rec.record(&pass, rack, value(rack));
         }
     }
 }
 
-/// Every distinct non-empty set of rack tiles as an exchange.
-fn exchanges(rack: &Rack, rec: &mut impl Recorder) {
-    let codes: Vec<(u8, u8)> = (0..64u8)
-        .filter(|&c| rack.count(c) > 0)
-        .map(|c| (c, rack.count(c) as u8))
-        .collect();
-    let mut chosen: Vec<u8> = Vec::with_capacity(rack.len());
-    fn go(
-        i: usize,
-        codes: &[(u8, u8)],
-        chosen: &mut Vec<u8>,
-        rack: &Rack,
-        rec: &mut impl Recorder,
-    ) {
-        if i == codes.len() {
-            if !chosen.is_empty() {
-                let mv = Move::exchange(chosen);
-                rec.record(&mv, &mv.leave(rack));
-            }
-            return;
-        }
-        let (c, k) = codes[i];
-        for take in 0..=k {
-            for _ in 0..take {
-                chosen.push(c);
-            }
-            go(i + 1, codes, chosen, rack, rec);
-            for _ in 0..take {
-                chosen.pop();
+/// Every distinct non-empty set of rack tiles as an exchange, valued by
+/// `value` of what it keeps: the rack's sub-racks but the whole rack, each
+/// kept sub-rack once (so `AAB` exchanges `A`, `B`, `AA`, `AB`, `AAB`).
+/// No allocation; a rack of more than [`crate::equity::MAX_SUBRACKS`] sub-racks (more
+/// than 15 tiles: no game deals one) gets none.
+fn exchanges(rack: &Rack, rec: &mut impl Recorder, value: &impl Fn(&Rack) -> i32) {
+    let Some(sub) = SubRacks::new(rack) else {
+        return;
+    };
+    for at in 0..sub.len().saturating_sub(1) {
+        let kept = sub.sub_rack(at);
+        let mut tiles = [0u8; MAX_SIZE];
+        let mut k = 0;
+        for (c, n, _) in sub.digits() {
+            for _ in kept.count(c)..n as usize {
+                if k < MAX_SIZE {
+                    tiles[k] = c;
+                    k += 1;
+                }
             }
         }
+        let mv = Move::exchange(&tiles[..k]);
+        rec.record(&mv, &kept, value(&kept));
     }
-    go(0, &codes, &mut chosen, rack, rec);
 }
 
-/// A node of the lexicon's graph as the walk holds it: with its codes
-/// (bit `c` for each code an edge out of it reads, bit 0 the separator),
-/// read when it is reached. The walk reaches the arc table only through
-/// this type and [`Graph::code`] and [`Graph::accepts`] on its edges:
+/// A node of the arc table as the walk holds it. The walk reaches the arc
+/// table only through this type and the [`Edge`]s it hands out:
 /// [`Node::root`], [`Node::child`], [`Node::edge`] and
-/// [`Node::edges_within`] (whose codes are the node's own by
-/// construction, as [`Graph::edges_within_codes`] requires).
-struct Node<G: Graph> {
-    id: G::Node,
-    codes: u64,
+/// [`Node::edges_within`]. Each list is read once, when its edges are
+/// asked for: a node is stepped into without looking at its letters first.
+#[derive(Clone, Copy)]
+struct Node<'a> {
+    id: raw::Node<'a>,
 }
 
-impl<G: Graph> Clone for Node<G> {
+impl<'a> Node<'a> {
     #[inline]
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<G: Graph> Copy for Node<G> {}
-
-impl<G: Graph> Node<G> {
-    #[inline]
-    fn root(g: &G) -> Node<G> {
-        let id = g.root();
-        Node {
-            id,
-            codes: g.codes(id),
-        }
+    fn root(g: &'a Arcs) -> Node<'a> {
+        Node { id: g.root() }
     }
 
     /// The node edge `e` leads to.
     #[inline]
-    fn child(g: &G, e: G::Edge) -> Node<G> {
-        let id = g.target(e);
-        Node {
-            id,
-            codes: g.codes(id),
-        }
+    fn child(e: Edge<'a>) -> Node<'a> {
+        Node { id: e.target() }
     }
 
     /// The edge reading `code`, if any.
     #[inline]
-    fn edge(self, g: &G, code: u8) -> Option<G::Edge> {
-        g.edge_codes(self.id, self.codes, code)
+    fn edge(self, code: u8) -> Option<Edge<'a>> {
+        self.id.edge(code)
     }
 
     /// The edges whose codes are in `set`, in code order.
     #[inline]
-    fn edges_within(self, g: &G, set: u64) -> G::Within<'_> {
-        g.edges_within_codes(self.id, self.codes, set)
+    fn edges_within(self, set: u64) -> raw::Within<'a> {
+        self.id.within(set)
     }
 }
 
@@ -550,10 +667,15 @@ struct Line {
     reach_bound: [i32; W],
 }
 
-struct Walk<'w, 'b, G: Graph, R: Recorder> {
-    g: &'w G,
+struct Walk<'w, 'b, R: Recorder> {
+    g: &'w Arcs,
     board: &'w Board<'b>,
     rec: &'w mut R,
+    /// Values a move's leave, when ranking by equity.
+    valuer: Option<Valuer<'w>>,
+    /// The best leave part of a move keeping `k` tiles (all 0 without a
+    /// leave table).
+    best_kept: [i32; W],
     /// Rack tiles left: letters the walk has placed are taken off; blanks
     /// stay until [`Walk::found`] decides what they stand for.
     rack: Rack,
@@ -593,7 +715,7 @@ struct Walk<'w, 'b, G: Graph, R: Recorder> {
     n: usize,
 }
 
-impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
+impl<'w, R: Recorder> Walk<'w, '_, R> {
     /// Copies line `line` of direction `self.d` into the line buffers.
     fn load_line(&mut self, line: usize) {
         let n = self.n;
@@ -742,6 +864,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
             return; // no tile, no cross word: no anchor
         }
         let blank = self.blanks > 0;
+        let best_kept = &self.best_kept;
         let l = &self.l;
         // The best bound of the spans each square generates (as an
         // anchor) and of the spans starting on it.
@@ -754,14 +877,25 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
                 weights[i] = lm * (wmul + own);
             }
             weights[..m].sort_unstable_by(|a, b| b.cmp(a));
+            // A move placing t of the m tiles scores at most the fixed
+            // part and the t best values on the t best weights (the bingo
+            // only if t is a rack's worth), and keeps k - t tiles: its
+            // equity is bound by the best of these over t. Without a
+            // leave table (best_kept all 0) that is t = m.
             let mut b = through * wmul + fixed;
+            let mut bound = i32::MIN;
             for i in 0..m {
                 b += rv[i] * weights[i];
+                let t = i + 1;
+                let bingo = if t == self.rack_size as usize {
+                    self.bingo
+                } else {
+                    0
+                };
+                let kept = best_kept[k.saturating_sub(t) & (W - 1)];
+                bound = bound.max((b + bingo).saturating_mul(MILLI).saturating_add(kept));
             }
-            if m == self.rack_size as usize {
-                b += self.bingo;
-            }
-            b
+            bound
         };
         for s in 0..n {
             if (s > 0 && l.sq[s - 1] != 0) || reach_anchor[s] > k as u32 {
@@ -869,7 +1003,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
     }
 
     /// Fills square `pos` (at or left of the anchor) from `node`.
-    fn gen_left(&mut self, pos: usize, node: Node<G>, main: i32, wm: i32, cross: i32) {
+    fn gen_left(&mut self, pos: usize, node: Node<'w>, main: i32, wm: i32, cross: i32) {
         let pos = pos & (W - 1);
         // Best-first: no move starting here or further left can make the
         // recorder's threshold.
@@ -878,7 +1012,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         }
         let t = self.l.sq[pos];
         if t != 0 {
-            if let Some(e) = node.edge(self.g, t & 63) {
+            if let Some(e) = node.edge(t & 63) {
                 let v = self.l.tv[pos];
                 self.go_left(pos, e, main + v, wm, cross);
             }
@@ -890,8 +1024,8 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         }
         let (lm, w, cs) = (self.l.lm[pos], self.l.wm[pos], self.l.cs[pos]);
         let wm2 = wm * w;
-        for e in node.edges_within(self.g, possible) {
-            let c = self.g.code(e);
+        for e in node.edges_within(possible) {
+            let c = e.code();
             // Scored as a rack tile; `found` lists the ways blanks can
             // stand for it.
             let v = self.values[c as usize & 63] * lm;
@@ -918,42 +1052,33 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
     }
 
     /// After reading edge `e` at square `pos` leftwards. The child is
-    /// stepped into only if its codes allow what comes next (the tile on
-    /// the next square, a letter the square and rack allow, the
-    /// separator), so no call is made that would find nothing. The square
-    /// right of the anchor is always empty (or off the board).
+    /// stepped into if it has arcs and the next square has a tile or can
+    /// take a letter of the rack; its arcs are read there, once. The
+    /// square right of the anchor is always empty (or off the board).
     #[inline(always)]
-    fn go_left(&mut self, pos: usize, e: G::Edge, main: i32, wm: i32, cross: i32) {
+    fn go_left(&mut self, pos: usize, e: Edge<'w>, main: i32, wm: i32, cross: i32) {
         let open_left = pos == 0 || self.l.sq[(pos - 1) & (W - 1)] == 0;
-        if open_left && self.left < self.rack_len && self.g.accepts(e) {
+        if open_left && self.left < self.rack_len && e.accepts() {
             self.found(pos, self.anchor, main, wm, cross);
         }
-        let child = Node::child(self.g, e);
+        let child = Node::child(e);
         if pos > self.lb {
             let p = (pos - 1) & (W - 1);
             let t = self.l.sq[p];
-            let next = if t != 0 {
-                child.codes & (1u64 << (t & 63)) != 0
-            } else {
-                self.left > 0 && child.codes & self.possible(p) != 0
-            };
+            let next = !child.id.is_empty() && (t != 0 || (self.left > 0 && self.possible(p) != 0));
             if next {
                 self.gen_left(p, child, main, wm, cross);
             }
         }
         if open_left
-            && child.codes & 1 != 0
             && self.anchor + 1 < self.rb
             && self.left > 0
             && self.l.start_bound[pos] >= self.rec.threshold()
         {
-            if let Some(sep) = child.edge(self.g, SEPARATOR) {
-                // Stepped into only if the square right of the anchor can
-                // take one of its letters.
-                let right = Node::child(self.g, sep);
-                let q = self.anchor + 1;
-                if right.codes & self.possible(q) != 0 {
-                    self.gen_right(q, right, pos, main, wm, cross);
+            if let Some(sep) = child.edge(SEPARATOR) {
+                let right = Node::child(sep);
+                if !right.id.is_empty() {
+                    self.gen_right(self.anchor + 1, right, pos, main, wm, cross);
                 }
             }
         }
@@ -964,7 +1089,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
     fn gen_right(
         &mut self,
         pos: usize,
-        node: Node<G>,
+        node: Node<'w>,
         start: usize,
         main: i32,
         wm: i32,
@@ -974,8 +1099,8 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         let possible = self.possible(pos);
         let (lm, w, cs) = (self.l.lm[pos], self.l.wm[pos], self.l.cs[pos]);
         let wm2 = wm * w;
-        for e in node.edges_within(self.g, possible) {
-            let c = self.g.code(e);
+        for e in node.edges_within(possible) {
+            let c = e.code();
             // Scored as a rack tile; `found` lists the ways blanks can
             // stand for it.
             let v = self.values[c as usize & 63] * lm;
@@ -1006,14 +1131,14 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
     /// is one or the other), so the word may end here.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn go_right(&mut self, pos: usize, e: G::Edge, start: usize, main: i32, wm: i32, cross: i32) {
-        if self.g.accepts(e) {
+    fn go_right(&mut self, pos: usize, e: Edge<'w>, start: usize, main: i32, wm: i32, cross: i32) {
+        if e.accepts() {
             self.found(start, pos, main, wm, cross);
         }
         if pos + 1 < self.rb && self.left > 0 {
-            let child = Node::child(self.g, e);
+            let child = Node::child(e);
             let q = (pos + 1) & (W - 1);
-            if child.codes & self.possible(q) != 0 {
+            if !child.id.is_empty() {
                 self.gen_right(q, child, start, main, wm, cross);
             }
         }
@@ -1069,7 +1194,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
             0
         };
         let score = main * wm + cross + bonus;
-        if score < self.rec.threshold() {
+        if !self.wants(score) {
             return;
         }
         let len = (end - start + 1).min(MAX_SIZE);
@@ -1094,7 +1219,8 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
             *sqr = if t != 0 { t } else { self.l.sq[p] | THROUGH };
         }
         if self.blanks == 0 {
-            self.rec.record(&mv, &self.rack);
+            let equity = self.equity_of(score);
+            self.rec.record(&mv, &self.rack, equity);
             return;
         }
         // The placed tiles, and what a blank standing for each would take
@@ -1148,7 +1274,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
             self.record_variant(mv, score);
             for i in 0..k {
                 let s = score - self.loss[i];
-                if s >= self.rec.threshold() {
+                if self.wants(s) {
                     self.give_to_blank(i, mv);
                     self.record_variant(mv, s);
                     self.take_from_blank(i, mv);
@@ -1160,13 +1286,14 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         self.rack.counts_mut()[0] = 0;
         for i in 0..k {
             let s = score - self.loss[i];
-            if self.placed_code[i] != charged || s < self.rec.threshold() {
+            if self.placed_code[i] != charged || !self.wants(s) {
                 continue;
             }
             let at = (self.placed_at[i] as usize).min(MAX_SIZE - 1);
             mv.tiles[at] |= BLANK;
             mv.score = s;
-            self.rec.record(mv, &self.rack);
+            let equity = self.equity_of(s);
+            self.rec.record(mv, &self.rack, equity);
             mv.tiles[at] &= !BLANK;
         }
         self.rack.counts_mut()[0] = 1;
@@ -1226,7 +1353,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
                 // charged to it.
                 for i in Bits(a) {
                     let s = score - self.loss[i];
-                    if s >= self.rec.threshold() {
+                    if self.wants(s) {
                         self.give_to_blank(i, mv);
                         self.record_variant(mv, s);
                         self.take_from_blank(i, mv);
@@ -1274,13 +1401,13 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
     ) {
         for i in Bits(first) {
             let s = score - self.loss[i];
-            if s < self.rec.threshold() {
+            if !self.wants(s) {
                 continue;
             }
             self.give_to_blank(i, mv);
             for j in Bits(second(i)) {
                 let s = s - self.loss[j];
-                if s >= self.rec.threshold() {
+                if self.wants(s) {
                     self.give_to_blank(j, mv);
                     self.record_variant(mv, s);
                     self.take_from_blank(j, mv);
@@ -1300,7 +1427,7 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
         mv: &mut Move,
         covered: &impl Fn(&Rack, &[u8; W]) -> bool,
     ) {
-        if score < self.rec.threshold() {
+        if !self.wants(score) {
             return;
         }
         if covered(&self.rack, &self.over_codes) {
@@ -1321,7 +1448,22 @@ impl<G: Graph, R: Recorder> Walk<'_, '_, G, R> {
     #[inline]
     fn record_variant(&mut self, mv: &mut Move, score: i32) {
         mv.score = score;
-        self.rec.record(mv, &self.rack);
+        let equity = self.equity_of(score);
+        self.rec.record(mv, &self.rack, equity);
+    }
+
+    /// Whether a word of this score, keeping `left` tiles, may reach the
+    /// recorder's threshold: its score and the best leave part of that
+    /// many tiles.
+    #[inline]
+    fn wants(&self, score: i32) -> bool {
+        score * MILLI + self.best_kept[self.left as usize & (W - 1)] >= self.rec.threshold()
+    }
+
+    /// The equity of a move of this score keeping the walk's rack.
+    #[inline]
+    fn equity_of(&self, score: i32) -> i32 {
+        score * MILLI + self.valuer.as_ref().map_or(0, |v| v.part(&self.rack))
     }
 
     /// A blank stands for placed tile `i`: its letter goes back to the

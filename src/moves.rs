@@ -197,7 +197,10 @@ impl Move {
 ///   (`row`, `col` 0-based; `dir` `across` or `down`; `placed` the word
 ///   with `.` for tiles already on the board);
 /// - an exchange: `{"kind":"exchange","tiles","score":0,"leave","gcg"}`;
-/// - a pass: `{"kind":"pass","score":0,"leave","gcg":"-"}`.
+/// - a pass: `{"kind":"pass","score":0,"leave","gcg":"-"}`;
+/// - ranked by equity ([`MoveView::with_equity`]), each also has
+///   `"equity"` and `"leave_value"`, in points (a JSON number, the
+///   millipoints over 1000: `27.125`).
 ///
 /// ```
 /// use lexq::{Lexicon, Position, moves::MoveView};
@@ -237,6 +240,30 @@ pub struct MoveView {
     pub leave: String,
     /// The move in GCG notation.
     pub gcg: String,
+    /// Its equity in millipoints, when ranked by equity (see
+    /// [`crate::equity`]); written in points.
+    #[cfg_attr(
+        feature = "serde",
+        serde(skip_serializing_if = "Option::is_none", serialize_with = "points")
+    )]
+    pub equity: Option<i32>,
+    /// The leave part of its equity in millipoints (the leave table's
+    /// value of the tiles kept, or the end-game bonus or penalty); written
+    /// in points.
+    #[cfg_attr(
+        feature = "serde",
+        serde(skip_serializing_if = "Option::is_none", serialize_with = "points")
+    )]
+    pub leave_value: Option<i32>,
+}
+
+/// Millipoints written as points: 27125 as `27.125`.
+#[cfg(feature = "serde")]
+fn points<S: serde::Serializer>(milli: &Option<i32>, s: S) -> Result<S::Ok, S::Error> {
+    match milli {
+        Some(m) => s.serialize_f64(f64::from(*m) / 1000.0),
+        None => s.serialize_none(),
+    }
 }
 
 impl MoveView {
@@ -254,6 +281,8 @@ impl MoveView {
             score: mv.score(),
             leave: mv.leave(rack).to_string(alphabet),
             gcg: String::new(),
+            equity: None,
+            leave_value: None,
         };
         match mv.kind() {
             MoveKind::Place => {
@@ -272,5 +301,13 @@ impl MoveView {
         }
         view.gcg = gcg;
         view
+    }
+
+    /// The view with the move's equity, both in millipoints: the leave
+    /// value is the equity less 1000 x the score.
+    pub fn with_equity(mut self, equity: i32) -> MoveView {
+        self.equity = Some(equity);
+        self.leave_value = Some(equity.saturating_sub(self.score.saturating_mul(1000)));
+        self
     }
 }

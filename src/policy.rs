@@ -1,65 +1,64 @@
 //! [`FilePolicy`]: which files a position may name.
-//!
-//! A CGP line names its board layout (`bdn`), tile set (`ld`) and lexicon
-//! (`lex`), each by a built-in name or else by a path. When the line comes
-//! from someone else (a request to a server, a file from the web), a path
-//! is a way into the reader's file system: a FIFO blocks the reader for
-//! ever, `/dev/zero` never ends, and an error about `/etc/passwd` read as a
-//! layout ("31 squares in a row") tells what the file holds. So the caller
-//! says what a position may open:
-//!
-//! - [`FilePolicy::builtin_only`] (the default, and what
-//!   [`Position::from_cgp`](crate::Position::from_cgp) uses): built-in
-//!   names only, nothing is opened;
-//! - [`FilePolicy::allow`]: built-in names, and regular files that are one
-//!   of the given files or inside one of the given folders; a name is
-//!   resolved (symlinks, `..`, relative to the working directory) before
-//!   it is compared, so no link or `..` leads out;
-//! - [`FilePolicy::any_file`]: built-in names and any regular file (for a
-//!   program whose own user writes the names, as the `lexq` command does).
-//!
-//! Whatever the policy, only regular files are read
-//! ([`open_regular`](crate::open_regular)), within a size cap.
-//!
-//! Under `builtin_only` and `allow`, no error tells anything about the
-//! file system: a name that is missing, unreadable, not a regular file or
-//! outside the allowed paths gets one message
-//! ([`NamedErrorKind::NotAvailable`]), and an allowed file that does not
-//! parse is "not a valid board layout file" ([`NamedErrorKind::Invalid`]),
-//! with no line, column or content. Under `any_file` errors say what is
-//! wrong where (the path, the line, what was found): whoever names the
-//! file there can read it anyway.
-//!
-//! ```
-//! use lexq::{FilePolicy, Layout, Lexicon, Position};
-//! let lex = Lexicon::embedded();
-//! let empty = "5/5/5/5/5";
-//! # let dir = tempfile::tempdir()?;
-//! # let layouts = dir.path();
-//! std::fs::write(layouts.join("tiny.txt"), "#...#\n.-.-.\n..*..\n.-.-.\n#...#\n")?;
-//! let name = layouts.join("tiny.txt").display().to_string();
-//! let line = format!("{empty} CAT/ 0/0 0 bdn {name};");
-//! // By default a line names built-in layouts only.
-//! let err = Position::from_cgp(&lex, &line).unwrap_err();
-//! assert!(err.to_string().contains("files are not allowed here"), "{err}");
-//! // A caller may allow a folder of layouts.
-//! let policy = FilePolicy::allow([layouts])?;
-//! let pos = Position::from_cgp_with(&lex, &line, &policy)?;
-//! assert_eq!(pos.board.size(), 5);
-//! // Nothing outside it: not /etc/passwd, not a way out by `..`.
-//! let out = format!("{empty} CAT/ 0/0 0 bdn {name}/../../../../etc/passwd;");
-//! let err = Position::from_cgp_with(&lex, &out, &policy).unwrap_err();
-//! assert!(err.to_string().ends_with("nor a file allowed here"), "{err}");
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
 
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Named, NamedErrorKind, Result};
 use crate::lexicon::Lexicon;
 
-/// Which files a position (a CGP line) may name: see the [module
-/// documentation](self).
+/// Which files a position (a CGP line) may name.
+///
+/// A CGP line names its board layout (`bdn`), tile set (`ld`) and lexicon
+/// (`lex`), each by a built-in name or else by a path. When the line comes
+/// from someone else (a request to a server, a file from the web), a path
+/// is a way into the reader's file system: a FIFO blocks the reader for
+/// ever, `/dev/zero` never ends, and an error about `/etc/passwd` read as a
+/// layout ("31 squares in a row") tells what the file holds. So the caller
+/// says what a position may open:
+///
+/// - [`FilePolicy::builtin_only`] (the default, and what
+///   [`Position::from_cgp`](crate::Position::from_cgp) uses): built-in
+///   names only, nothing is opened;
+/// - [`FilePolicy::allow`]: built-in names, and regular files that are one
+///   of the given files or inside one of the given folders; a name is
+///   resolved (symlinks, `..`, relative to the working directory) before
+///   it is compared, so no link or `..` leads out;
+/// - [`FilePolicy::any_file`]: built-in names and any regular file (for a
+///   program whose own user writes the names, as the `lexq` command does).
+///
+/// Whatever the policy, only regular files are read
+/// ([`open_regular`](crate::open_regular)), within a size cap.
+///
+/// Under `builtin_only` and `allow`, no error tells anything about the
+/// file system: a name that is missing, unreadable, not a regular file or
+/// outside the allowed paths gets one message
+/// ([`NamedErrorKind::NotAvailable`]), and an allowed file that does not
+/// parse is "not a valid board layout file" ([`NamedErrorKind::Invalid`]),
+/// with no line, column or content. Under `any_file` errors say what is
+/// wrong where (the path, the line, what was found): whoever names the
+/// file there can read it anyway.
+///
+/// ```
+/// use lexq::{FilePolicy, Layout, Lexicon, Position};
+/// let lex = Lexicon::embedded();
+/// let empty = "5/5/5/5/5";
+/// # let dir = tempfile::tempdir()?;
+/// # let layouts = dir.path();
+/// std::fs::write(layouts.join("tiny.txt"), "#...#\n.-.-.\n..*..\n.-.-.\n#...#\n")?;
+/// let name = layouts.join("tiny.txt").display().to_string();
+/// let line = format!("{empty} CAT/ 0/0 0 bdn {name};");
+/// // By default a line names built-in layouts only.
+/// let err = Position::from_cgp(&lex, &line).unwrap_err();
+/// assert!(err.to_string().contains("files are not allowed here"), "{err}");
+/// // A caller may allow a folder of layouts.
+/// let policy = FilePolicy::allow([layouts])?;
+/// let pos = Position::from_cgp_with(&lex, &line, &policy)?;
+/// assert_eq!(pos.board.size(), 5);
+/// // Nothing outside it: not /etc/passwd, not a way out by `..`.
+/// let out = format!("{empty} CAT/ 0/0 0 bdn {name}/../../../../etc/passwd;");
+/// let err = Position::from_cgp_with(&lex, &out, &policy).unwrap_err();
+/// assert!(err.to_string().ends_with("nor a file allowed here"), "{err}");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct FilePolicy {
     rule: Rule,

@@ -1,7 +1,10 @@
-//! Greedy self-play: two players who always make the highest-scoring move,
-//! tiles drawn from a bag shuffled by a seeded generator, so every game is
-//! the same for the same seed. It produces the positions tests and
-//! benchmarks run on, and game records in GCG.
+//! Self-play: two players, each a [`Generator`] that picks its best move
+//! (greedy without a leave table, by equity with one), tiles drawn from a
+//! bag shuffled by a seeded generator, so every game is the same for the
+//! same seed and players. It produces the positions tests and benchmarks
+//! run on, game records in GCG, matches between bots ([`play_with`],
+//! [`wilson`]) and the turns leave tables are estimated from
+//! ([`crate::leavegen`]).
 //!
 //! ```
 //! use lexq::{Layout, Lexicon, TileSet, selfplay};
@@ -18,8 +21,9 @@ use crate::cgp::Opcode;
 use crate::error::Result;
 use crate::layout::Layout;
 use crate::lexicon::Lexicon;
-use crate::movegen::{Best, Generator};
+use crate::movegen::{Best, Generator, Valued};
 use crate::moves::Move;
+use crate::rack::Rack;
 use crate::tiles::TileSet;
 
 /// A small seeded generator (SplitMix64), so the core needs no `rand`.
@@ -71,6 +75,56 @@ pub fn play(
     seed: u64,
     opcodes: &str,
 ) -> Result<Game> {
+    let (mut a, mut b) = (Generator::new(), Generator::new());
+    play_with(lex, layout, tiles, seed, opcodes, [&mut a, &mut b], |_| {})
+}
+
+/// One turn of a self-played game, as [`play_with`] reports it.
+#[derive(Clone, Copy, Debug)]
+pub struct TurnSeen<'t> {
+    /// The player who moved (0 moves first).
+    pub player: usize,
+    /// Their rack before the move.
+    pub rack: &'t Rack,
+    /// Tiles in the bag before the move.
+    pub bag: usize,
+    /// The move and its equity as the player's generator ranked it
+    /// (1000 x the score without a leave table; an exchange or pass made
+    /// for want of a move is valued by that generator too).
+    pub chosen: Valued,
+}
+
+/// Plays one game with seed `seed` between two generators: player `i`
+/// moves by `players[i]`'s best move ([`Best`]: by score, or by equity
+/// with a leave table; exchanges and the pass only if that generator lists
+/// them). With no move listed, a player exchanges the whole rack when the
+/// bag allows, else passes. Each generator is told the bag's size before
+/// it moves (exchanges need a rack's worth; an empty bag changes equity).
+/// `observe` sees every turn before it is played.
+///
+/// ```
+/// use std::sync::Arc;
+/// use lexq::{Generator, Layout, Lexicon, TileSet, leaves::Leaves, selfplay};
+/// let lex = Lexicon::embedded();
+/// let tiles = TileSet::named("english", lex.alphabet())?;
+/// let table = Leaves::from_csv("S,8\n?,25\nQ,-7\n", lex.alphabet())?;
+/// let mut equity = Generator::new().exchanges(true).leaves(Some(Arc::new(table)));
+/// let mut greedy = Generator::new();
+/// let mut turns = 0;
+/// let game = selfplay::play_with(&lex, &Layout::standard(), &tiles, 7, "",
+///     [&mut equity, &mut greedy], |_| turns += 1)?;
+/// assert_eq!(turns, game.positions.len());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn play_with(
+    lex: &Lexicon,
+    layout: &Layout,
+    tiles: &TileSet,
+    seed: u64,
+    opcodes: &str,
+    players: [&mut Generator; 2],
+    mut observe: impl FnMut(&TurnSeen<'_>),
+) -> Result<Game> {
     let ops: Vec<Opcode> = opcodes
         .split(';')
         .map(str::trim)
@@ -87,22 +141,61 @@ pub fn play(
         crate::game::Game::new(lex, layout.clone(), tiles.clone(), 2, seed)?.with_opcodes(ops);
     let size = tiles.rack_size();
     let mut positions = Vec::new();
-    let mut generator = Generator::new();
     while !game.is_over() {
         positions.push(game.to_cgp());
-        let rack = *game.rack(game.to_move());
+        let me = game.to_move();
+        let rack = *game.rack(me);
+        let generator = &mut *players[me & 1];
+        generator.set_bag(Some(game.bag_len()));
         let mut best = Best::default();
         generator.generate(game.board(), &rack, &mut best);
-        let mv = match best.best {
-            Some((mv, _)) => mv,
-            None if game.bag_len() >= size => Move::exchange(&rack.codes()),
-            None => Move::pass(),
+        let chosen = match best.valued() {
+            Some(v) => v,
+            None => {
+                let mv = if game.bag_len() >= size {
+                    Move::exchange(&rack.codes())
+                } else {
+                    Move::pass()
+                };
+                Valued {
+                    mv,
+                    equity: generator.equity(game.board(), &rack, &mv),
+                }
+            }
         };
-        game.apply(&mv)?;
+        observe(&TurnSeen {
+            player: me,
+            rack: &rack,
+            bag: game.bag_len(),
+            chosen,
+        });
+        game.apply(&chosen.mv)?;
     }
     Ok(Game {
         positions,
         gcg: game.to_gcg(&["p1", "p2"]),
         scores: [game.score(0), game.score(1)],
     })
+}
+
+/// The Wilson score interval of a win rate: `wins` (a draw counts half)
+/// out of `games`, at `z` standard deviations (1.96 for 95%). Unlike the
+/// normal approximation it stays inside 0..1 and is sound for rates near
+/// 0 or 1 and for few games. `(0.0, 1.0)` for no games.
+///
+/// ```
+/// // 60 wins in 100 games: 0.502 to 0.691 at 95%.
+/// let (lo, hi) = lexq::selfplay::wilson(60.0, 100, 1.96);
+/// assert_eq!((format!("{lo:.3}"), format!("{hi:.3}")), ("0.502".to_string(), "0.691".to_string()));
+/// ```
+pub fn wilson(wins: f64, games: u64, z: f64) -> (f64, f64) {
+    if games == 0 {
+        return (0.0, 1.0);
+    }
+    let n = games as f64;
+    let p = (wins / n).clamp(0.0, 1.0);
+    let z2 = z * z;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
 }

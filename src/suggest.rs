@@ -11,10 +11,10 @@
 //! would count it).
 
 use crate::error::{Arg, Result};
-use crate::gaddag::{MAX_WORD_LEN, SEPARATOR};
-use crate::graph::Graph;
+use crate::gaddag::MAX_WORD_LEN;
 use crate::lexicon::Lexicon;
 use crate::query::tiles_of;
+use crate::raw::Node;
 
 /// The largest edit distance [`Lexicon::suggest`] searches.
 pub const MAX_DISTANCE: u8 = 3;
@@ -55,10 +55,7 @@ impl Lexicon {
                 });
             }
         };
-        match self.arcs_if_built() {
-            Some(g) => walk(g, &query, max, &mut found),
-            None => walk(&self.fst_graph(), &query, max, &mut found),
-        }
+        walk(self.arcs().root(), &query, max, &mut found);
         Ok(out)
     }
 }
@@ -106,7 +103,7 @@ impl Rows<'_> {
     }
 }
 
-fn walk<G: Graph>(g: &G, query: &[u8], max: u8, found: &mut dyn FnMut(&[u8], u8)) {
+fn walk(root: Node<'_>, query: &[u8], max: u8, found: &mut dyn FnMut(&[u8], u8)) {
     let m = query.len();
     let mut rows = Rows {
         query,
@@ -118,44 +115,43 @@ fn walk<G: Graph>(g: &G, query: &[u8], max: u8, found: &mut dyn FnMut(&[u8], u8)
         rows.rows[0][j] = j as u8;
     }
     let longest = (m + max as usize).min(MAX_WORD_LEN);
-    for edge in g.edges_within(g.root(), !1) {
-        let c = g.code(edge);
+    for edge in root.within(!1) {
+        let c = edge.code();
         if !rows.push(1, c) {
             continue;
         }
-        let (at, word) = g.follow_edge(edge);
+        let (at, word) = (edge.target(), edge.accepts());
         if word && rows.distance(1) <= max {
             found(&rows.word[..1], rows.distance(1));
         }
         if longest > 1 {
-            if let Some(sep) = g.edge(at, SEPARATOR) {
-                rest(g, g.target(sep), 1, longest, &mut rows, found);
+            if let Some(sep) = at.separator() {
+                rest(sep, 1, longest, &mut rows, found);
             }
         }
     }
 }
 
 /// The letters after the first `i`, left to right.
-fn rest<G: Graph>(
-    g: &G,
-    at: G::Node,
+fn rest(
+    at: Node<'_>,
     i: usize,
     longest: usize,
     rows: &mut Rows<'_>,
     found: &mut dyn FnMut(&[u8], u8),
 ) {
-    for edge in g.edges_within(at, !1) {
-        let c = g.code(edge);
+    for edge in at.within(!1) {
+        let c = edge.code();
         if !rows.push(i + 1, c) {
             continue;
         }
-        let (child, word) = g.follow_edge(edge);
+        let (child, word) = (edge.target(), edge.accepts());
         let d = rows.distance(i + 1);
         if word && d <= rows.max {
             found(&rows.word[..i + 1], d);
         }
         if i + 1 < longest {
-            rest(g, child, i + 1, longest, rows, found);
+            rest(child, i + 1, longest, rows, found);
         }
     }
 }

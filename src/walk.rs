@@ -7,9 +7,9 @@
 //!   pattern or a regular expression.
 //! * [`rack`]: the same shape, but each letter spends a tile from a rack
 //!   (or a blank): anagrams, sub-anagrams, and words through letters on the
-//!   board. It walks any [`Graph`] (the fst read in place, or the arc
-//!   table when one is built), asking only for the edges whose letters
-//!   the rack still holds.
+//!   board, asking only for the edges whose letters the rack still holds.
+//!
+//! Both walk the arc table ([`crate::raw`]).
 //!
 //! Both recurse with fixed buffers on the stack and never allocate. They may
 //! report a word more than once (once per place the anchor occurs in it);
@@ -20,8 +20,8 @@ use regex_automata::dfa::dense::DFA;
 use regex_automata::util::primitives::StateID;
 
 use crate::gaddag::{MAX_WORD_LEN, SEPARATOR};
-use crate::graph::Graph;
 use crate::query::{BLANK, Lengths};
+use crate::raw::Node;
 
 /// What may stand on one side of the anchor.
 #[derive(Clone, Debug)]
@@ -101,15 +101,14 @@ struct Anchored<'w, 'e> {
 
 /// Reports every word `X A Y` where `A` is `anchor`, `X` is accepted by
 /// `left` (read right to left, starting in state `ls`) and `Y` by `right`
-/// (starting in state `rs`). `at` is the node of `g` after `anchor` read
-/// right to left from the root, `word` whether that path is a whole key.
-/// With an empty anchor only `X` may be non-empty (each word is then met
-/// once, whole and reversed). On a graph whose edges come in tile order,
-/// the words right of a fixed start come out in alphabet order.
+/// (starting in state `rs`). `at` is the node after `anchor` read right to
+/// left from the root, `word` whether that path is a whole key. With an
+/// empty anchor only `X` may be non-empty (each word is then met once,
+/// whole and reversed). Edges come in tile order, so the words right of a
+/// fixed start come out in alphabet order.
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn anchored<G: Graph>(
-    g: &G,
-    at: G::Node,
+pub(crate) fn anchored(
+    at: Node<'_>,
     word: bool,
     anchor: &[u8],
     left: &Side,
@@ -136,17 +135,18 @@ pub(crate) fn anchored<G: Graph>(
     };
     let ls = ls.unwrap_or_else(|| left.start());
     let rs = rs.unwrap_or_else(|| right.start());
-    w.go_left(g, at, word, ls, rs);
+    w.go_left(at, word, ls, rs);
 }
 
-/// The node after `codes` read right to left from the root, and whether
+/// The node after `codes` read right to left from `root`, and whether
 /// that path is a whole key (`codes` is a word); `None` if no key starts
 /// so.
-pub(crate) fn follow_reversed<G: Graph>(g: &G, codes: &[u8]) -> Option<(G::Node, bool)> {
-    let mut node = g.root();
+pub(crate) fn follow_reversed<'a>(root: Node<'a>, codes: &[u8]) -> Option<(Node<'a>, bool)> {
+    let mut node = root;
     let mut word = false;
     for &c in codes.iter().rev() {
-        (node, word) = g.follow_edge(g.edge(node, c)?);
+        let e = node.edge(c)?;
+        (node, word) = (e.target(), e.accepts());
     }
     Some((node, word))
 }
@@ -156,7 +156,7 @@ impl Anchored<'_, '_> {
         self.lbuf.len + self.anchor.len() + self.rbuf.len
     }
 
-    fn go_left<G: Graph>(&mut self, g: &G, at: G::Node, word: bool, ls: StateID, rs: StateID) {
+    fn go_left(&mut self, at: Node<'_>, word: bool, ls: StateID, rs: StateID) {
         let n = self.len();
         let left_done = self.left.accepts(ls);
         if left_done && word && n >= self.lens.min && self.right.accepts(rs) {
@@ -166,35 +166,33 @@ impl Anchored<'_, '_> {
             return;
         }
         // Whether to cross the separator here. The node just past it is
-        // never a word end. One pass over the edges does both, so a node
-        // read in place is decoded once.
+        // never a word end.
         let cross = left_done && self.right.can_grow() && !self.anchor.is_empty();
         if !self.left.can_grow() {
             if cross {
-                if let Some(sep) = g.edge(at, SEPARATOR) {
-                    self.go_right(g, g.target(sep), false, rs);
+                if let Some(sep) = at.separator() {
+                    self.go_right(sep, false, rs);
                 }
             }
         } else {
-            for edge in g.edges(at) {
-                let code = g.code(edge);
+            for edge in at.edges() {
+                let code = edge.code();
                 if code == SEPARATOR {
                     if cross {
-                        self.go_right(g, g.target(edge), false, rs);
+                        self.go_right(edge.target(), false, rs);
                     }
                     continue;
                 }
                 if let Some(next) = self.left.step(ls, code) {
                     self.lbuf.push(code);
-                    let (child, word) = g.follow_edge(edge);
-                    self.go_left(g, child, word, next, rs);
+                    self.go_left(edge.target(), edge.accepts(), next, rs);
                     self.lbuf.pop();
                 }
             }
         }
     }
 
-    fn go_right<G: Graph>(&mut self, g: &G, at: G::Node, word: bool, rs: StateID) {
+    fn go_right(&mut self, at: Node<'_>, word: bool, rs: StateID) {
         let n = self.len();
         if word && n >= self.lens.min && self.right.accepts(rs) {
             (self.emit)(self.lbuf.as_slice(), self.anchor, self.rbuf.as_slice());
@@ -202,15 +200,11 @@ impl Anchored<'_, '_> {
         if n >= self.lens.max {
             return;
         }
-        for edge in g.edges(at) {
-            let code = g.code(edge);
-            if code == SEPARATOR {
-                continue;
-            }
+        for edge in at.within(!1) {
+            let code = edge.code();
             if let Some(next) = self.right.step(rs, code) {
                 self.rbuf.push(code);
-                let (child, word) = g.follow_edge(edge);
-                self.go_right(g, child, word, next);
+                self.go_right(edge.target(), edge.accepts(), next);
                 self.rbuf.pop();
             }
         }
@@ -272,6 +266,9 @@ impl Buf {
 
 struct RackWalk<'w, 'e> {
     tiles: Tiles,
+    /// The letters below each node, by index, if prepared (see
+    /// [`crate::Lexicon::prepare_walks`]).
+    below: Option<&'w [u32]>,
     /// Codes with a count above 0 (bit `c` for code `c`).
     held: u64,
     anchor: &'w [u8],
@@ -290,29 +287,34 @@ struct RackWalk<'w, 'e> {
 
 /// Reports every word made of `anchor` plus tiles from `tiles` on either
 /// side: all of them if `use_all`, else at least `min_used`. `at` is the
-/// node of `g` after `anchor` read right to left from the root, `word`
-/// whether that path is a whole key (the anchor alone is a word). With an
-/// empty anchor (`at` the root) each word is met once, through the key of
-/// its first split: its first letter, the separator, the rest.
-/// Letters played with a blank are reported with
-/// [`BLANK`](crate::query::BLANK) set on their code.
+/// node after `anchor` read right to left from the root, `word` whether
+/// that path is a whole key (the anchor alone is a word). With an empty
+/// anchor (`at` the root) each word is met once, through the key of its
+/// first split: its first letter, the separator, the rest. Letters played
+/// with a blank are reported with [`BLANK`](crate::query::BLANK) set on
+/// their code. `below` holds the letters below each node, if prepared.
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn rack<G: Graph>(
-    g: &G,
-    at: G::Node,
+pub(crate) fn rack(
+    at: Node<'_>,
     word: bool,
     anchor: &[u8],
     tiles: Tiles,
     use_all: bool,
     min_used: usize,
     lens: Lengths,
+    below: Option<&[u32]>,
     emit: &mut Emit<'_>,
 ) {
-    let mut w = RackWalk::new(tiles, anchor, use_all, min_used, lens.capped(), emit);
+    let lens = lens.capped();
+    if anchor.len() > lens.max {
+        return;
+    }
+    let mut w = RackWalk::new(tiles, anchor, use_all, min_used, lens, emit);
+    w.below = below;
     if anchor.is_empty() {
-        w.walk_words(g, at);
+        w.walk_words(at);
     } else {
-        w.go(g, at, word, false);
+        w.go(at, word, false);
     }
 }
 
@@ -323,26 +325,28 @@ pub(crate) fn rack<G: Graph>(
 /// visited, and only their parts before it and the prefixes after it: far
 /// fewer paths than every prefix the rack can spell, when the pivot is
 /// rare.
-pub(crate) fn anagram_from<G: Graph>(
-    g: &G,
+pub(crate) fn anagram_from(
+    root: Node<'_>,
     mut tiles: Tiles,
     pivot: u8,
     lens: Lengths,
+    below: Option<&[u32]>,
     emit: &mut Emit<'_>,
 ) {
     let anchor = [pivot];
     let count = &mut tiles.counts[pivot as usize & 63];
-    if tiles.blanks > 0 || *count == 0 {
+    if tiles.blanks > 0 || *count == 0 || lens.max == 0 {
         return;
     }
     *count -= 1;
-    let Some((at, word)) = follow_reversed(g, &anchor) else {
+    let Some((at, word)) = follow_reversed(root, &anchor) else {
         return;
     };
     let total = tiles.total();
     let mut w = RackWalk::new(tiles, &anchor, true, total, lens.capped(), emit);
+    w.below = below;
     w.barred_left = 1u64 << (pivot & 63);
-    w.go(g, at, word, false);
+    w.go(at, word, false);
 }
 
 impl<'w, 'e> RackWalk<'w, 'e> {
@@ -363,6 +367,7 @@ impl<'w, 'e> RackWalk<'w, 'e> {
         }
         RackWalk {
             tiles,
+            below: None,
             held,
             anchor,
             barred_left: 0,
@@ -409,14 +414,17 @@ impl<'w, 'e> RackWalk<'w, 'e> {
 
     /// Whether a word from `node` can still spend every tile: each letter
     /// held is read somewhere below it (always true when not every tile
-    /// must be spent, or the graph does not know the letters below).
+    /// must be spent, or the letters below are not prepared).
     #[inline]
-    fn can_finish<G: Graph>(&self, g: &G, node: G::Node) -> bool {
+    fn can_finish(&self, node: Node<'_>) -> bool {
         if !self.use_all {
             return true;
         }
-        match g.letters_below(node) {
-            Some(below) => self.held & !below == 0,
+        match self.below {
+            Some(below) => {
+                let b = below.get(node.index() as usize).copied().unwrap_or(!0);
+                self.held & !(b as u64) == 0
+            }
             None => true,
         }
     }
@@ -456,41 +464,40 @@ impl<'w, 'e> RackWalk<'w, 'e> {
     /// visits prefixes of words. (Reading the reversed whole words instead
     /// would visit every reversed substring of a word the rack can spell:
     /// those paths exist for the other keys' reversed prefixes.)
-    fn walk_words<G: Graph>(&mut self, g: &G, root: G::Node) {
+    fn walk_words(&mut self, root: Node<'_>) {
         if self.total > 0 && self.lens.max > 0 {
-            self.spell(g, root, false);
+            self.spell(root, false);
         }
     }
 
     /// [`RackWalk::walk_words`] from `at`: the first letter (`right`
     /// false, then across the separator), or the letters after it.
-    fn spell<G: Graph>(&mut self, g: &G, at: G::Node, right: bool) {
+    fn spell(&mut self, at: Node<'_>, right: bool) {
         let wanted = if self.tiles.blanks > 0 {
             !1u64
         } else {
             self.held & !1
         };
-        for edge in g.edges_within(at, wanted) {
-            let code = g.code(edge);
+        for edge in at.within(wanted) {
+            let code = edge.code();
             let Some(blank) = self.take(code) else {
                 continue;
             };
             self.push(right, if blank { code | BLANK } else { code });
-            let (child, word) = g.follow_edge(edge);
-            if word && self.complete() {
+            let child = edge.target();
+            if edge.accepts() && self.complete() {
                 (self.emit)(self.lbuf.as_slice(), self.anchor, self.rbuf.as_slice());
             }
             let used = self.used();
             if used < self.total && used < self.lens.max {
                 if right {
-                    if self.can_finish(g, child) {
-                        self.spell(g, child, true);
+                    if self.can_finish(child) {
+                        self.spell(child, true);
                     }
-                } else if let Some(sep) = g.edge(child, SEPARATOR) {
+                } else if let Some(next) = child.separator() {
                     // The node just past the separator is never a word end.
-                    let next = g.target(sep);
-                    if self.can_finish(g, next) {
-                        self.spell(g, next, true);
+                    if self.can_finish(next) {
+                        self.spell(next, true);
                     }
                 }
             }
@@ -501,7 +508,7 @@ impl<'w, 'e> RackWalk<'w, 'e> {
 
     /// Walks from `at` (reached by a whole key if `word`); `right` says
     /// whether the separator was crossed.
-    fn go<G: Graph>(&mut self, g: &G, at: G::Node, word: bool, right: bool) {
+    fn go(&mut self, at: Node<'_>, word: bool, right: bool) {
         // The node just past the separator is never a word end.
         if word && self.complete() {
             (self.emit)(self.lbuf.as_slice(), self.anchor, self.rbuf.as_slice());
@@ -524,19 +531,19 @@ impl<'w, 'e> RackWalk<'w, 'e> {
                 wanted |= 1;
             }
         }
-        for edge in g.edges_within(at, wanted) {
-            let code = g.code(edge);
+        for edge in at.within(wanted) {
+            let code = edge.code();
             if code == SEPARATOR {
                 // The node just past the separator is never a word end.
-                let child = g.target(edge);
-                if self.can_finish(g, child) {
-                    self.go(g, child, false, true);
+                let child = edge.target();
+                if self.can_finish(child) {
+                    self.go(child, false, true);
                 }
                 continue;
             }
             if let Some(blank) = self.take(code) {
                 // A letter played with a blank is reported marked.
-                let (child, word) = g.follow_edge(edge);
+                let (child, word) = (edge.target(), edge.accepts());
                 if self.used() + 1 == self.total {
                     // The last tile: the word ends with this edge or not
                     // at all, seen without stepping into the child.
@@ -547,9 +554,9 @@ impl<'w, 'e> RackWalk<'w, 'e> {
                         }
                         self.pop(right);
                     }
-                } else if self.can_finish(g, child) {
+                } else if self.can_finish(child) {
                     self.push(right, if blank { code | BLANK } else { code });
-                    self.go(g, child, word, right);
+                    self.go(child, word, right);
                     self.pop(right);
                 }
                 self.give_back(code, blank);

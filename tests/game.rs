@@ -191,6 +191,8 @@ fn an_exchange_puts_the_tiles_back_after_drawing() {
     g.play(&Move::exchange(&[1])).unwrap();
 }
 
+/// The game at a CGP line; its `ld` may name a tile-set file the test
+/// wrote.
 fn game_at<'a>(lex: &'a Lexicon, cgp: &str) -> Game<'a> {
     // Some positions name a tile-set file of the test's own.
     let pos = Position::from_cgp_with(lex, cgp, &FilePolicy::any_file()).unwrap();

@@ -431,3 +431,108 @@ fn damaged_klv2_files_are_errors_never_panics() {
         survives(&bytes);
     }
 }
+
+/// Every distinct sub-multiset of `rack` (a string of one-char tiles) of
+/// 1 to `max` tiles, as sorted strings: by choosing positions, then
+/// dropping repeats.
+fn sub_leaves(rack: &str, max: usize) -> Vec<String> {
+    let chars: Vec<char> = rack.chars().collect();
+    let mut out = std::collections::BTreeSet::new();
+    for mask in 1u32..(1 << chars.len()) {
+        if mask.count_ones() as usize > max {
+            continue;
+        }
+        let mut s: Vec<char> = (0..chars.len())
+            .filter(|&i| mask & (1 << i) != 0)
+            .map(|i| chars[i])
+            .collect();
+        s.sort_unstable();
+        out.insert(s.into_iter().collect::<String>());
+    }
+    out.into_iter().collect()
+}
+
+#[test]
+fn leave_stats_equal_a_plain_count_of_self_play_turns() {
+    use lexq::leavegen::LeaveStats;
+    use lexq::{Generator, Layout, Lexicon, TileSet, selfplay};
+    let lex = Lexicon::embedded();
+    let en = lex.alphabet();
+    let tiles = TileSet::named("english", en).unwrap();
+    let table = std::sync::Arc::new(Leaves::open(&data("small.csv"), en).unwrap());
+    // Turns of greedy games and of equity games with the small table.
+    let mut turns: Vec<(String, i32)> = Vec::new();
+    let mut stats = LeaveStats::new(7);
+    for seed in 0..4 {
+        let leaves = (seed % 2 == 1).then(|| table.clone());
+        let mut a = Generator::new()
+            .exchanges(leaves.is_some())
+            .leaves(leaves.clone());
+        let mut b = Generator::new().exchanges(leaves.is_some()).leaves(leaves);
+        let mut one = LeaveStats::new(7);
+        selfplay::play_with(
+            &lex,
+            &Layout::standard(),
+            &tiles,
+            seed,
+            "",
+            [&mut a, &mut b],
+            |t| {
+                if t.bag > 0 {
+                    one.add_turn(t.rack, t.chosen.equity);
+                    let text: String = t
+                        .rack
+                        .codes()
+                        .iter()
+                        .map(|&c| {
+                            if c == 0 {
+                                '?'
+                            } else {
+                                en.label(c).unwrap().chars().next().unwrap()
+                            }
+                        })
+                        .collect();
+                    turns.push((text, t.chosen.equity));
+                }
+            },
+        )
+        .unwrap();
+        stats.merge(&one);
+    }
+    assert!(turns.len() > 60, "{} turns", turns.len());
+    // By hand: sum and count of every leave of 1-6 tiles each rack holds.
+    let mut seen: HashMap<String, (i64, u64)> = HashMap::new();
+    for (rack, equity) in &turns {
+        for leave in sub_leaves(rack, 6) {
+            let e = seen.entry(leave).or_default();
+            e.0 += i64::from(*equity);
+            e.1 += 1;
+        }
+    }
+    let mean = turns.iter().map(|t| f64::from(t.1)).sum::<f64>() / turns.len() as f64;
+    for min in [1, 3] {
+        let mut want: Vec<(String, i32)> = seen
+            .iter()
+            .filter(|(_, e)| e.1 >= min)
+            .map(|(k, e)| (k.clone(), (e.0 as f64 / e.1 as f64 - mean).round() as i32))
+            .collect();
+        want.sort();
+        let mut got: Vec<(String, i32)> = stats
+            .table(min)
+            .into_iter()
+            .map(|(r, v)| {
+                let mut s: Vec<char> = r.to_string(en).chars().collect();
+                s.sort_unstable();
+                (s.into_iter().collect(), v)
+            })
+            .collect();
+        got.sort();
+        assert_eq!(got.len(), want.len(), "min count {min}");
+        assert_eq!(got, want, "min count {min}");
+        // The CSV reads back as the same table.
+        let back = Leaves::from_csv(&stats.to_csv(en, min), en).unwrap();
+        for (leave, v) in &want {
+            assert_eq!(back.value(&Rack::parse(leave, en).unwrap()), *v, "{leave}");
+        }
+    }
+}

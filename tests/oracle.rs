@@ -24,20 +24,12 @@ use common::{
 
 static ENABLE_LEX: LazyLock<Lexicon> = LazyLock::new(Lexicon::embedded);
 
-/// The same lexicon with its arc table built: rack queries then walk the
-/// table instead of the fst, and must find the same words.
-static ENABLE_ARCS_LEX: LazyLock<Lexicon> = LazyLock::new(|| {
-    let lex = Lexicon::embedded();
-    lex.arcs().expect("arc table");
-    lex
-});
-
 /// The same lexicon set up as a server sets it up
 /// ([`Lexicon::prepare_walks`]): anagram walks also leave nodes below which
 /// a tile held is never read.
 static ENABLE_PREPARED_LEX: LazyLock<Lexicon> = LazyLock::new(|| {
     let lex = Lexicon::embedded();
-    lex.prepare_walks().expect("arc table");
+    lex.prepare_walks();
     lex
 });
 
@@ -55,15 +47,9 @@ static SPANISH_TEXT: LazyLock<String> =
 static SPANISH_LEX: LazyLock<Lexicon> =
     LazyLock::new(|| build_lexicon(Alphabet::spanish(), &SPANISH_TEXT).expect("spanish sample"));
 
-static SPANISH_ARCS_LEX: LazyLock<Lexicon> = LazyLock::new(|| {
-    let lex = build_lexicon(Alphabet::spanish(), &SPANISH_TEXT).expect("spanish sample");
-    lex.arcs().expect("arc table");
-    lex
-});
-
 static SPANISH_PREPARED_LEX: LazyLock<Lexicon> = LazyLock::new(|| {
     let lex = build_lexicon(Alphabet::spanish(), &SPANISH_TEXT).expect("spanish sample");
-    lex.prepare_walks().expect("arc table");
+    lex.prepare_walks();
     lex
 });
 
@@ -721,11 +707,12 @@ impl<'a> Gen<'a> {
             2 if c.is_ascii_uppercase() => {
                 let lo = (c as u8).saturating_sub(rnd.next(3) as u8).max(b'A') as char;
                 let hi = ((c as u8) + rnd.next(3) as u8).min(b'Z') as char;
-                if rnd.chance(2) {
-                    Atom::Range(lo.to_ascii_lowercase(), hi.to_ascii_lowercase())
-                } else {
-                    Atom::Range(lo, hi)
-                }
+                // Either case, or each end in its own (`a-E`, `A-e`).
+                let (lo_lower, hi_lower) = (rnd.chance(2), rnd.chance(2));
+                let case = |c: char, lower: bool| {
+                    if lower { c.to_ascii_lowercase() } else { c }
+                };
+                Atom::Range(case(lo, lo_lower), case(hi, hi_lower))
             }
             3 => Atom::Posix(["alpha", "upper", "lower", "alnum", "word"][rnd.next(5)]),
             4 => Atom::Perl('w'),
@@ -783,7 +770,15 @@ impl<'a> Gen<'a> {
             rest.push(self.noise(rnd));
         }
         let blanks = rnd.next(3).min(rest.len());
-        let mut spelled: Vec<String> = rest.iter().map(|&c| self.spell(c, rnd)).collect();
+        // Now and then a tile in brackets, as CGP racks write them
+        // (`[R][R]` is two R tiles where `RR` is the Spanish tile RR).
+        let mut spelled: Vec<String> = rest
+            .iter()
+            .map(|&c| {
+                let t = self.spell(c, rnd);
+                if rnd.chance(4) { format!("[{t}]") } else { t }
+            })
+            .collect();
         for _ in 0..blanks {
             let j = rnd.next(spelled.len());
             spelled[j] = if rnd.chance(2) { "_" } else { "?" }.into();
@@ -1088,12 +1083,11 @@ fn enable_subanagrams() {
 
 #[test]
 fn enable_anchored_queries_on_the_arc_table() {
-    assert!(ENABLE_ARCS_LEX.arcs_if_built().is_some());
     run_cases(
         "enable_affixes_arcs",
         128,
         word_cases(&ENABLE, Kind::Affix, 63, false),
-        &ENABLE_ARCS_LEX,
+        &ENABLE_PREPARED_LEX,
         &ENABLE,
         60,
     );
@@ -1101,7 +1095,7 @@ fn enable_anchored_queries_on_the_arc_table() {
         "enable_patterns_arcs",
         96,
         word_cases(&ENABLE, Kind::Pattern, 63, false),
-        &ENABLE_ARCS_LEX,
+        &ENABLE_PREPARED_LEX,
         &ENABLE,
         25,
     );
@@ -1109,7 +1103,7 @@ fn enable_anchored_queries_on_the_arc_table() {
         "enable_regex_arcs",
         64,
         word_cases(&ENABLE, Kind::RegexFromWord, 63, false),
-        &ENABLE_ARCS_LEX,
+        &ENABLE_PREPARED_LEX,
         &ENABLE,
         30,
     );
@@ -1117,12 +1111,11 @@ fn enable_anchored_queries_on_the_arc_table() {
 
 #[test]
 fn enable_rack_queries_on_the_arc_table() {
-    assert!(ENABLE_ARCS_LEX.arcs_if_built().is_some());
     run_cases(
         "enable_anagrams_arcs",
         64,
         word_cases(&ENABLE, Kind::Anagram, 9, false),
-        &ENABLE_ARCS_LEX,
+        &ENABLE_PREPARED_LEX,
         &ENABLE,
         40,
     );
@@ -1138,7 +1131,7 @@ fn enable_rack_queries_on_the_arc_table() {
         "enable_subanagrams_arcs",
         48,
         word_cases(&ENABLE, Kind::Subanagram, 9, false),
-        &ENABLE_ARCS_LEX,
+        &ENABLE_PREPARED_LEX,
         &ENABLE,
         40,
     );
@@ -1434,6 +1427,11 @@ fn refused_queries() {
         (Query::Anagram(s("a!"), None), letter("!")),
         (Query::Subanagram(s("ab"), Some(s(""))), Empty),
         (Query::Anagram("?".repeat(64), None), TooManyTiles),
+        (Query::Anagram(s("a[b"), None), BadBracket),
+        (Query::Anagram(s("a[]"), None), BadBracket),
+        (Query::Anagram(s("[ab]"), None), BadBracket),
+        (Query::Anagram(s("[?]"), None), BadBracket),
+        (Query::Subanagram(s("[a]]"), None), letter("]")),
         (Query::Hooks(s("é")), letter("É")),
         (Query::IsWord(s("")), Empty),
         (Query::Regex(s("(a")), RegexSyntax),
@@ -1863,12 +1861,11 @@ fn spanish_anagrams() {
         &SPANISH,
         30,
     );
-    assert!(SPANISH_ARCS_LEX.arcs_if_built().is_some());
     run_cases(
         "spanish_patterns_arcs",
         96,
         word_cases(&SPANISH, Kind::Pattern, 63, true),
-        &SPANISH_ARCS_LEX,
+        &SPANISH_PREPARED_LEX,
         &SPANISH,
         25,
     );
@@ -1876,7 +1873,7 @@ fn spanish_anagrams() {
         "spanish_anagrams_arcs",
         96,
         word_cases(&SPANISH, Kind::Anagram, 9, true),
-        &SPANISH_ARCS_LEX,
+        &SPANISH_PREPARED_LEX,
         &SPANISH,
         40,
     );

@@ -77,16 +77,31 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Check the lexicon file's header and every byte's checksum.
+    /// Check everything in the lexicon file: checksums, the automaton's
+    /// structure, and that the arc table holds exactly the fst's words.
     Verify,
+    /// Rewrite a lexicon file of an older format version (1 to 3) as
+    /// version 4, from its words; a version 4 file is checked and copied.
+    ///
+    /// OUT may be OLD itself: the new file replaces it atomically.
+    Upgrade {
+        /// The lexicon file to read.
+        #[arg(value_name = "OLD")]
+        input: PathBuf,
+        /// The version 4 file to write (replaced atomically).
+        #[arg(long, short = 'o', value_name = "OUT")]
+        output: PathBuf,
+    },
     /// Every legal move in a position (CGP), scored: the best 20 by default.
     Moves(crate::game::MovesArgs),
     /// Draw a position (CGP): premium squares, tiles, racks, scores.
     Board(crate::game::BoardArgs),
     /// The position (CGP) after a move, or why the move is illegal.
     Play(crate::game::PlayArgs),
-    /// Greedy self-play games, every position as a CGP line.
+    /// Greedy self-play games, every position as a CGP line; with --leaves, an equity bot against greedy.
     Selfplay(crate::game::SelfplayArgs),
+    /// Estimate a leave table from self-play games and write it as CSV (LEAVE,VALUE lines).
+    Leaves(crate::game::LeavesArgs),
     /// Dictionary sites: build a word index with definitions, search it, export it.
     Site {
         #[command(subcommand)]

@@ -7,11 +7,15 @@ use std::collections::HashMap;
 use std::fs;
 use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use lexq::movegen::rank;
+use lexq::game::{Challenge, ChallengeRule, Rules};
+use lexq::leavegen::LeaveStats;
+use lexq::leaves::Leaves;
+use lexq::movegen::{Valued, rank_valued};
 use lexq::{
     All, Alphabet, Count, FilePolicy, Game, Generator, Layout, Lexicon, Move, Position, Rack,
     TileSet, TopN, cgp, selfplay,
@@ -50,6 +54,11 @@ pub struct MovesArgs {
     /// List exchanges and the pass too.
     #[arg(long)]
     pub exchanges: bool,
+    /// Rank by equity with this leave table (KLV2, or CSV of LEAVE,VALUE
+    /// lines): score plus the value of the tiles kept; prints the equity
+    /// after the leave (JSON: "equity" and "leave_value", in points).
+    #[arg(long, value_name = "FILE")]
+    pub leaves: Option<PathBuf>,
 }
 
 /// Arguments of `lexq board`.
@@ -76,6 +85,14 @@ pub struct PlayArgs {
     /// position does not show, shuffled).
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
+    /// The next player challenges the play: a phony is withdrawn (the
+    /// tiles back on the rack, the draw back in the bag, a scoreless
+    /// turn); a valid play stands, and under the CGP's `cr` rule the
+    /// challenger may lose the turn or the player gain a bonus. The
+    /// verdict goes to stderr. A CGP without `cr` is played under
+    /// `cr single` here, so that a phony can go down to be challenged.
+    #[arg(long)]
+    pub challenge: bool,
 }
 
 /// Arguments of `lexq selfplay`.
@@ -101,6 +118,41 @@ pub struct SelfplayArgs {
     /// friends on the friends board).
     #[arg(long, value_name = "TILES")]
     pub tiles: Option<String>,
+    /// A match: a bot ranking by equity with this leave table (KLV2 or
+    /// CSV; it exchanges when that is worth more) against the greedy bot,
+    /// who starts alternating; prints the equity bot's win rate with its
+    /// 95% Wilson interval (positions are written only with --out).
+    #[arg(long, value_name = "FILE")]
+    pub leaves: Option<PathBuf>,
+}
+
+/// Arguments of `lexq leaves`.
+#[derive(Args, Debug)]
+pub struct LeavesArgs {
+    /// Write the table here (CSV: LEAVE,VALUE lines, values in points),
+    /// atomically.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: PathBuf,
+    /// Number of self-play games.
+    #[arg(long, value_name = "N", default_value_t = 1000,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: u64,
+    /// Seed of the first game (game k uses SEED + k).
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// The players rank by equity with this table (KLV2 or CSV; default:
+    /// greedy players): a second pass from the table of a first.
+    #[arg(long, value_name = "FILE")]
+    pub from: Option<PathBuf>,
+    /// Leave out leaves held on fewer turns than this.
+    #[arg(long, value_name = "K", default_value_t = 30,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub min_count: u64,
+    /// Games played at once, on as many threads (the table is the same
+    /// whatever the number).
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..=64))]
+    pub jobs: u64,
 }
 
 /// Opens lexicons by name, once each.
@@ -145,6 +197,32 @@ impl Lexicons {
     }
 }
 
+/// A leave table file, read once for each alphabet it is used with (the
+/// CSV form spells leaves in the alphabet's letters).
+struct LeaveFile {
+    path: PathBuf,
+    read: HashMap<String, Arc<Leaves>>,
+}
+
+impl LeaveFile {
+    fn new(path: &Path) -> LeaveFile {
+        LeaveFile {
+            path: path.to_path_buf(),
+            read: HashMap::new(),
+        }
+    }
+
+    /// The table for positions of `alphabet`.
+    fn for_alphabet(&mut self, alphabet: &Alphabet) -> Result<Arc<Leaves>, Failure> {
+        if let Some(t) = self.read.get(alphabet.name()) {
+            return Ok(t.clone());
+        }
+        let table = Arc::new(Leaves::open(&self.path, alphabet)?);
+        self.read.insert(alphabet.name().to_string(), table.clone());
+        Ok(table)
+    }
+}
+
 /// Reads a CGP line; its `bdn` and `ld` may name any file (the user of
 /// the command writes the lines, and reads any error about them).
 fn position<'a>(lex: &'a Lexicon, line: &str) -> Result<Position<'a>, lexq::Error> {
@@ -163,6 +241,7 @@ pub fn moves(lexicon: Option<&Path>, args: &MovesArgs) -> Result<u8, Failure> {
     let mut lexicons = Lexicons::new(lexicon)?;
     let mut out = BufWriter::with_capacity(1 << 16, crate::print::stdout());
     let mut generator = Generator::new().exchanges(args.exchanges);
+    let mut leaves = args.leaves.as_deref().map(LeaveFile::new);
     let limit = if args.all {
         None
     } else {
@@ -171,6 +250,8 @@ pub fn moves(lexicon: Option<&Path>, args: &MovesArgs) -> Result<u8, Failure> {
                 .map_or(20, |n| usize::try_from(n).unwrap_or(usize::MAX)),
         )
     };
+    // Equity is printed when ranking by it.
+    let ranked = args.leaves.is_some();
     let from_gcg = match &args.gcg {
         Some(path) => Some(crate::gcg::cgp_at(lexicon, path, args.turn)?),
         None => None,
@@ -178,16 +259,19 @@ pub fn moves(lexicon: Option<&Path>, args: &MovesArgs) -> Result<u8, Failure> {
     if let Some(line) = args.cgp.as_ref().or(from_gcg.as_ref()) {
         let lex = lexicons.for_cgp(line)?;
         let pos = position(lex, line)?;
+        if let Some(file) = &mut leaves {
+            generator.set_leaves(Some(file.for_alphabet(pos.board.alphabet())?));
+        }
         let list = answer(&mut generator, &pos, limit, args.count);
         match list {
             Answer::Count(n) => writeln!(out, "{n}")?,
             Answer::Moves(ms) if args.json => {
-                let v: Vec<Value> = ms.iter().map(|m| move_json(m, &pos)).collect();
+                let v: Vec<Value> = ms.iter().map(|m| move_json(m, &pos, ranked)).collect();
                 writeln!(out, "{}", Value::Array(v))?;
             }
             Answer::Moves(ms) => {
                 for m in &ms {
-                    writeln!(out, "{}", move_text(m, &pos))?;
+                    writeln!(out, "{}", move_text(m, &pos, ranked))?;
                 }
             }
         }
@@ -248,16 +332,25 @@ pub fn moves(lexicon: Option<&Path>, args: &MovesArgs) -> Result<u8, Failure> {
                 continue;
             }
         };
+        // A leave table that cannot be read is no line's fault: it ends
+        // the run.
+        if let Some(file) = &mut leaves {
+            let table = file.for_alphabet(pos.board.alphabet());
+            let table = table.inspect_err(|_| {
+                let _ = out.flush();
+            })?;
+            generator.set_leaves(Some(table));
+        }
         match answer(&mut generator, &pos, limit, args.count) {
             Answer::Count(n) => writeln!(out, "{n}")?,
             Answer::Moves(ms) if args.json => {
-                let v: Vec<Value> = ms.iter().map(|m| move_json(m, &pos)).collect();
+                let v: Vec<Value> = ms.iter().map(|m| move_json(m, &pos, ranked)).collect();
                 writeln!(out, "{}", json!({"index": lineno, "moves": v}))?;
             }
             Answer::Moves(ms) => {
                 writeln!(out, "# {lineno}: {} moves", ms.len())?;
                 for m in &ms {
-                    writeln!(out, "{}", move_text(m, &pos))?;
+                    writeln!(out, "{}", move_text(m, &pos, ranked))?;
                 }
             }
         }
@@ -268,7 +361,9 @@ pub fn moves(lexicon: Option<&Path>, args: &MovesArgs) -> Result<u8, Failure> {
 
 enum Answer {
     Count(usize),
-    Moves(Vec<Move>),
+    /// Best first, with their equities (1000 x the score without a leave
+    /// table).
+    Moves(Vec<Valued>),
 }
 
 fn answer(
@@ -288,13 +383,20 @@ fn answer(
         Some(n) => {
             let mut top = TopN::new(n);
             generator.generate(&pos.board, &rack, &mut top);
-            Answer::Moves(top.into_sorted())
+            Answer::Moves(top.into_valued())
         }
         None => {
             let mut all = All::default();
             generator.generate(&pos.board, &rack, &mut all);
-            let mut v = all.moves;
-            v.sort_unstable_by(rank);
+            let mut v: Vec<Valued> = all
+                .moves
+                .iter()
+                .map(|m| Valued {
+                    mv: *m,
+                    equity: generator.equity(&pos.board, &rack, m),
+                })
+                .collect();
+            v.sort_unstable_by(rank_valued);
             Answer::Moves(v)
         }
     }
@@ -304,21 +406,37 @@ fn leave_text(m: &Move, rack: &Rack, a: &Alphabet) -> String {
     m.leave(rack).to_string(a)
 }
 
-/// `8D CA(R)E 12 AEI` (the leave last, `-` when none).
-fn move_text(m: &Move, pos: &Position<'_>) -> String {
-    let a = pos.board.alphabet();
+/// `8D CA(R)E 12 AEI` (the leave, `-` when none), then, ranked by
+/// equity, the equity in points: `8D CA(R)E 12 AEI 15.125`.
+fn move_text(v: &Valued, pos: &Position<'_>, ranked: bool) -> String {
+    let (m, a) = (&v.mv, pos.board.alphabet());
     let leave = leave_text(m, &pos.rack(), a);
-    format!(
+    let mut s = format!(
         "{} {} {}",
         m.notation(a),
         m.score(),
         if leave.is_empty() { "-" } else { &leave }
-    )
+    );
+    if ranked {
+        s.push(' ');
+        s.push_str(&points(v.equity));
+    }
+    s
+}
+
+/// Millipoints as points with three decimals: `-7.250`.
+fn points(milli: i32) -> String {
+    let sign = if milli < 0 { "-" } else { "" };
+    let m = milli.unsigned_abs();
+    format!("{sign}{}.{:03}", m / 1000, m % 1000)
 }
 
 /// The move as JSON: the core's one serializer, shared with the server.
-fn move_json(m: &Move, pos: &Position<'_>) -> Value {
-    let view = lexq::moves::MoveView::new(m, &pos.rack(), pos.board.alphabet());
+fn move_json(v: &Valued, pos: &Position<'_>, ranked: bool) -> Value {
+    let mut view = lexq::moves::MoveView::new(&v.mv, &pos.rack(), pos.board.alphabet());
+    if ranked {
+        view = view.with_equity(v.equity);
+    }
     serde_json::to_value(view).unwrap_or(Value::Null)
 }
 
@@ -328,9 +446,32 @@ pub fn play(lexicon: Option<&Path>, args: &PlayArgs) -> Result<u8, Failure> {
     let lex = lexicons.for_cgp(&args.cgp)?;
     let pos = position(lex, &args.cgp)?;
     let mut game = Game::from_position(&pos, args.seed)?;
+    if args.challenge && game.rules().challenge == ChallengeRule::Void {
+        let rules = Rules {
+            challenge: ChallengeRule::Single,
+            ..game.rules().clone()
+        };
+        game = game.with_rules(rules);
+    }
     let text = args.mv.join(" ");
     let mv = pos.board.parse_move(&text)?;
-    game.play(&mv)?;
+    let played = game.play(&mv)?;
+    if args.challenge {
+        let a = pos.board.alphabet();
+        let what = played.mv.notation(a);
+        let verdict = match game.challenge()? {
+            Challenge::Withdrawn => {
+                format!(
+                    "{what}: not a word: {}: withdrawn",
+                    played.phonies.join(", ")
+                )
+            }
+            Challenge::Valid => format!("{what}: valid, the play stands"),
+            Challenge::TurnLost => format!("{what}: valid, the challenger loses the turn"),
+            Challenge::Bonus(p) => format!("{what}: valid, {p} points to the player"),
+        };
+        eprintln!("{verdict}");
+    }
     let mut out = crate::print::stdout();
     writeln!(out, "{}", game.to_cgp())?;
     Ok(FOUND)
@@ -419,18 +560,26 @@ pub fn draw(pos: &Position<'_>, colour: bool) -> String {
     s
 }
 
-/// `lexq selfplay`.
-pub fn selfplay(lexicon: Option<&Path>, args: &SelfplayArgs) -> Result<u8, Failure> {
+/// What a self-play command plays on: the lexicon, board, tiles and the
+/// opcodes naming them in CGP and GCG.
+struct Setup {
+    lex: Lexicon,
+    layout: Layout,
+    tiles: TileSet,
+    ops: String,
+}
+
+fn setup(lexicon: Option<&Path>, layout_name: &str, tiles: Option<&str>) -> Result<Setup, Failure> {
     let lex = match lexicon {
         Some(p) => Lexicon::open(p)?,
         None => Lexicon::embedded(),
     };
-    let layout = Layout::named(&args.layout)?;
+    let layout = Layout::named(layout_name)?;
     // The friends board comes with the friends tile set unless --tiles
     // says otherwise.
-    let friends = args.layout.eq_ignore_ascii_case("friends");
-    let tiles_name = match &args.tiles {
-        Some(t) => Some(t.clone()),
+    let friends = layout_name.eq_ignore_ascii_case("friends");
+    let tiles_name = match tiles {
+        Some(t) => Some(t.to_string()),
         None if friends && lex.alphabet().name() == "english" => Some("friends".to_string()),
         None => None,
     };
@@ -442,23 +591,24 @@ pub fn selfplay(lexicon: Option<&Path>, args: &SelfplayArgs) -> Result<u8, Failu
         Some(p) => format!("lex {};", p.display()),
         None => "lex ENABLE;".to_string(),
     };
-    if args.layout != "standard" {
-        ops.push_str(&format!(" bdn {};", args.layout));
+    if layout_name != "standard" {
+        ops.push_str(&format!(" bdn {layout_name};"));
     }
     if let Some(t) = &tiles_name {
         ops.push_str(&format!(" ld {t};"));
     }
-    if let Some(dir) = &args.gcg {
-        fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    }
-    let mut out: Box<dyn Write> = match &args.out {
-        Some(p) => Box::new(BufWriter::new(
-            fs::File::create(p).map_err(|e| format!("{}: {e}", p.display()))?,
-        )),
-        None => Box::new(BufWriter::new(crate::print::stdout())),
-    };
-    let bar = io::stderr().is_terminal().then(|| {
-        let bar = ProgressBar::with_draw_target(Some(args.games), ProgressDrawTarget::stderr());
+    Ok(Setup {
+        lex,
+        layout,
+        tiles,
+        ops,
+    })
+}
+
+/// A bar counting games on stderr when it is a terminal, else nothing.
+fn games_bar(games: u64) -> Option<ProgressBar> {
+    io::stderr().is_terminal().then(|| {
+        let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr());
         bar.set_style(
             ProgressStyle::with_template("{spinner} games [{bar:40}] {pos}/{len} {eta}")
                 .expect("valid template")
@@ -466,16 +616,66 @@ pub fn selfplay(lexicon: Option<&Path>, args: &SelfplayArgs) -> Result<u8, Failu
         );
         bar.enable_steady_tick(Duration::from_millis(100));
         bar
-    });
+    })
+}
+
+/// `lexq selfplay`.
+pub fn selfplay(lexicon: Option<&Path>, args: &SelfplayArgs) -> Result<u8, Failure> {
+    let Setup {
+        lex,
+        layout,
+        tiles,
+        ops,
+    } = setup(lexicon, &args.layout, args.tiles.as_deref())?;
+    let table = match &args.leaves {
+        Some(p) => Some(Arc::new(Leaves::open(p, lex.alphabet())?)),
+        None => None,
+    };
+    if let Some(dir) = &args.gcg {
+        fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let mut out: Option<Box<dyn Write>> = match (&args.out, &table) {
+        (Some(p), _) => Some(Box::new(BufWriter::new(
+            fs::File::create(p).map_err(|e| format!("{}: {e}", p.display()))?,
+        ))),
+        (None, None) => Some(Box::new(BufWriter::new(crate::print::stdout()))),
+        (None, Some(_)) => None,
+    };
+    let bar = games_bar(args.games);
+    let mut equity_bot = Generator::new().exchanges(true).leaves(table.clone());
+    let mut greedy = Generator::new();
     let (mut positions, mut games) = (0usize, 0u64);
+    // The equity bot's results: wins, draws, losses, spread.
+    let (mut won, mut drawn, mut lost, mut spread) = (0u64, 0u64, 0u64, 0i64);
     for g in 0..args.games {
-        if crate::print::closed() && args.gcg.is_none() {
+        if table.is_none() && crate::print::closed() && args.gcg.is_none() {
             break; // nobody reads the positions, and no game file is wanted
         }
         let seed = args.seed.wrapping_add(g);
-        let game = selfplay::play(&lex, &layout, &tiles, seed, &ops)?;
-        for p in &game.positions {
-            writeln!(out, "{p}")?;
+        let game = if table.is_some() {
+            // The equity bot starts the even games.
+            let me = (g % 2) as usize;
+            let players = if me == 0 {
+                [&mut equity_bot, &mut greedy]
+            } else {
+                [&mut greedy, &mut equity_bot]
+            };
+            let game = selfplay::play_with(&lex, &layout, &tiles, seed, &ops, players, |_| {})?;
+            let d = game.scores[me] - game.scores[1 - me];
+            spread += i64::from(d);
+            match d.cmp(&0) {
+                std::cmp::Ordering::Greater => won += 1,
+                std::cmp::Ordering::Equal => drawn += 1,
+                std::cmp::Ordering::Less => lost += 1,
+            }
+            game
+        } else {
+            selfplay::play(&lex, &layout, &tiles, seed, &ops)?
+        };
+        if let Some(out) = &mut out {
+            for p in &game.positions {
+                writeln!(out, "{p}")?;
+            }
         }
         positions += game.positions.len();
         games += 1;
@@ -487,10 +687,115 @@ pub fn selfplay(lexicon: Option<&Path>, args: &SelfplayArgs) -> Result<u8, Failu
             b.inc(1);
         }
     }
-    out.flush()?;
+    if let Some(out) = &mut out {
+        out.flush()?;
+    }
     if let Some(b) = bar {
         b.finish_and_clear();
         eprintln!("{games} games, {positions} positions");
     }
+    if let (Some(path), true) = (&args.leaves, games > 0) {
+        let rate = (won as f64 + drawn as f64 / 2.0) / games as f64;
+        let (lo, hi) = selfplay::wilson(won as f64 + drawn as f64 / 2.0, games, 1.96);
+        let mut o = crate::print::stdout();
+        writeln!(
+            o,
+            "equity ({}) against greedy: {games} games, {won} won, {drawn} drawn, {lost} lost",
+            path.display()
+        )?;
+        writeln!(
+            o,
+            "win rate {rate:.3} (95% Wilson interval {lo:.3}-{hi:.3}, a draw half a win); mean spread {:+.1}",
+            spread as f64 / games as f64
+        )?;
+    }
     Ok(if positions > 0 { FOUND } else { NOT_FOUND })
+}
+
+/// `lexq leaves`.
+pub fn leaves(lexicon: Option<&Path>, args: &LeavesArgs) -> Result<u8, Failure> {
+    crate::interrupt::on_interrupt(lexq::remove_temp_files);
+    let Setup {
+        lex,
+        layout,
+        tiles,
+        ops,
+    } = setup(lexicon, "standard", None)?;
+    let inputs: Vec<PathBuf> = args.from.iter().cloned().collect();
+    lexq::check_output(&args.output, &inputs)?;
+    // The write comes after every game: a folder that is not there is
+    // found out now.
+    let folder = args.output.parent().filter(|d| !d.as_os_str().is_empty());
+    if let Some(dir) = folder.filter(|d| !d.is_dir()) {
+        return Err(format!("{}: no such folder", dir.display()).into());
+    }
+    let table = match &args.from {
+        Some(p) => Some(Arc::new(Leaves::open(p, lex.alphabet())?)),
+        None => None,
+    };
+    let bar = games_bar(args.games);
+    let jobs = args.jobs.min(args.games);
+    let start = std::time::Instant::now();
+    // Job j plays games j, j + jobs, j + 2 jobs...
+    let results: Vec<Result<LeaveStats, lexq::Error>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..jobs)
+            .map(|j| {
+                let (lex, layout, tiles, ops, table, bar) =
+                    (&lex, &layout, &tiles, &ops, table.clone(), bar.clone());
+                scope.spawn(move || {
+                    let mut stats = LeaveStats::new(tiles.rack_size());
+                    let make = || {
+                        Generator::new()
+                            .exchanges(table.is_some())
+                            .leaves(table.clone())
+                    };
+                    let (mut a, mut b) = (make(), make());
+                    let mut g = j;
+                    while g < args.games {
+                        let seed = args.seed.wrapping_add(g);
+                        selfplay::play_with(
+                            lex,
+                            layout,
+                            tiles,
+                            seed,
+                            ops,
+                            [&mut a, &mut b],
+                            |t| {
+                                if t.bag > 0 {
+                                    stats.add_turn(t.rack, t.chosen.equity);
+                                }
+                            },
+                        )?;
+                        if let Some(b) = &bar {
+                            b.inc(1);
+                        }
+                        g += jobs;
+                    }
+                    Ok(stats)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .collect()
+    });
+    let mut stats = LeaveStats::new(tiles.rack_size());
+    for r in results {
+        stats.merge(&r?);
+    }
+    stats.write_csv(&args.output, lex.alphabet(), args.min_count)?;
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+        eprintln!(
+            "{}: {} leaves (held on {} turns or more), from {} turns of {} games, in {:.1} s",
+            args.output.display(),
+            stats.leaves_seen(args.min_count),
+            args.min_count,
+            stats.turns(),
+            args.games,
+            start.elapsed().as_secs_f64()
+        );
+    }
+    Ok(FOUND)
 }

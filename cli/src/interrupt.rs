@@ -5,6 +5,10 @@
 //! with 128 + the signal's number (130, 143, 129), as a shell reports a
 //! process the signal killed. What was there before stays as it was.
 //!
+//! `lexq serve` stops the same way on the same signals, but drains
+//! instead of cleaning up ([`stops`]): the first signal starts the drain,
+//! a second one exits at once.
+//!
 //! The signal handler only writes the signal's number into a pipe; a
 //! thread waiting on the pipe does the rest, outside the handler.
 
@@ -18,6 +22,23 @@ static INTERRUPTING: AtomicBool = AtomicBool::new(false);
 /// Whether an interrupt is being handled (its thread exits the process).
 pub fn interrupting() -> bool {
     INTERRUPTING.load(Ordering::SeqCst)
+}
+
+/// The name of signal number `signal`, as a log line gives it.
+fn name(signal: i32) -> &'static str {
+    #[cfg(unix)]
+    {
+        match signal {
+            nix::libc::SIGTERM => "SIGTERM",
+            nix::libc::SIGHUP => "SIGHUP",
+            _ => "SIGINT",
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = signal;
+        "Ctrl-C"
+    }
 }
 
 /// The line printed and the exit status for signal number `signal`.
@@ -36,7 +57,7 @@ fn outcome(signal: i32) -> (&'static str, i32) {
 /// Runs `cleanup` (which removes what is being written), then exits,
 /// when the process is interrupted (see the module documentation).
 pub fn on_interrupt(cleanup: fn()) {
-    let Some(signals) = platform::install() else {
+    let Some(mut signals) = platform::install() else {
         return;
     };
     std::thread::spawn(move || {
@@ -46,9 +67,49 @@ pub fn on_interrupt(cleanup: fn()) {
         INTERRUPTING.store(true, Ordering::SeqCst);
         cleanup();
         let (what, code) = outcome(signal);
-        eprintln!("lexq: {what}");
+        // Not eprintln!: a closed stderr would end this thread, not the
+        // process, and the main thread waits for it.
+        say(&format!("lexq: {what}"));
         std::process::exit(code);
     });
+}
+
+/// Writes `line` to stderr; a failed write is dropped.
+fn say(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
+}
+
+/// The signals that stop a command that runs until asked to (`lexq
+/// serve`), caught from the moment [`stops`] returns.
+pub struct Stops(platform::Signals);
+
+/// Catches SIGINT, SIGTERM and SIGHUP for a command that stops by itself
+/// when asked (see [`Stops::first`]); `None` if they cannot be caught
+/// (the process then ends as the signal's default action ends it).
+pub fn stops() -> Option<Stops> {
+    platform::install().map(Stops)
+}
+
+impl Stops {
+    /// Waits for the first signal and names it (`SIGTERM`); from then on
+    /// a second one ends the process at once, with 128 + its number and
+    /// `lexq: stopped without waiting`.
+    pub fn first(mut self) -> &'static str {
+        let Some(first) = self.0.wait() else {
+            // The pipe failed: no signal can arrive any more.
+            loop {
+                std::thread::park();
+            }
+        };
+        std::thread::spawn(move || {
+            if let Some(second) = self.0.wait() {
+                say("lexq: stopped without waiting");
+                std::process::exit(128 + second);
+            }
+        });
+        name(first)
+    }
 }
 
 #[cfg(unix)]
@@ -80,7 +141,7 @@ mod platform {
 
     impl Signals {
         /// The next signal's number, once one arrives.
-        pub fn wait(mut self) -> Option<i32> {
+        pub fn wait(&mut self) -> Option<i32> {
             let mut byte = [0u8];
             self.0.read_exact(&mut byte).ok()?;
             Some(i32::from(byte[0]))
@@ -124,7 +185,7 @@ mod platform {
 
     impl Signals {
         /// SIGINT's number once Ctrl-C is pressed.
-        pub fn wait(self) -> Option<i32> {
+        pub fn wait(&mut self) -> Option<i32> {
             self.0.recv().ok().map(|()| 2)
         }
     }

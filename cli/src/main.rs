@@ -115,7 +115,18 @@ type Failure = Box<dyn std::error::Error>;
 /// than a query: `lexq verify` runs it); no file can make a query panic.
 fn open(cli: &Cli) -> Result<Lexicon, Failure> {
     match &cli.lexicon {
-        Some(path) => Ok(Lexicon::open(path)?),
+        Some(path) => {
+            let lex = Lexicon::open(path)?;
+            if let Some(old) = lex.upgraded_from() {
+                // Read, but built anew at every run: say how to stop that.
+                eprintln!(
+                    "lexq: note: {} is a format version {old} file, rebuilt in memory at each use; \
+                     `lexq upgrade {0} -o {0}` rewrites it",
+                    path.display()
+                );
+            }
+            Ok(lex)
+        }
         None => Ok(Lexicon::embedded()),
     }
 }
@@ -123,6 +134,9 @@ fn open(cli: &Cli) -> Result<Lexicon, Failure> {
 fn run(cli: Cli) -> Result<u8, Failure> {
     if let Command::Build(args) = &cli.command {
         return build(args);
+    }
+    if let Command::Upgrade { input, output } = &cli.command {
+        return upgrade(input, output);
     }
     if let Some(code) = game_command(&cli)? {
         return Ok(code);
@@ -208,13 +222,14 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             ))?;
             FOUND
         }
-        Command::Build(_) | Command::Site { .. } | Command::Serve(_) => {
+        Command::Build(_) | Command::Upgrade { .. } | Command::Site { .. } | Command::Serve(_) => {
             unreachable!("handled above")
         }
         Command::Moves(_)
         | Command::Board(_)
         | Command::Play(_)
         | Command::Selfplay(_)
+        | Command::Leaves(_)
         | Command::Gcg(_) => {
             unreachable!("handled above")
         }
@@ -321,6 +336,27 @@ fn build(args: &BuildArgs) -> Result<u8, Failure> {
     Ok(FOUND)
 }
 
+/// `lexq upgrade OLD -o OUT`: the version 4 file of OLD's words.
+fn upgrade(input: &std::path::Path, output: &std::path::Path) -> Result<u8, Failure> {
+    interrupt::on_interrupt(lexq::remove_temp_files);
+    let terminal = io::stderr().is_terminal();
+    let mut bar = progress::Bar::new(terminal);
+    let (built, old) = lexq::upgrade(input, &mut bar)?;
+    built.write_atomic(output)?;
+    bar.finish();
+    let mut out = Printer::stdout();
+    out.line(&format!(
+        "{}: version {old} -> {}: version {}, {} words, {} bytes",
+        input.display(),
+        output.display(),
+        lexq::format::VERSION,
+        built.words,
+        built.bytes.len()
+    ))?;
+    out.flush()?;
+    Ok(FOUND)
+}
+
 /// The board-game commands (`game.rs`), which pick their own lexicon.
 fn game_command(cli: &Cli) -> Result<Option<u8>, Failure> {
     let lex = cli.lexicon.as_deref();
@@ -329,6 +365,7 @@ fn game_command(cli: &Cli) -> Result<Option<u8>, Failure> {
         Command::Board(a) => game::board(lex, a)?,
         Command::Play(a) => game::play(lex, a)?,
         Command::Selfplay(a) => game::selfplay(lex, a)?,
+        Command::Leaves(a) => game::leaves(lex, a)?,
         Command::Gcg(a) => gcg::gcg(lex, a)?,
         _ => return Ok(None),
     }))

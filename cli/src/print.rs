@@ -338,12 +338,8 @@ impl Printer {
         )?;
         writeln!(
             self.out,
-            "sections:       fst {} bytes, {}",
-            info.fst_bytes,
-            match info.arcs_bytes {
-                0 => "no stored arc table (derived from the fst for move generation)".to_string(),
-                n => format!("arc table {n} bytes"),
-            }
+            "sections:       fst {} bytes, arc table {} bytes ({} arcs of {} bits)",
+            info.fst_bytes, info.arcs_bytes, info.arcs, info.arc_bits
         )?;
         writeln!(self.out, "longest word:   {}", info.max_word_len)?;
         writeln!(
@@ -352,7 +348,14 @@ impl Printer {
             info.alphabet,
             info.tiles.join(" ")
         )?;
-        writeln!(self.out, "format version: {}", info.format_version)
+        match info.upgraded_from {
+            None => writeln!(self.out, "format version: {}", info.format_version),
+            Some(old) => writeln!(
+                self.out,
+                "format version: {} (read from a version {old} file: `lexq upgrade` rewrites it)",
+                info.format_version
+            ),
+        }
     }
 
     /// One JSON document on a line of its own.

@@ -189,11 +189,7 @@ fn tile_set(lex: &Lexicon, tiles: Option<&str>) -> Result<TileSet, Failure> {
 
 /// Whether the tiles `codes` are a word.
 fn is_word(lex: &Lexicon, codes: &[u8]) -> bool {
-    !codes.is_empty()
-        && lex
-            .cursor()
-            .follow_reversed(codes)
-            .is_some_and(|c| c.is_word())
+    lex.arcs().root().is_word(codes)
 }
 
 /// A word's table row.

@@ -8,7 +8,7 @@ use std::time::Duration;
 use clap::{Args, Subcommand};
 use lexq::Lexicon;
 use lexq_site::build::{BuildOptions, build};
-use lexq_site::serve::{AppState, Limits};
+use lexq_site::serve::{AppState, Cors, Limits, ServeOptions, Server};
 use lexq_site::{QueryBounds, Site, Stop};
 
 use crate::{FOUND, Failure, NOT_FOUND, progress};
@@ -133,9 +133,36 @@ pub struct ServeArgs {
     /// Time limit of one query, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 5000)]
     pub timeout_ms: u64,
-    /// Queries running at once (default: twice the cores).
+    /// Light queries running at once (default: twice the cores).
     #[arg(long, value_name = "N")]
     pub concurrency: Option<usize>,
+    /// Heavy queries (costly lists, searches, moves with blanks) running at once, at a lower priority, and as many search estimates (default: half the cores, at least 1).
+    #[arg(long, value_name = "N")]
+    pub heavy_concurrency: Option<usize>,
+    /// Heavy requests one client address may have in flight (a very heavy one counts 2), and searches being estimated; beyond it, 429.
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub max_client_heavy: usize,
+    /// Connections open at once; beyond it, new ones wait (default: 1024, or what the open-file limit allows).
+    #[arg(long, value_name = "N")]
+    pub max_connections: Option<usize>,
+    /// Connections one client address may hold open; beyond it, 429.
+    #[arg(long, value_name = "N", default_value_t = 64)]
+    pub max_client_connections: usize,
+    /// Time a client has to send a request head (also how long an idle connection stays open), to send a body, and to read an answer, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 10_000)]
+    pub client_timeout_ms: u64,
+    /// A reverse proxy whose X-Forwarded-For names the client, for the per-client limits and the log; repeatable.
+    #[arg(long, value_name = "ADDR")]
+    pub trust_proxy: Vec<std::net::IpAddr>,
+    /// Let pages of ORIGIN (https://example.org, or * for any) read the API from a browser; repeatable (default: none).
+    #[arg(long, value_name = "ORIGIN")]
+    pub cors: Vec<String>,
+    /// How long caches may keep an answer before revalidating it (Cache-Control max-age), in seconds.
+    #[arg(long, value_name = "SECS", default_value_t = 600)]
+    pub max_age: u64,
+    /// On SIGTERM or Ctrl-C, how long open requests may take to finish, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 5000)]
+    pub drain_ms: u64,
     /// No access log.
     #[arg(long, short = 'q')]
     pub quiet: bool,
@@ -289,12 +316,35 @@ pub fn run_serve(lexicon: &Option<PathBuf>, a: &ServeArgs) -> Result<u8, Failure
         max_input: a.max_input,
         max_limit: a.max_limit,
         timeout: Duration::from_millis(a.timeout_ms),
+        max_client_heavy: a.max_client_heavy,
         query: a.bounds.bounds(),
         ..Limits::default()
     };
     if let Some(n) = a.concurrency {
         limits.concurrency = n;
     }
+    if let Some(n) = a.heavy_concurrency {
+        limits.heavy_concurrency = n;
+    }
+    for (name, n) in [
+        ("--concurrency", limits.concurrency),
+        ("--heavy-concurrency", limits.heavy_concurrency),
+        ("--max-client-heavy", limits.max_client_heavy),
+        ("--max-client-connections", a.max_client_connections),
+    ] {
+        if n == 0 {
+            return Err(format!("{name} 0: at least 1 is needed").into());
+        }
+    }
+    let options = ServeOptions {
+        client_timeout: Duration::from_millis(a.client_timeout_ms),
+        max_connections: a.max_connections,
+        max_client_connections: a.max_client_connections,
+        trust_proxy: a.trust_proxy.clone(),
+        cors: Cors::parse(&a.cors)?,
+        max_age: Duration::from_secs(a.max_age),
+        drain: Duration::from_millis(a.drain_ms),
+    };
     // Resolved now: a path that does not exist is an error at start.
     let files = lexq::FilePolicy::allow(&a.allow_file).map_err(|e| format!("--allow-file {e}"))?;
     let allowed: Vec<String> = files
@@ -305,18 +355,38 @@ pub fn run_serve(lexicon: &Option<PathBuf>, a: &ServeArgs) -> Result<u8, Failure
         .collect();
     let words = lex.word_count();
     let with_site = site.is_some();
-    let state = AppState::new(lex, site, limits, !a.quiet).with_files(files);
-    lexq_site::serve::run_until_ctrl_c(&a.addr, state, |addr| {
-        eprintln!(
-            "lexq: serving {words} words{} on http://{addr}/ (Ctrl-C stops)",
-            if with_site { " with definitions" } else { "" }
-        );
-        if !allowed.is_empty() {
-            eprintln!(
-                "lexq: CGP lines may name the files in: {}",
-                allowed.join(", ")
-            );
+    let state = AppState::new(lex, site, limits, !a.quiet)
+        .with_options(options)
+        .with_files(files);
+    // Caught before the server listens, so that no signal finds it
+    // without its drain.
+    let stops = crate::interrupt::stops();
+    let server = Server::start(&a.addr, state)?;
+    let say = |line: String| {
+        let _ = writeln!(io::stderr().lock(), "{line}");
+    };
+    say(format!(
+        "lexq: serving {words} words{} on http://{}/ (Ctrl-C stops)",
+        if with_site { " with definitions" } else { "" },
+        server.addr()
+    ));
+    if !allowed.is_empty() {
+        say(format!(
+            "lexq: CGP lines may name the files in: {}",
+            allowed.join(", ")
+        ));
+    }
+    let Some(stops) = stops else {
+        // No signal can be caught: the server runs until killed.
+        loop {
+            std::thread::park();
         }
-    })?;
+    };
+    let name = stops.first();
+    say(format!(
+        "lexq: {name}: finishing open requests (at most {} ms)",
+        a.drain_ms
+    ));
+    server.stop()?;
     Ok(FOUND)
 }

@@ -284,8 +284,8 @@ fn json_output_parses() {
     assert_eq!(v["words"], 172_820);
     assert_eq!(v["entries"], 1_570_508);
     assert_eq!(v["alphabet"], "english");
-    assert_eq!(v["format_version"], 3);
-    assert_eq!(v["arcs_bytes"], 5_217_936);
+    assert_eq!(v["format_version"], 4);
+    assert_eq!(v["arcs_bytes"], 2_828_866);
     let o = run(&["contains", "qxz", "--json"]);
     assert_eq!(stdout(&o), "[]\n");
 }
@@ -355,7 +355,8 @@ fn embedded_lexicon_is_enable_built_by_build() {
     let embedded = lexq::Lexicon::embedded();
     assert!(
         std::fs::read(&out).unwrap() == embedded.file_bytes(),
-        "the embedded lexicon (built by build.rs) differs from `lexq build indexes/enable1.txt`"
+        "the embedded lexicon (indexes/enable1.lexq) differs from `lexq build indexes/enable1.txt`: \
+         regenerate it with `cargo run -p lexq-cli -- build indexes/enable1.txt -o indexes/enable1.lexq`"
     );
     let built: serde_json::Value =
         serde_json::from_slice(&run(&["-L", out.to_str().unwrap(), "info", "--json"]).stdout)
@@ -564,4 +565,68 @@ fn a_word_list_given_as_lexicon_suggests_building_one() {
     let o = run(&["-L", list.to_str().unwrap(), "contains", "at"]);
     assert_error(&o, "not a lexq lexicon");
     assert!(!stderr(&o).contains("lexq build"), "{}", stderr(&o));
+}
+
+#[test]
+fn older_files_are_read_and_upgraded() {
+    // A version 3 file (written by an older lexq) answers queries as it is,
+    // says so in `info`, and `upgrade` rewrites it as version 4, in place.
+    let dir = TempDir::new().unwrap();
+    let old = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/old/english-v3.lexq"
+    );
+    let o = run(&["-L", old, "check", "quixotic", "cats"]);
+    assert_eq!(stdout(&o), "QUIXOTIC valid\nCATS valid\n");
+    assert!(
+        stderr(&o)
+            .contains("is a format version 3 file, rebuilt in memory at each use; `lexq upgrade"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&["-L", old, "info"]);
+    assert!(
+        stdout(&o)
+            .contains("format version: 4 (read from a version 3 file: `lexq upgrade` rewrites it)"),
+        "{}",
+        stdout(&o)
+    );
+    let copy = dir.path().join("words.lexq");
+    std::fs::copy(old, &copy).unwrap();
+    let path = copy.to_str().unwrap();
+    let o = run(&["upgrade", path, "-o", path]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        format!(
+            "{path}: version 3 -> {path}: version 4, 15 words, {} bytes\n",
+            std::fs::metadata(&copy).unwrap().len()
+        )
+    );
+    let o = run(&["-L", path, "info", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        (v["format_version"].as_u64(), v["upgraded_from"].is_null()),
+        (Some(4), true)
+    );
+    assert_eq!(
+        stdout(&run(&["-L", path, "verify"])),
+        format!(
+            "{path}: ok (15 words, {} bytes)\n",
+            std::fs::metadata(&copy).unwrap().len()
+        )
+    );
+    // Something that is no lexicon is refused, and nothing is written.
+    let junk = dir.path().join("junk.lexq");
+    std::fs::write(&junk, b"not a lexicon").unwrap();
+    let out = dir.path().join("out.lexq");
+    let o = run(&[
+        "upgrade",
+        junk.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).starts_with("lexq: "), "{}", stderr(&o));
+    assert!(!out.exists());
 }

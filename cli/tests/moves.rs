@@ -376,3 +376,373 @@ fn move_json_is_the_servers() {
         "{\"gcg\":\"-AEI\",\"kind\":\"exchange\",\"leave\":\"NRS?\",\"score\":0,\"tiles\":\"AEI\"}"
     );
 }
+
+#[test]
+fn moves_rank_by_equity_with_a_leave_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("leaves.csv");
+    // Keeping the blank or S is worth a lot; AEI little; a lone Z costs.
+    let table = [
+        ("?", 25.5),
+        ("S", 8.25),
+        ("?S", 30.0),
+        ("AEI", -4.0),
+        ("Z", -6.125),
+    ];
+    let text: String = table.iter().map(|(k, v)| format!("{k},{v}\n")).collect();
+    std::fs::write(&csv, text).unwrap();
+    let value = |leave: &str| -> f64 {
+        let mut l: Vec<char> = leave.chars().collect();
+        l.sort_unstable();
+        let l: String = l.into_iter().collect();
+        table
+            .iter()
+            .find(|(k, _)| {
+                let mut k: Vec<char> = k.chars().collect();
+                k.sort_unstable();
+                k.into_iter().collect::<String>() == l
+            })
+            .map_or(0.0, |(_, v)| *v)
+    };
+    let csv = csv.to_str().unwrap();
+    for cgp in [
+        CARE,
+        "15/15/15/15/15/15/15/4CARE7/15/15/15/15/15/15/15 ZSAEI?T/ 12/0 0",
+    ] {
+        // By hand: the move list by score, each valued at its score plus
+        // its leave's value, sorted by that (stable: ties stay in the
+        // order by score).
+        let o = run(&["moves", "--cgp", cgp, "--all", "--json", "--exchanges"]);
+        let by_score: Value = serde_json::from_slice(&o.stdout).unwrap();
+        let mut hand: Vec<(String, f64, f64)> = by_score
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| {
+                let leave = value(m["leave"].as_str().unwrap());
+                let score = m["score"].as_f64().unwrap();
+                (m["gcg"].as_str().unwrap().to_string(), score + leave, leave)
+            })
+            .collect();
+        hand.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let args = [
+            "moves",
+            "--cgp",
+            cgp,
+            "--all",
+            "--json",
+            "--exchanges",
+            "--leaves",
+            csv,
+        ];
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let ranked: Value = serde_json::from_slice(&o.stdout).unwrap();
+        let got: Vec<(String, f64, f64)> = ranked
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| {
+                (
+                    m["gcg"].as_str().unwrap().to_string(),
+                    m["equity"].as_f64().unwrap(),
+                    m["leave_value"].as_f64().unwrap(),
+                )
+            })
+            .collect();
+        assert_eq!(got.len(), hand.len(), "{cgp}");
+        if let Some(i) = (0..got.len()).find(|&i| got[i] != hand[i]) {
+            panic!("{cgp}: move {i}: {:?}, by hand {:?}", got[i], hand[i]);
+        }
+        // The leaves change the order.
+        let score_order: Vec<&str> = by_score
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["gcg"].as_str().unwrap())
+            .collect();
+        let equity_order: Vec<&str> = got.iter().map(|g| g.0.as_str()).collect();
+        assert_ne!(equity_order, score_order, "{cgp}");
+        // --top N is the first N; the text form ends with the equity.
+        let o = run(&[
+            "moves",
+            "--cgp",
+            cgp,
+            "--top",
+            "3",
+            "--exchanges",
+            "--leaves",
+            csv,
+        ]);
+        let lines: Vec<String> = stdout(&o).lines().map(String::from).collect();
+        assert_eq!(lines.len(), 3);
+        for (line, (gcg, equity, _)) in lines.iter().zip(&hand) {
+            assert!(line.starts_with(&format!("{gcg} ")), "{line}");
+            assert!(line.ends_with(&format!(" {equity:.3}")), "{line} {equity}");
+        }
+    }
+    // A bad table is one error line, exit 2, in batch mode too.
+    let bad = dir.path().join("bad.csv");
+    std::fs::write(&bad, "AE,1\nQ;3\n").unwrap();
+    let bad = bad.to_str().unwrap();
+    let o = run(&["moves", "--cgp", CARE, "--leaves", bad]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).starts_with("lexq: ") && stderr(&o).contains("line 2"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run_stdin(&["moves", "--leaves", bad], &format!("{CARE}\n{CARE}\n"));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
+}
+
+/// The final score of each player of a GCG file: the cumulative score on
+/// the last line of `>p1:` and of `>p2:`.
+fn final_scores(gcg: &str) -> [i32; 2] {
+    let last = |who: &str| {
+        gcg.lines()
+            .rev()
+            .find(|l| l.starts_with(who))
+            .and_then(|l| l.split_whitespace().last())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no score for {who} in\n{gcg}"))
+    };
+    [last(">p1:"), last(">p2:")]
+}
+
+#[test]
+fn selfplay_match_counts_every_game_and_alternates_the_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("leaves.csv");
+    std::fs::write(
+        &table,
+        "?,25\nS,8\nQ,-7\nV,-4\nU,-3\nZ,2\nX,3\nEE,-3\nII,-5\n",
+    )
+    .unwrap();
+    let games = dir.path().join("games");
+    let args = [
+        "selfplay",
+        "--games",
+        "6",
+        "--seed",
+        "40",
+        "--leaves",
+        table.to_str().unwrap(),
+        "--gcg",
+        games.to_str().unwrap(),
+    ];
+    let o = run(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // By hand from the game files: the equity bot is p1 in the games of
+    // even index (seeds 40, 42, 44), p2 in the others.
+    let (mut won, mut drawn, mut lost, mut spread) = (0, 0, 0, 0);
+    for k in 0..6u64 {
+        let text = std::fs::read_to_string(games.join(format!("game-{}.gcg", 40 + k))).unwrap();
+        let s = final_scores(&text);
+        let me = (k % 2) as usize;
+        let d = s[me] - s[1 - me];
+        spread += d;
+        match d.signum() {
+            1 => won += 1,
+            0 => drawn += 1,
+            _ => lost += 1,
+        }
+    }
+    let out = stdout(&o);
+    let first = out.lines().next().unwrap();
+    assert!(
+        first.ends_with(&format!(
+            "against greedy: 6 games, {won} won, {drawn} drawn, {lost} lost"
+        )),
+        "{out}"
+    );
+    let rate = (won as f64 + drawn as f64 / 2.0) / 6.0;
+    assert!(
+        out.contains(&format!("win rate {rate:.3} (95% Wilson interval ")),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("mean spread {:+.1}", spread as f64 / 6.0)),
+        "{out}"
+    );
+    // The same seeds, the same games.
+    assert_eq!(stdout(&run(&args)), out);
+    // A table that cannot be read: one error line, exit 2.
+    let o = run(&["selfplay", "--games", "2", "--leaves", "/nonexistent.csv"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).starts_with("lexq: /nonexistent.csv"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn leaves_writes_a_table_that_reads_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("leaves.csv");
+    let o = run(&[
+        "leaves",
+        "--games",
+        "6",
+        "--min-count",
+        "2",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // Quiet when stderr is not a terminal.
+    assert_eq!(stderr(&o), "");
+    let text = std::fs::read_to_string(&out).unwrap();
+    let value = |leave: &str| -> f64 {
+        text.lines()
+            .find_map(|l| l.strip_prefix(&format!("{leave},")))
+            .unwrap_or_else(|| panic!("no {leave} in the table"))
+            .parse()
+            .unwrap()
+    };
+    // Six greedy games: a blank and an S on the rack make better turns
+    // than a Q.
+    assert!(
+        value("?") > 0.0 && value("S") > 0.0 && value("?") > value("Q"),
+        "{text}"
+    );
+    // Two jobs: the same table; a second pass from the first table reads.
+    let out2 = dir.path().join("two.csv");
+    let args = [
+        "leaves",
+        "--games",
+        "6",
+        "--min-count",
+        "2",
+        "--jobs",
+        "2",
+        "-o",
+    ];
+    let o = run(&[&args[..], &[out2.to_str().unwrap()]].concat());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&out2).unwrap(), text);
+    let o = run(&[
+        "leaves",
+        "--games",
+        "2",
+        "--from",
+        out.to_str().unwrap(),
+        "-o",
+        out2.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = run(&[
+        "moves",
+        "--cgp",
+        CARE,
+        "--top",
+        "1",
+        "--leaves",
+        out2.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // Refused before any game: the output a directory, or the input.
+    let o = run(&["leaves", "-o", dir.path().to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("directory"), "{}", stderr(&o));
+    let nowhere = dir.path().join("no/such/leaves.csv");
+    let o = run(&[
+        "leaves",
+        "--games",
+        "100000",
+        "-o",
+        nowhere.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no such folder"), "{}", stderr(&o));
+    let o = run(&[
+        "leaves",
+        "--from",
+        out.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), text);
+}
+
+#[test]
+fn leaves_interrupted_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("leaves.csv");
+    std::fs::write(&out, "S,1\n").unwrap();
+    let child = lexq()
+        .args(["leaves", "--games", "1000000", "-o", out.to_str().unwrap()])
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let ok = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(ok.success());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    assert!(stderr(&o).contains("interrupted"), "{}", stderr(&o));
+    // The old table is untouched, no temporary file is left.
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "S,1\n");
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names.len(), 1, "{names:?}");
+}
+
+#[test]
+fn play_with_a_challenge() {
+    let at = |ops: &str| format!("{EMPTY} AEINRST/DEILORT 0/0 0{ops}");
+    // A phony challenged off: the rack as it was, the turn passed, one
+    // scoreless turn.
+    let o = run(&["play", "--cgp", &at(""), "--challenge", "8G", "RT"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), format!("{EMPTY} DEILORT/AEINRST 0/0 1\n"));
+    assert_eq!(stderr(&o), "8G RT: not a word: RT: withdrawn\n");
+    // Without --challenge the phony is refused.
+    let o = run(&["play", "--cgp", &at(""), "8G", "RT"]);
+    assert_eq!(o.status.code(), Some(2));
+    // A valid play stands (AT on the star: 2 x 2 = 4), under the CGP's
+    // rule: a lost turn, or a bonus.
+    let o = run(&["play", "--cgp", &at(""), "--challenge", "8G", "AT"]);
+    assert!(
+        stdout(&o).ends_with(" DEILORT/EINNRRS 0/4 0\n"),
+        "{}",
+        stdout(&o)
+    );
+    assert_eq!(stderr(&o), "8G AT: valid, the play stands\n");
+    let o = run(&[
+        "play",
+        "--cgp",
+        &at(" cr double;"),
+        "--challenge",
+        "8G",
+        "AT",
+    ]);
+    assert!(
+        stdout(&o).ends_with(" EINNRRS/DEILORT 4/0 1 cr double;\n"),
+        "{}",
+        stdout(&o)
+    );
+    let o = run(&["play", "--cgp", &at(" cr 5;"), "--challenge", "8G", "AT"]);
+    assert!(
+        stdout(&o).ends_with(" DEILORT/EINNRRS 0/9 0 cr 5;\n"),
+        "{}",
+        stdout(&o)
+    );
+    assert_eq!(stderr(&o), "8G AT: valid, 5 points to the player\n");
+    // A pass cannot be challenged.
+    let o = run(&["play", "--cgp", &at(""), "--challenge", "-"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("nothing to challenge"),
+        "{}",
+        stderr(&o)
+    );
+}

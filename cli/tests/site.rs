@@ -537,3 +537,229 @@ fn a_site_is_refused_beside_a_lexicon_of_another_word_list() {
     let o = run(&["-L", l, "site", "search", "--site", s, "word:care"]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
 }
+
+/// `lexq serve` with `args` on a free loopback port: the child, its
+/// address, and its stderr after the "serving" line.
+fn spawn_serve(
+    args: &[&str],
+) -> (
+    std::process::Child,
+    String,
+    BufReader<std::process::ChildStderr>,
+) {
+    let mut child = lexq()
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .args(args)
+        .stderr(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    err.read_line(&mut line).unwrap();
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{line}"))
+        .split('/')
+        .next()
+        .unwrap()
+        .to_string();
+    (child, addr, err)
+}
+
+fn signal(child: &std::process::Child, name: &str) {
+    let ok = Command::new("kill")
+        .args([&format!("-{name}"), &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(ok.success());
+}
+
+/// Waits up to `limit` for `child` to exit; its status and when.
+fn exit_within(
+    child: &mut std::process::Child,
+    limit: std::time::Duration,
+) -> Option<(std::process::ExitStatus, std::time::Instant)> {
+    let start = std::time::Instant::now();
+    while start.elapsed() < limit {
+        if let Some(s) = child.try_wait().unwrap() {
+            return Some((s, std::time::Instant::now()));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    None
+}
+
+#[test]
+fn serve_drains_open_requests_on_sigterm_then_exits() {
+    use std::time::{Duration, Instant};
+    let drain = Duration::from_millis(1500);
+    let (mut child, addr, mut err) = spawn_serve(&["--drain-ms", "1500"]);
+    let cgp = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINRST/ 0/0 0";
+    let head = format!(
+        "POST /api/v1/moves?limit=1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: {}\r\n\r\n",
+        cgp.len()
+    );
+    // Two requests in flight: their bodies not sent yet.
+    let mut finishing = std::net::TcpStream::connect(&addr).unwrap();
+    finishing.write_all(head.as_bytes()).unwrap();
+    let mut stuck = std::net::TcpStream::connect(&addr).unwrap();
+    stuck.write_all(head.as_bytes()).unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let signalled = Instant::now();
+    signal(&child, "TERM");
+    std::thread::sleep(Duration::from_millis(300));
+    // No new connections ...
+    assert!(
+        std::net::TcpStream::connect(&addr).is_err(),
+        "accepting after SIGTERM"
+    );
+    // ... but the open request is answered.
+    finishing.write_all(cgp.as_bytes()).unwrap();
+    let mut answer = String::new();
+    finishing.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(answer.contains("\"total\":1089"), "{answer}");
+    // The other never ends: the process exits once the drain time is up.
+    let (status, at) = exit_within(&mut child, drain + Duration::from_secs(5))
+        .expect("still running after the drain time");
+    assert!(status.success(), "{status}");
+    let took = at - signalled;
+    assert!(
+        took >= drain - Duration::from_millis(100),
+        "exited after {took:?}"
+    );
+    assert!(
+        took < drain + Duration::from_secs(2),
+        "exited after {took:?}"
+    );
+    let mut rest = String::new();
+    err.read_to_string(&mut rest).unwrap();
+    assert!(
+        rest.contains("lexq: SIGTERM: finishing open requests (at most 1500 ms)"),
+        "{rest}"
+    );
+    assert!(
+        rest.contains("\"POST /api/v1/moves?limit=1\" 200"),
+        "{rest}"
+    );
+    assert!(!rest.contains("panicked"), "{rest}");
+    let mut nothing = Vec::new();
+    let _ = stuck.read_to_end(&mut nothing);
+    assert!(nothing.is_empty(), "{}", text(&nothing));
+
+    // Ctrl-C (SIGINT) with nothing open: out at once.
+    let (mut child, _, _err) = spawn_serve(&[]);
+    let signalled = Instant::now();
+    signal(&child, "INT");
+    let (status, at) = exit_within(&mut child, Duration::from_secs(5)).expect("still running");
+    assert!(status.success(), "{status}");
+    assert!(
+        at - signalled < Duration::from_secs(2),
+        "{:?}",
+        at - signalled
+    );
+}
+
+#[test]
+fn serve_stops_at_once_on_a_second_signal_and_drains_on_sighup() {
+    use std::time::{Duration, Instant};
+    // A request that never ends, and a drain far longer than the test:
+    // the second SIGTERM ends the process at once, as a shell reports a
+    // process SIGTERM killed.
+    let (mut child, addr, mut err) =
+        spawn_serve(&["--drain-ms", "60000", "--client-timeout-ms", "60000"]);
+    let mut stuck = std::net::TcpStream::connect(&addr).unwrap();
+    stuck
+        .write_all(b"POST /api/v1/moves HTTP/1.1\r\nHost: x\r\nContent-Length: 9\r\n\r\n")
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    signal(&child, "TERM");
+    std::thread::sleep(Duration::from_millis(300));
+    let signalled = Instant::now();
+    signal(&child, "TERM");
+    let (status, at) = exit_within(&mut child, Duration::from_secs(10)).expect("still running");
+    assert_eq!(status.code(), Some(143), "{status}");
+    assert!(
+        at - signalled < Duration::from_secs(2),
+        "{:?}",
+        at - signalled
+    );
+    let mut rest = String::new();
+    err.read_to_string(&mut rest).unwrap();
+    assert!(
+        rest.contains("lexq: SIGTERM: finishing open requests (at most 60000 ms)\n")
+            && rest.ends_with("lexq: stopped without waiting\n"),
+        "{rest}"
+    );
+    drop(stuck);
+
+    // A closed terminal (SIGHUP) drains as SIGTERM does.
+    let (mut child, _, mut err) = spawn_serve(&[]);
+    signal(&child, "HUP");
+    let (status, _) = exit_within(&mut child, Duration::from_secs(5)).expect("still running");
+    assert!(status.success(), "{status}");
+    let mut rest = String::new();
+    err.read_to_string(&mut rest).unwrap();
+    assert!(
+        rest.contains("lexq: SIGHUP: finishing open requests"),
+        "{rest}"
+    );
+}
+
+#[test]
+fn serve_log_lines_are_escaped() {
+    let (mut child, addr, mut err) = spawn_serve(&[]);
+    let mut s = std::net::TcpStream::connect(&addr).unwrap();
+    // A quote and raw UTF-8 in the path (both reach the log), a tab, a
+    // quote and a backslash in X-Forwarded-For.
+    s.write_all(
+        b"GET /api/v1/word/\"care\xc3\xa9 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\
+          X-Forwarded-For: 1.2.3.4\t\"\\ 5\r\n\r\n",
+    )
+    .unwrap();
+    let mut answer = Vec::new();
+    s.read_to_end(&mut answer).unwrap();
+    assert!(
+        text(&answer).starts_with("HTTP/1.1 400"),
+        "{}",
+        text(&answer)
+    );
+    let mut log = String::new();
+    err.read_line(&mut log).unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(
+        log.trim_end(),
+        format!(
+            "127.0.0.1 \"GET /api/v1/word/\\\"care\\xc3\\xa9\" 400 {} xff=\"1.2.3.4\\x09\\\"\\\\ 5\"",
+            log.split(' ').nth(4).unwrap()
+        ),
+        "{log:?}"
+    );
+}
+
+#[test]
+fn serve_options_are_checked() {
+    assert_error(
+        &run(&["serve", "--cors", "example.org"]),
+        "CORS origin \"example.org\"",
+    );
+    assert_error(
+        &run(&["serve", "--cors", "https://example.org/"]),
+        "no path",
+    );
+    assert_error(
+        &run(&["serve", "--max-connections", "100000000"]),
+        "--max-connections 100000000: the open-file limit",
+    );
+    assert_error(
+        &run(&["serve", "--max-client-heavy", "0"]),
+        "--max-client-heavy 0",
+    );
+    assert_error(
+        &run(&["serve", "--trust-proxy", "proxy.example"]),
+        "proxy.example",
+    );
+}

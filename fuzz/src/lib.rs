@@ -68,17 +68,20 @@ fn all_words(lex: &Lexicon, words: &lexq::Words<'_>, max: usize) {
 }
 
 /// Runs the cheap lookups (bounded work on any file): word judge, hooks,
-/// cursor steps.
+/// steps through the arc table's nodes.
 fn lookups(lex: &Lexicon) {
     for a in ARGS {
         let _ = lex.is_word(a);
         let _ = lex.hooks(a);
     }
-    let c = lex.cursor();
-    let _ = (c.is_word(), c.letters());
-    for e in c.letter_edges() {
-        let next = e.follow();
-        let _ = (next.is_word(), next.letters(), next.separator());
+    let root = lex.arcs().root();
+    let _ = (root.letters(), root.ending_letters(), root.separator());
+    for e in root.edges() {
+        let next = e.target();
+        let _ = (e.accepts(), next.letters(), next.separator(), next.edge(1));
+        for f in next.within(!0) {
+            let _ = (f.accepts(), f.target().codes());
+        }
     }
 }
 
@@ -111,6 +114,17 @@ pub fn lexicon(data: &[u8]) {
         // the automaton branches.
         lookups(&lex);
         queries(&lex, 2);
+        // The fst view, handed out only once its section is checked: the
+        // `fst` crate must not panic on it.
+        if let Ok(set) = lex.fst_set() {
+            use fst::Streamer;
+            let mut keys = set.stream();
+            let mut n = 0;
+            while keys.next().is_some() && n < MAX_ENUMERATED_KEYS {
+                n += 1;
+            }
+            let _ = set.contains(b"e");
+        }
         let _ = lex.verify();
     }
     if let Ok(lex) = Lexicon::from_bytes_checked(bytes) {

@@ -1,7 +1,9 @@
 //! What search queries cost on a site: for each query, the reads it was
 //! estimated to make before it ran and the reads it made (see
-//! `lexq_site::cost`), its best time over some runs, and the most heap it
-//! held at once (a counting allocator). With no query given, a search for
+//! `lexq_site::cost`), its best time over some runs, the best time of its
+//! estimate alone (`Site::estimate`, which `lexq serve` works out to price
+//! a search before running it), nanoseconds per estimated read, and the
+//! most heap it held at once (a counting allocator). With no query given, a search for
 //! the heaviest query the bounds accept on ENABLE + WordNet: every kind of
 //! part at its dearest, and families of queries grown until refused
 //! (ranges of words, prefixes, phrases of common words, disjunctions and
@@ -206,7 +208,7 @@ fn main() {
     };
     let runs: u32 = env("LEXQ_RUNS").map_or(20, |n: u64| n as u32);
     let site = Site::open(dir.as_ref()).expect("a site directory");
-    println!("estimate\treads\tbest ms\tpeak KiB\ttotal\tquery");
+    println!("estimate\treads\tbest ms\testimate ms\tns/read\tpeak KiB\ttotal\tquery");
     for q in &queries {
         let before = HELD.load(Ordering::Relaxed);
         PEAK.store(before, Ordering::Relaxed);
@@ -215,20 +217,26 @@ fn main() {
         let hits = match first {
             Ok(h) => h,
             Err(SiteError::BadQuery { reason, .. }) => {
-                println!("-\t-\t-\t{peak}\t-\t{q}\trefused: {reason}");
+                println!("-\t-\t-\t-\t-\t{peak}\t-\t{q}\trefused: {reason}");
                 continue;
             }
             Err(e) => panic!("{q}: {e}"),
         };
-        let mut best = f64::INFINITY;
+        // The search and its estimate alone, alternating.
+        let (mut best, mut estimate) = (f64::INFINITY, f64::INFINITY);
         for _ in 0..runs {
             let t = Instant::now();
             let h = site.search_with(q, 20, 0, &bounds, &Stop::never()).unwrap();
             best = best.min(t.elapsed().as_secs_f64() * 1000.0);
             std::hint::black_box(h);
+            let t = Instant::now();
+            let e = site.estimate(q, &bounds, &Stop::never()).unwrap();
+            estimate = estimate.min(t.elapsed().as_secs_f64() * 1000.0);
+            std::hint::black_box(e);
         }
+        let per_read = best * 1e6 / hits.estimated_reads.max(1) as f64;
         println!(
-            "{}\t{}\t{best:.2}\t{peak}\t{}\t{q}",
+            "{}\t{}\t{best:.2}\t{estimate:.3}\t{per_read:.1}\t{peak}\t{}\t{q}",
             hits.estimated_reads, hits.reads, hits.total
         );
         ran.push((best, hits.reads, peak, q.clone()));

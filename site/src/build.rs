@@ -110,8 +110,8 @@ pub const INDEX_DIR: &str = "index";
 /// the index `meta.json`'s and the word list's fingerprint).
 pub const FORMAT: u32 = 4;
 
-/// What `site.json` holds (with its own checksum after it: see
-/// [`crate::meta`]).
+/// What `site.json` holds, with a last member of its own, `checksum`: the
+/// CRC-32C of the text before it, checked when the site opens.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SiteMeta {
     /// The site format version.
@@ -450,7 +450,7 @@ fn run(ends: &[u32], i: usize) -> std::ops::Range<usize> {
 /// table, tile points.
 pub(crate) struct WordTable<'a> {
     alphabet: &'a lexq::Alphabet,
-    arcs: &'a lexq::Arcs,
+    arcs: &'a lexq::raw::Arcs,
     /// Every word's codes, one after another; `ends[i]` is where word `i`
     /// ends (in `codes` and, the spellings being as long, in `text` when
     /// every tile is one ASCII byte).
@@ -477,7 +477,7 @@ pub(crate) struct WordTable<'a> {
 impl<'a> WordTable<'a> {
     pub(crate) fn new(lex: &'a Lexicon) -> Result<WordTable<'a>> {
         let alphabet = lex.alphabet();
-        let arcs = lex.arcs()?;
+        let arcs = lex.arcs();
         let words = lex.pattern("*")?;
         let n = words.len();
         let mut codes = Vec::with_capacity(n * 9);
@@ -552,7 +552,7 @@ impl<'a> WordTable<'a> {
     /// word from the root). Front hook L ends the key "rev(WORD) L", back
     /// hook L the key "rev(WORD) SEP L".
     fn all_hooks(&self) -> Vec<(lexq::LetterSet, lexq::LetterSet)> {
-        use lexq::{Graph, LetterSet};
+        use lexq::LetterSet;
         let n = self.len();
         let rev_key = |i: usize| {
             let mut key = 0u128;
@@ -573,7 +573,7 @@ impl<'a> WordTable<'a> {
         let mut out = vec![(LetterSet::EMPTY, LetterSet::EMPTY); n];
         // path[d] is the node after the first d codes of the reversed word
         // before (path[0] the root); `depth` of them are valid.
-        let mut path: Vec<u32> = vec![g.root()];
+        let mut path: Vec<lexq::raw::Node<'_>> = vec![g.root()];
         let mut prev: &[u8] = &[];
         for &(_, i) in &order {
             let codes = self.codes(i as usize);
@@ -587,7 +587,7 @@ impl<'a> WordTable<'a> {
             path.truncate(common + 1);
             let mut ok = true;
             for &c in codes.iter().rev().skip(common) {
-                match g.follow(*path.last().expect("the root"), c) {
+                match path.last().expect("the root").follow(c) {
                     Some(next) => path.push(next),
                     None => {
                         ok = false;
@@ -598,9 +598,9 @@ impl<'a> WordTable<'a> {
             if ok {
                 let at = *path.last().expect("the root");
                 out[i as usize] = (
-                    g.ending_letters(at),
-                    g.follow(at, lexq::gaddag::SEPARATOR)
-                        .map_or(LetterSet::EMPTY, |n| g.ending_letters(n)),
+                    at.ending_letters(),
+                    at.separator()
+                        .map_or(LetterSet::EMPTY, |n| n.ending_letters()),
                 );
             }
             prev = codes;

@@ -71,6 +71,16 @@ struct Manifest<'a> {
     licence: Option<&'a str>,
 }
 
+/// What the export tells of the lexicon it came from: the file's name
+/// (`enable.lexq`, `<embedded>`), never the build machine's folders; an
+/// export is published as it is.
+fn public_name(lexicon: &str) -> String {
+    match Path::new(lexicon).file_name() {
+        Some(name) => name.to_string_lossy().into_owned(),
+        None => lexicon.to_string(),
+    }
+}
+
 fn json_bytes<T: Serialize>(path: &Path, value: &T) -> Result<Vec<u8>> {
     serde_json::to_vec(value).map_err(|e| SiteError::io(path, e.into()))
 }
@@ -124,7 +134,7 @@ pub fn export(site: &Site, out: &Path, progress: &mut dyn Progress) -> Result<Ex
         words: summary.words,
         word_files: "words/{first letter}/{first two letters}/{word}.json",
         lists: counts,
-        lexicon: &site.meta().lexicon,
+        lexicon: &public_name(&site.meta().lexicon),
         licence: licence.as_ref().map(|_| WORDNET_LICENCE_FILE),
     };
     let path = root.join(MANIFEST);

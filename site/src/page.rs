@@ -2,7 +2,7 @@
 //! string fetched, checked once, and its fields borrowed from it (no
 //! string copied per definition, example or anagram), with the pages of
 //! the base forms whose senses it shows (an inflection's page refers to
-//! them: see [`crate::stored`]). [`Page::to_entry`] copies it into an
+//! them: the stored form refers to them by word). [`Page::to_entry`] copies it into an
 //! owned [`Entry`].
 
 use serde::Serialize;

@@ -120,6 +120,29 @@ pub struct Hits {
     pub reads: u64,
 }
 
+/// A search query built and costed, not yet run (see [`Site::prepare`]):
+/// its searcher (the index as it was when it was built), its meter (its
+/// [`Stop`] and bound) and its plan.
+pub(crate) struct Prepared {
+    query: String,
+    max_reads: u64,
+    searcher: tantivy::Searcher,
+    meter: std::sync::Arc<Meter>,
+    plan: query::Plan,
+}
+
+impl Prepared {
+    /// The reads it was estimated to make.
+    pub(crate) fn reads(&self) -> u64 {
+        self.plan.reads
+    }
+
+    /// The query as given.
+    pub(crate) fn query(&self) -> &str {
+        &self.query
+    }
+}
+
 /// Checks every file of `index`'s segments (in `dir`) against the
 /// checksum in its footer: a changed byte is refused, not searched (tantivy
 /// reads them as they are, and answers wrongly).
@@ -368,29 +391,52 @@ impl Site {
         bounds: &QueryBounds,
         stop: &Stop,
     ) -> Result<Hits> {
+        let prepared = self.prepare(query, bounds, stop)?;
+        self.run_prepared(prepared, limit, offset)
+    }
+
+    /// The first half of [`Site::search_with`]: `query` built and costed
+    /// under `bounds` (refused if over them), to run later with
+    /// [`Site::run_prepared`] and stopped by `stop` (while it is built
+    /// too).
+    pub(crate) fn prepare(
+        &self,
+        query: &str,
+        bounds: &QueryBounds,
+        stop: &Stop,
+    ) -> Result<Prepared> {
+        let searcher = self.reader.searcher();
+        let meter = Meter::new(bounds.max_reads, stop.clone());
+        let plan = self.plan(query, &searcher, bounds, &meter)?;
+        Ok(Prepared {
+            query: query.to_string(),
+            max_reads: bounds.max_reads,
+            searcher,
+            meter,
+            plan,
+        })
+    }
+
+    /// The second half of [`Site::search_with`]: runs a prepared query,
+    /// `limit` results after `offset`.
+    pub(crate) fn run_prepared(
+        &self,
+        prepared: Prepared,
+        limit: usize,
+        offset: usize,
+    ) -> Result<Hits> {
+        let Prepared {
+            query,
+            max_reads,
+            searcher,
+            meter,
+            plan,
+        } = prepared;
+        let query = query.as_str();
         let bad = |reason: String| SiteError::BadQuery {
             query: query.to_string(),
             reason,
         };
-        let q = query.trim();
-        if q.is_empty() {
-            return Err(bad("the query is empty".into()));
-        }
-        if q.len() > MAX_QUERY_LEN {
-            return Err(bad(format!("longer than {MAX_QUERY_LEN} bytes")));
-        }
-        let searcher = self.reader.searcher();
-        let meter = Meter::new(bounds.max_reads, stop.clone());
-        let plan = self
-            .parser
-            .plan(q, &searcher, bounds, &meter)
-            .map_err(|r| match r {
-                Refused::Bad(reason) => bad(reason),
-                Refused::Stopped => SiteError::Stopped {
-                    query: query.to_string(),
-                },
-                Refused::Index(e) => e.into(),
-            })?;
         // Why a search that failed did: halted by its stop or its bound,
         // or a query that tantivy refuses as it runs.
         let failed = |e: tantivy::TantivyError| match meter.halted() {
@@ -398,8 +444,7 @@ impl Site {
                 query: query.to_string(),
             },
             Some(Halt::OverBudget) => bad(format!(
-                "it read more than the {} postings and documents allowed",
-                bounds.max_reads
+                "it read more than the {max_reads} postings and documents allowed"
             )),
             None => match e {
                 tantivy::TantivyError::FieldNotFound(_)
@@ -428,7 +473,7 @@ impl Site {
         };
         let mut hits = Vec::with_capacity(top.len());
         for (score, addr) in top {
-            if stop.is_stopped() {
+            if meter.stopped() {
                 return Err(SiteError::Stopped {
                     query: query.to_string(),
                 });
@@ -471,6 +516,60 @@ impl Site {
         })
     }
 
+    /// The reads (see [`QueryBounds::max_reads`]) a search for `query`
+    /// under `bounds` is estimated to make: what [`Site::search_with`]
+    /// checks against `bounds` before it runs, worked out the same way,
+    /// without running the search. A query over the bounds is refused
+    /// with the reason ([`SiteError::BadQuery`]); one whose estimate is
+    /// still being worked out when `stop` comes is [`SiteError::Stopped`].
+    /// Working it out reads the term dictionaries of the query's words
+    /// and, for a phrase, its words' postings: a part of what the search
+    /// reads, within the same bound.
+    ///
+    /// ```no_run
+    /// use lexq_site::{QueryBounds, Site, Stop};
+    /// let site = Site::open("enable-site".as_ref())?;
+    /// let bounds = QueryBounds::default();
+    /// let tool = site.estimate("definition:tool", &bounds, &Stop::never())?;
+    /// let s = site.estimate("s*", &bounds, &Stop::never())?;
+    /// assert!(tool < s && s <= bounds.max_reads);
+    /// # Ok::<(), lexq_site::SiteError>(())
+    /// ```
+    pub fn estimate(&self, query: &str, bounds: &QueryBounds, stop: &Stop) -> Result<u64> {
+        Ok(self.prepare(query, bounds, stop)?.reads())
+    }
+
+    /// The query `query` means over `searcher`'s index, metered by
+    /// `meter`, and its estimate; or why it is refused.
+    fn plan(
+        &self,
+        query: &str,
+        searcher: &tantivy::Searcher,
+        bounds: &QueryBounds,
+        meter: &std::sync::Arc<Meter>,
+    ) -> Result<query::Plan> {
+        let bad = |reason: String| SiteError::BadQuery {
+            query: query.to_string(),
+            reason,
+        };
+        let q = query.trim();
+        if q.is_empty() {
+            return Err(bad("the query is empty".into()));
+        }
+        if q.len() > MAX_QUERY_LEN {
+            return Err(bad(format!("longer than {MAX_QUERY_LEN} bytes")));
+        }
+        self.parser
+            .plan(q, searcher, bounds, meter)
+            .map_err(|r| match r {
+                Refused::Bad(reason) => bad(reason),
+                Refused::Stopped => SiteError::Stopped {
+                    query: query.to_string(),
+                },
+                Refused::Index(e) => e.into(),
+            })
+    }
+
     /// Every entry of the site, in index order.
     pub fn for_each_entry(&self, mut f: impl FnMut(Entry) -> Result<()>) -> Result<()> {
         let searcher = self.reader.searcher();
@@ -488,5 +587,71 @@ impl Site {
     /// The number of documents (words).
     pub fn word_count(&self) -> u64 {
         self.reader.searcher().num_docs()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fixture site of `tests/data`, built into `dir`.
+    fn fixture(dir: &Path) -> Site {
+        let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+        let mut list = lexq::WordList::new(lexq::Alphabet::english());
+        list.read_path(&data.join("words.txt")).unwrap();
+        let path = dir.join("words.lexq");
+        lexq::build(&list, &mut ())
+            .unwrap()
+            .write_atomic(&path)
+            .unwrap();
+        let lex = Lexicon::open(&path).unwrap();
+        let opts = build::BuildOptions {
+            wordnet: Some(data.join("wordnet")),
+            ..Default::default()
+        };
+        let out = dir.join("site");
+        build::build(&lex, Some(&path), &opts, &out, &mut ()).unwrap();
+        Site::open(&out).unwrap()
+    }
+
+    #[test]
+    fn a_prepared_search_runs_as_a_search_and_keeps_its_stop() {
+        let dir = tempfile::tempdir().unwrap();
+        let site = fixture(dir.path());
+        let bounds = QueryBounds::default();
+        let words = |h: &Hits| h.hits.iter().map(|h| h.word.clone()).collect::<Vec<_>>();
+        for q in [
+            "definition:the",
+            "*",
+            "word:car*",
+            "length:[3 TO 4] -word:cat",
+        ] {
+            let p = site.prepare(q, &bounds, &Stop::never()).unwrap();
+            assert_eq!(
+                p.reads(),
+                site.estimate(q, &bounds, &Stop::never()).unwrap()
+            );
+            let ran = site.run_prepared(p, 10, 1).unwrap();
+            let searched = site.search(q, 10, 1).unwrap();
+            assert_eq!((ran.total, words(&ran)), (searched.total, words(&searched)));
+            assert!(searched.total > 1, "{q}: {}", searched.total);
+            // Cancelled once prepared (its request ended): stopped.
+            let stop = Stop::never();
+            let p = site.prepare(q, &bounds, &stop).unwrap();
+            stop.cancel();
+            assert!(matches!(
+                site.run_prepared(p, 10, 0),
+                Err(SiteError::Stopped { .. })
+            ));
+        }
+        // Over the bounds: refused when prepared, as when searched.
+        let tight = QueryBounds {
+            max_reads: 10,
+            ..bounds
+        };
+        assert!(matches!(
+            site.prepare("*", &tight, &Stop::never()),
+            Err(SiteError::BadQuery { .. })
+        ));
     }
 }

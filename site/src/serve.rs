@@ -2,29 +2,44 @@
 //! axum and tokio, read-only over the memory-mapped lexicon and (with a
 //! site directory) the tantivy index.
 //!
-//! Every query runs on tokio's blocking pool (never on a runtime worker),
-//! behind a semaphore capping how many run at once, under a time limit.
-//! Inputs are length-checked; bad input is a 400 with a JSON body
-//! `{"error": ..., "status": 400}`, never a 500. One access log line per
-//! request goes to stderr.
+//! Every request's cost is estimated before it runs ([`cost`]; a search's
+//! by the site, on threads of its own): light queries run on tokio's
+//! blocking pool, heavy ones on a pool of their own at a lower priority,
+//! each behind its own cap and under a time limit, and one client address
+//! may have only a few heavy requests in flight (429 beyond). Inputs are length-checked; bad input is a 400 with a JSON
+//! body `{"error": ..., "status": 400}`, a failure a 503, never a 500.
+//! Connections are capped and timed ([`conn`]); answers carry security
+//! and caching headers ([`headers`]), compressed when asked; one access
+//! log line per request goes to stderr ([`log`]).
+
+mod admission;
+pub mod client;
+mod conn;
+pub mod cost;
+mod headers;
+pub mod log;
+mod options;
+mod pool;
+
+pub use conn::{Server, serve};
+pub use headers::page_csp;
+pub use options::{Cors, ServeOptions};
 
 use std::collections::BTreeMap;
-use std::future::Future;
-use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use axum::body::Body;
 use axum::extract::rejection::{PathRejection, QueryRejection};
-use axum::extract::{ConnectInfo, Path, Query, Request, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{HeaderValue, StatusCode, header};
-use axum::middleware::{self, Next};
+use axum::middleware;
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{MethodRouter, get};
 use axum::{Json, Router};
 use lexq::{Lexicon, Words};
 use serde::{Deserialize, Serialize};
-use tokio::sync::Semaphore;
+use tower_http::compression::CompressionLayer;
+use tower_http::cors::{AllowOrigin, CorsLayer};
 
 use crate::cost::{QueryBounds, Stop};
 use crate::entry::{Entry, word_points};
@@ -48,8 +63,16 @@ pub struct Limits {
     pub max_check: usize,
     /// How long a query may wait for its turn and run.
     pub timeout: Duration,
-    /// How many queries run at once.
+    /// How many light queries run at once.
     pub concurrency: usize,
+    /// How many heavy queries (see [`cost::Cost`]) run at once, on threads
+    /// of their own at a lower priority; as many searches are estimated at
+    /// once, on threads of their own too.
+    pub heavy_concurrency: usize,
+    /// How much heavy work one client address may have in flight (a heavy
+    /// request weighs 1, a heavier one 2), and how many of its searches
+    /// may be estimated at once; beyond it, 429.
+    pub max_client_heavy: usize,
     /// The bounds on a search query's cost.
     pub query: QueryBounds,
 }
@@ -63,6 +86,9 @@ impl Default for Limits {
             max_check: 100,
             timeout: Duration::from_secs(5),
             concurrency: std::thread::available_parallelism().map_or(2, |n| n.get() * 2),
+            heavy_concurrency: std::thread::available_parallelism()
+                .map_or(1, |n| n.get().div_ceil(2)),
+            max_client_heavy: 2,
             query: QueryBounds::default(),
         }
     }
@@ -74,31 +100,64 @@ pub struct AppState {
     lex: Arc<Lexicon>,
     site: Option<Arc<Site>>,
     limits: Arc<Limits>,
-    permits: Arc<Semaphore>,
+    serving: Arc<Serving>,
+    options: Arc<ServeOptions>,
     log: bool,
     /// What a CGP line of `moves` may name (`bdn`, `ld`).
     files: Arc<lexq::FilePolicy>,
 }
 
+/// What the server keeps beside the data: the pools, what each client
+/// holds, the lexicon's counts for cost estimates, the `ETag` seed, the
+/// licence notice.
+pub(crate) struct Serving {
+    pools: pool::Pools,
+    clients: Arc<client::Clients>,
+    stats: cost::Stats,
+    etag_seed: u64,
+    /// WordNet's licence notice, read once at start (a site built with
+    /// WordNet holds it).
+    licence: Option<axum::body::Bytes>,
+}
+
 impl AppState {
     /// A server over `lex` and, optionally, a site index; `log` turns the
-    /// access log on. The lexicon's arc table, anagram letter counts and
-    /// letters below each node are prepared here, once
-    /// ([`Lexicon::prepare_walks`], about 50 ms for ENABLE): move
-    /// generation needs the table, and the anagram kinds walk it instead
-    /// of the fst.
+    /// access log on. The letters below each node of the lexicon's arc
+    /// table are prepared here, once ([`Lexicon::prepare_walks`]), for the
+    /// anagram kinds; the lexicon's counts for cost estimates are read (one
+    /// pass over the words), and the site's licence notice, which
+    /// `/licence` then serves without reading a file. The connection
+    /// policy is the default until [`AppState::with_options`].
     pub fn new(lex: Lexicon, site: Option<Site>, limits: Limits, log: bool) -> AppState {
-        // A lexicon too big for a table still serves every word query (the
-        // rack walks use the fst); `moves` reports the error itself.
-        let _ = lex.prepare_walks();
-        AppState {
+        lex.prepare_walks();
+        let stats = cost::Stats::of(&lex);
+        let licence = site.as_ref().and_then(Site::licence).map(Into::into);
+        let mut state = AppState {
             lex: Arc::new(lex),
             site: site.map(Arc::new),
-            permits: Arc::new(Semaphore::new(limits.concurrency.max(1))),
+            serving: Arc::new(Serving {
+                pools: pool::Pools::new(limits.concurrency, limits.heavy_concurrency),
+                clients: Default::default(),
+                stats,
+                etag_seed: 0,
+                licence,
+            }),
             limits: Arc::new(limits),
+            options: Default::default(),
             log,
             files: Arc::new(lexq::FilePolicy::builtin_only()),
-        }
+        };
+        let seed = headers::seed(&state);
+        Arc::get_mut(&mut state.serving)
+            .expect("not shared yet")
+            .etag_seed = seed;
+        state
+    }
+
+    /// The same server under the connection policy `options`.
+    pub fn with_options(mut self, options: ServeOptions) -> AppState {
+        self.options = Arc::new(options);
+        self
     }
 
     /// The files a CGP line posted to `moves` may name as its board layout
@@ -117,21 +176,51 @@ impl AppState {
 pub struct ApiError {
     status: StatusCode,
     message: String,
+    /// Seconds for `Retry-After` (429 and 503).
+    retry_after: Option<u32>,
 }
 
 impl ApiError {
     fn bad(message: impl Into<String>) -> ApiError {
-        ApiError {
-            status: StatusCode::BAD_REQUEST,
-            message: message.into(),
-        }
+        ApiError::new(StatusCode::BAD_REQUEST, message)
     }
 
     fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
         ApiError {
             status,
             message: message.into(),
+            retry_after: None,
         }
+    }
+
+    /// 503: no turn, or no answer, in time.
+    fn busy() -> ApiError {
+        ApiError {
+            retry_after: Some(1),
+            ..ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the server is busy or the query took too long; try again",
+            )
+        }
+    }
+
+    /// 429: the client already has its share in flight.
+    fn too_many(message: impl Into<String>) -> ApiError {
+        ApiError {
+            retry_after: Some(1),
+            ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, message)
+        }
+    }
+
+    /// 503 for what went wrong on the server's side (a file it cannot
+    /// read, a panic): logged in full, answered without the details (they
+    /// may name files of the server's).
+    fn failed(what: &str, detail: &str) -> ApiError {
+        log::line(&format!("lexq: {what}: {detail}"));
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("the server failed to answer ({what}); this was logged"),
+        )
     }
 }
 
@@ -147,18 +236,13 @@ impl IntoResponse for ApiError {
             error: &self.message,
             status: self.status.as_u16(),
         };
-        (self.status, Json(body)).into_response()
+        let mut res = (self.status, Json(body)).into_response();
+        if let Some(s) = self.retry_after {
+            res.headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(s));
+        }
+        res
     }
-}
-
-/// The answer when the server's own files fail it: the detail, which names
-/// them, goes to the log and not to the client.
-fn own_files_failed(detail: &dyn std::fmt::Display) -> ApiError {
-    eprintln!("lexq serve: {detail}");
-    ApiError::new(
-        StatusCode::INTERNAL_SERVER_ERROR,
-        "the server could not read its own data",
-    )
 }
 
 impl From<lexq::Error> for ApiError {
@@ -166,7 +250,9 @@ impl From<lexq::Error> for ApiError {
         match e {
             lexq::Error::Io { .. }
             | lexq::Error::Lexicon { .. }
-            | lexq::Error::NotRegularFile { .. } => own_files_failed(&e),
+            | lexq::Error::NotRegularFile { .. } => {
+                ApiError::failed("the lexicon could not be read", &e.to_string())
+            }
             _ => ApiError::bad(e.to_string()),
         }
     }
@@ -177,7 +263,9 @@ impl From<SiteError> for ApiError {
         match e {
             SiteError::BadQuery { .. } => ApiError::bad(e.to_string()),
             SiteError::Lexq(e) => e.into(),
-            _ => own_files_failed(&e),
+            // Past its deadline, or cancelled: no answer in time.
+            SiteError::Stopped { .. } => ApiError::busy(),
+            _ => ApiError::failed("the site index could not be read", &e.to_string()),
         }
     }
 }
@@ -237,41 +325,34 @@ fn arg(limits: &Limits, what: &str, text: &str) -> Result<String, ApiError> {
     Ok(text.to_string())
 }
 
-/// Runs `f` on the blocking pool, behind the concurrency cap and the time
-/// limit.
+/// Runs `f` off the async workers, in the pool its request's estimated
+/// cost picks (the heavy pool for a request that was not priced), behind
+/// that pool's cap and the time limit. The client's heavy slot is held
+/// until `f` ends, even past the time limit.
 async fn run<T, F>(state: &AppState, f: F) -> Result<T, ApiError>
 where
     T: Send + 'static,
     F: FnOnce(&Lexicon, Option<&Site>) -> Result<T, ApiError> + Send + 'static,
 {
     let deadline = tokio::time::Instant::now() + state.limits.timeout;
-    let busy = || {
-        ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "the server is busy or the query took too long; try again",
-        )
+    let admission = admission::current();
+    let class = if admission.as_ref().is_none_or(|a| a.cost.is_heavy()) {
+        pool::Class::Heavy
+    } else {
+        pool::Class::Light
     };
-    let permit = tokio::time::timeout_at(deadline, state.permits.clone().acquire_owned())
-        .await
-        .map_err(|_| busy())?
-        .map_err(|_| busy())?;
-    if tokio::time::Instant::now() >= deadline {
-        return Err(busy());
-    }
+    let slot = admission.as_ref().and_then(|a| a.take_slot());
     let lex = state.lex.clone();
     let site = state.site.clone();
-    let task = tokio::task::spawn_blocking(move || {
-        // The permit is held until the query ends, even past a timeout.
-        let _permit = permit;
-        f(&lex, site.as_deref())
-    });
-    match tokio::time::timeout_at(deadline, task).await {
-        Err(_) => Err(busy()),
-        Ok(Err(_)) => Err(ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "the query failed",
-        )),
-        Ok(Ok(r)) => r,
+    let ran = state
+        .serving
+        .pools
+        .run(class, deadline, slot, move || f(&lex, site.as_deref()))
+        .await;
+    match ran {
+        Ok(r) => r,
+        Err(pool::Failed::Busy) => Err(ApiError::busy()),
+        Err(pool::Failed::Panicked(msg)) => Err(ApiError::failed("a query panicked", &msg)),
     }
 }
 
@@ -330,8 +411,8 @@ fn page_of(
 }
 
 /// The word-list queries.
-#[derive(Clone, Copy, Debug)]
-enum Kind {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
     Contains,
     Starts,
     Ends,
@@ -609,15 +690,6 @@ struct SearchResult {
     hits: Vec<Hit>,
 }
 
-/// Cancels a search's [`Stop`] when dropped.
-struct CancelOnDrop(Stop);
-
-impl Drop for CancelOnDrop {
-    fn drop(&mut self) {
-        self.0.cancel();
-    }
-}
-
 async fn search(
     State(state): State<AppState>,
     q: Result<Query<SearchParams>, QueryRejection>,
@@ -636,21 +708,22 @@ async fn search(
             "no site index is loaded (start the server with --site DIR)",
         ));
     }
-    // The query stops at the request's deadline, or as soon as the
-    // request is dropped (timed out, or the client went away).
+    // Built and costed when the request was let in (admission), or (a
+    // router without it) here. The query stops at the request's
+    // deadline, or as soon as the request is dropped (timed out, or the
+    // client went away).
+    let prepared = admission::current()
+        .and_then(|a| a.take_search())
+        .filter(|p| p.query() == query);
     let stop = Stop::after(state.limits.timeout);
-    let _cancel = CancelOnDrop(stop.clone());
+    let _cancel = admission::CancelOnDrop(stop.clone());
     let bounds = state.limits.query;
     run(&state, move |_, site| {
         let site = site.expect("checked above");
-        let hits = match site.search_with(&query, limit, offset, &bounds, &stop) {
-            Err(SiteError::Stopped { .. }) => {
-                return Err(ApiError::new(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    "the query took too long; try again",
-                ));
-            }
-            r => r?,
+        // Stopped at the deadline: 503, as a query that found no turn.
+        let hits = match prepared {
+            Some(p) => site.run_prepared(p, limit, offset)?,
+            None => site.search_with(&query, limit, offset, &bounds, &stop)?,
         };
         Ok(SearchResult {
             query,
@@ -679,6 +752,8 @@ struct LimitsOut {
     max_check: usize,
     timeout_ms: u128,
     concurrency: usize,
+    heavy_concurrency: usize,
+    max_client_heavy: usize,
     query: QueryBounds,
 }
 
@@ -711,6 +786,8 @@ async fn info(State(state): State<AppState>) -> Json<InfoResult> {
             max_check: l.max_check,
             timeout_ms: l.timeout.as_millis(),
             concurrency: l.concurrency,
+            heavy_concurrency: l.heavy_concurrency,
+            max_client_heavy: l.max_client_heavy,
             query: l.query,
         },
     })
@@ -810,7 +887,7 @@ async fn page() -> Response {
 }
 
 async fn licence(State(state): State<AppState>) -> Response {
-    match state.site.as_ref().and_then(|s| s.licence()) {
+    match state.serving.licence.clone() {
         Some(text) => (
             [(
                 header::CONTENT_TYPE,
@@ -831,45 +908,72 @@ async fn not_allowed() -> ApiError {
     ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "method not allowed here")
 }
 
-/// Writes one access log line per request to stderr.
-async fn access_log(State(state): State<AppState>, req: Request<Body>, next: Next) -> Response {
-    if !state.log {
-        return next.run(req).await;
-    }
-    let start = Instant::now();
-    let method = req.method().clone();
-    let uri = req.uri().to_string();
-    let peer = req
-        .extensions()
-        .get::<ConnectInfo<SocketAddr>>()
-        .map_or_else(|| "-".to_string(), |c| c.0.ip().to_string());
-    let response = next.run(req).await;
-    eprintln!(
-        "{peer} \"{method} {uri}\" {} {:.3}ms",
-        response.status().as_u16(),
-        start.elapsed().as_secs_f64() * 1000.0
-    );
-    response
+/// Panics in a handler (outside a query, which [`run`] catches) are
+/// answered 503 and logged.
+fn panicked(p: Box<dyn std::any::Any + Send + 'static>) -> Response {
+    let msg = p
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| p.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic".into());
+    ApiError::failed("a handler panicked", &msg).into_response()
 }
 
-/// The application: every route, the fallback and the access log.
+/// The application: every route, each priced for admission, the fallback,
+/// and the layers every answer passes through (outermost first): the
+/// access log, panics to 503, CORS (with [`ServeOptions::cors`]),
+/// compression, security and caching headers, JSON error bodies, the
+/// body deadline and size cap.
 pub fn router(state: AppState) -> Router {
+    use admission::Pricing;
+    let priced = |r: MethodRouter<AppState>, p: Pricing| {
+        r.route_layer(middleware::from_fn_with_state(
+            (state.clone(), p),
+            admission::admit,
+        ))
+    };
     macro_rules! list_route {
         ($kind:expr) => {
-            get(|State(s): State<AppState>, p, q| list($kind, s, p, q))
+            priced(
+                get(|State(s): State<AppState>, p, q| list($kind, s, p, q)),
+                Pricing::List($kind),
+            )
         };
     }
+    let opts = &state.options;
+    let cors = match &opts.cors {
+        Cors::Off => None,
+        c => Some(
+            CorsLayer::new()
+                .allow_origin(match c {
+                    Cors::Origins(list) => AllowOrigin::list(list.iter().cloned()),
+                    _ => AllowOrigin::any(),
+                })
+                .allow_methods([
+                    axum::http::Method::GET,
+                    axum::http::Method::HEAD,
+                    axum::http::Method::POST,
+                ])
+                .allow_headers([header::CONTENT_TYPE, header::IF_NONE_MATCH])
+                .expose_headers([header::ETAG, header::RETRY_AFTER])
+                .max_age(Duration::from_secs(3600)),
+        ),
+    };
     Router::new()
         .route("/", get(page))
         .route("/licence", get(licence))
         .route("/api/v1/info", get(info))
-        .route("/api/v1/word/{w}", get(word))
-        .route("/api/v1/check", get(check))
-        .route("/api/v1/hooks/{w}", get(hooks))
-        .route("/api/v1/search", get(search))
+        .route("/api/v1/word/{w}", priced(get(word), Pricing::Light))
+        .route("/api/v1/check", priced(get(check), Pricing::Light))
+        .route("/api/v1/hooks/{w}", priced(get(hooks), Pricing::Light))
+        .route("/api/v1/search", priced(get(search), Pricing::Search))
         .route(
             "/api/v1/moves",
-            axum::routing::post(moves).layer(axum::extract::DefaultBodyLimit::max(MAX_CGP_BYTES)),
+            priced(
+                axum::routing::post(moves)
+                    .layer(axum::extract::DefaultBodyLimit::max(MAX_CGP_BYTES)),
+                Pricing::Moves,
+            ),
         )
         .route("/api/v1/contains/{s}", list_route!(Kind::Contains))
         .route("/api/v1/starts/{s}", list_route!(Kind::Starts))
@@ -880,101 +984,49 @@ pub fn router(state: AppState) -> Router {
         .route("/api/v1/subanagram/{r}", list_route!(Kind::Subanagram))
         .fallback(not_found)
         .method_not_allowed_fallback(not_allowed)
-        .layer(middleware::from_fn_with_state(state.clone(), access_log))
+        .layer(tower_http::limit::RequestBodyLimitLayer::new(MAX_CGP_BYTES))
+        .layer(tower_http::timeout::RequestBodyDeadlineLayer::new(
+            opts.client_timeout,
+        ))
+        .layer(middleware::from_fn(headers::json_errors))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            headers::respond,
+        ))
+        .layer(CompressionLayer::new())
+        .layer(tower::util::option_layer(cors))
+        .layer(tower_http::catch_panic::CatchPanicLayer::custom(panicked))
+        .layer(middleware::from_fn_with_state(state.clone(), log::access))
         .with_state(state)
 }
 
-/// Serves on `listener` until `shutdown` completes.
-pub async fn serve(
-    listener: tokio::net::TcpListener,
-    state: AppState,
-    shutdown: impl Future<Output = ()> + Send + 'static,
-) -> std::io::Result<()> {
-    let app = router(state).into_make_service_with_connect_info::<SocketAddr>();
-    axum::serve(listener, app)
-        .with_graceful_shutdown(shutdown)
-        .await
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// A server running on its own thread and runtime (for tests, benches and
-/// embedding); stopped when dropped.
-pub struct Server {
-    addr: SocketAddr,
-    stop: Option<tokio::sync::oneshot::Sender<()>>,
-    thread: Option<std::thread::JoinHandle<std::io::Result<()>>>,
-}
-
-impl Server {
-    /// Binds `addr` (port 0 for any free port) and starts serving.
-    pub fn start(addr: &str, state: AppState) -> std::io::Result<Server> {
-        let runtime = runtime()?;
-        let listener = runtime.block_on(tokio::net::TcpListener::bind(addr))?;
-        let addr = listener.local_addr()?;
-        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-        let thread = std::thread::spawn(move || {
-            runtime.block_on(serve(listener, state, async {
-                let _ = rx.await;
-            }))
-        });
-        Ok(Server {
-            addr,
-            stop: Some(tx),
-            thread: Some(thread),
-        })
-    }
-
-    /// The address it listens on.
-    pub fn addr(&self) -> SocketAddr {
-        self.addr
-    }
-
-    /// Stops accepting, finishes open requests and waits for the thread.
-    pub fn stop(mut self) -> std::io::Result<()> {
-        self.shutdown()
-    }
-
-    fn shutdown(&mut self) -> std::io::Result<()> {
-        if let Some(tx) = self.stop.take() {
-            let _ = tx.send(());
-        }
-        match self.thread.take() {
-            Some(t) => t
-                .join()
-                .unwrap_or_else(|_| Err(std::io::Error::other("server thread panicked"))),
-            None => Ok(()),
-        }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.shutdown();
-    }
-}
-
-fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
-    tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .thread_name("lexq-serve")
-        .build()
-}
-
-/// Serves on `addr` until Ctrl-C (what `lexq serve` runs); `ready` is
-/// called with the bound address once listening.
-pub fn run_until_ctrl_c(
-    addr: &str,
-    state: AppState,
-    ready: impl FnOnce(SocketAddr),
-) -> std::io::Result<()> {
-    let runtime = runtime()?;
-    runtime.block_on(async move {
-        let listener = tokio::net::TcpListener::bind(addr)
+    #[tokio::test]
+    async fn failures_are_503_never_500() {
+        let state = AppState::new(Lexicon::embedded(), None, Limits::default(), false);
+        // A query that panics.
+        let e = run(&state, |_, _| -> Result<(), ApiError> { panic!("a bug") })
             .await
-            .map_err(|e| std::io::Error::new(e.kind(), format!("{addr}: {e}")))?;
-        ready(listener.local_addr()?);
-        serve(listener, state, async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
-    })
+            .unwrap_err();
+        assert_eq!(e.status, StatusCode::SERVICE_UNAVAILABLE);
+        assert!(!e.message.contains("a bug"), "{}", e.message);
+        // A handler that panics outside a query.
+        let r = panicked(Box::new("a bug"));
+        assert_eq!(r.status(), StatusCode::SERVICE_UNAVAILABLE);
+        // A file the server cannot read: 503, its path not told.
+        let io = lexq::Error::Io {
+            path: "/secret/place.lexq".into(),
+            source: std::io::Error::other("gone"),
+        };
+        let e = ApiError::from(io);
+        assert_eq!(e.status, StatusCode::SERVICE_UNAVAILABLE);
+        assert!(!e.message.contains("secret"), "{}", e.message);
+        // Busy: 503 with Retry-After.
+        let r = ApiError::busy().into_response();
+        assert_eq!(r.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(r.headers()[header::RETRY_AFTER], "1");
+    }
 }

@@ -24,8 +24,8 @@ use super::Prepared;
 use super::conditions::{CTerm, Check, RackSpec, WordSet};
 use super::plan::{Budget, Prune, RackRule, Walk, budget};
 use crate::gaddag::{MAX_WORD_LEN, SEPARATOR};
-use crate::graph::Graph;
 use crate::query::Lengths;
+use crate::raw::Node;
 use crate::walk::{Side, follow_reversed};
 
 /// What the walk has counted of the letters placed so far.
@@ -187,10 +187,9 @@ fn take(b: &mut Budget, rule: &RackRule, c: usize, count: u8) -> bool {
 /// A word found: its tiles, what the walk counted of them, and, when the
 /// walk knows it, the node after the whole word read right to left (the
 /// key `rev(W)`), where its hooks are read without a look-up.
-type Emit<'e, N> = dyn FnMut(&[u8], &State, Option<N>) + 'e;
+type Emit<'e, 'a> = dyn FnMut(&[u8], &State, Option<Node<'a>>) + 'e;
 
-struct Walker<'w, 'e, G: Graph> {
-    g: &'w G,
+struct Walker<'w, 'e, 'a> {
     left: &'w Side,
     right: &'w Side,
     anchor: &'w [u8],
@@ -202,15 +201,15 @@ struct Walker<'w, 'e, G: Graph> {
     rbuf: [u8; MAX_WORD_LEN + 1],
     rn: usize,
     word: [u8; MAX_WORD_LEN + 1],
-    emit: &'w mut Emit<'e, G::Node>,
+    emit: &'w mut Emit<'e, 'a>,
 }
 
-impl<G: Graph> Walker<'_, '_, G> {
+impl<'a> Walker<'_, '_, 'a> {
     fn len(&self) -> usize {
         self.ln + self.anchor.len() + self.rn
     }
 
-    fn found(&mut self, st: &State, node: Option<G::Node>) {
+    fn found(&mut self, st: &State, node: Option<Node<'a>>) {
         let n = self.len();
         let mut i = 0;
         for &c in self.lbuf[..self.ln].iter().rev() {
@@ -223,7 +222,7 @@ impl<G: Graph> Walker<'_, '_, G> {
         (self.emit)(&self.word[..n], st, node);
     }
 
-    fn go_left(&mut self, at: G::Node, word: bool, ls: StateID, rs: StateID, st: &State) {
+    fn go_left(&mut self, at: Node<'a>, word: bool, ls: StateID, rs: StateID, st: &State) {
         let n = self.len();
         let left_done = self.left.accepts(ls);
         if left_done && word && n >= self.lens.min && self.right.accepts(rs) {
@@ -244,11 +243,11 @@ impl<G: Graph> Walker<'_, '_, G> {
         if set == 0 {
             return;
         }
-        for edge in self.g.edges_within(at, set) {
-            let code = self.g.code(edge);
+        for edge in at.within(set) {
+            let code = edge.code();
             if code == SEPARATOR {
                 // The node just past the separator is never a word end.
-                self.go_right(self.g.target(edge), false, rs, st);
+                self.go_right(edge.target(), false, rs, st);
                 continue;
             }
             let Some(next) = self.left.step(ls, code) else {
@@ -259,13 +258,13 @@ impl<G: Graph> Walker<'_, '_, G> {
             };
             self.lbuf[self.ln & MAX_WORD_LEN] = code;
             self.ln += 1;
-            let (child, w) = self.g.follow_edge(edge);
+            let (child, w) = (edge.target(), edge.accepts());
             self.go_left(child, w, next, rs, &s);
             self.ln -= 1;
         }
     }
 
-    fn go_right(&mut self, at: G::Node, word: bool, rs: StateID, st: &State) {
+    fn go_right(&mut self, at: Node<'a>, word: bool, rs: StateID, st: &State) {
         let n = self.len();
         if word && n >= self.lens.min && self.right.accepts(rs) {
             self.found(st, None);
@@ -277,8 +276,8 @@ impl<G: Graph> Walker<'_, '_, G> {
         if set == 0 {
             return;
         }
-        for edge in self.g.edges_within(at, set) {
-            let code = self.g.code(edge);
+        for edge in at.within(set) {
+            let code = edge.code();
             let Some(next) = self.right.step(rs, code) else {
                 continue;
             };
@@ -287,7 +286,7 @@ impl<G: Graph> Walker<'_, '_, G> {
             };
             self.rbuf[self.rn & MAX_WORD_LEN] = code;
             self.rn += 1;
-            let (child, w) = self.g.follow_edge(edge);
+            let (child, w) = (edge.target(), edge.accepts());
             self.go_right(child, w, next, &s);
             self.rn -= 1;
         }
@@ -298,13 +297,13 @@ impl<G: Graph> Walker<'_, '_, G> {
 /// reached (a word may be reported more than once: once per place its
 /// anchor occurs).
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn walk<G: Graph>(
-    g: &G,
+pub(crate) fn walk<'a>(
+    root: Node<'a>,
     walk: &Walk,
     lens: Lengths,
     prune: &Prune,
     lists: &[WordSet],
-    emit: &mut Emit<'_, G::Node>,
+    emit: &mut Emit<'_, 'a>,
 ) {
     let lens = Lengths {
         min: lens.min,
@@ -316,18 +315,16 @@ pub(crate) fn walk<G: Graph>(
     let start = State::new(prune);
     let nothing = Side::Nothing;
     #[allow(clippy::too_many_arguments)]
-    fn walker<'w, 'e, G: Graph>(
-        g: &'w G,
+    fn walker<'w, 'e, 'a>(
         anchor: &'w [u8],
         left: &'w Side,
         right: &'w Side,
         barred_left: u64,
         lens: Lengths,
         prune: &'w Prune,
-        emit: &'w mut Emit<'e, G::Node>,
-    ) -> Walker<'w, 'e, G> {
+        emit: &'w mut Emit<'e, 'a>,
+    ) -> Walker<'w, 'e, 'a> {
         Walker {
-            g,
             left,
             right,
             anchor,
@@ -360,10 +357,10 @@ pub(crate) fn walk<G: Graph>(
                     None => return,
                 }
             }
-            let Some((at, word)) = follow_reversed(g, anchor) else {
+            let Some((at, word)) = follow_reversed(root, anchor) else {
                 return;
             };
-            walker(g, anchor, left, right, *barred_left, lens, prune, emit).go_left(
+            walker(anchor, left, right, *barred_left, lens, prune, emit).go_left(
                 at,
                 word,
                 left.start(),
@@ -372,8 +369,8 @@ pub(crate) fn walk<G: Graph>(
             );
         }
         Walk::Backward(left) => {
-            walker(g, &[], left, &nothing, 0, lens, prune, emit).go_left(
-                g.root(),
+            walker(&[], left, &nothing, 0, lens, prune, emit).go_left(
+                root,
                 false,
                 left.start(),
                 nothing.start(),
@@ -382,17 +379,17 @@ pub(crate) fn walk<G: Graph>(
         }
         Walk::Forward(right) => {
             let set = start.allowed(prune) & !1;
-            for edge in g.edges_within(g.root(), set) {
-                let code = g.code(edge);
+            for edge in root.within(set) {
+                let code = edge.code();
                 let Some(rs) = right.step(right.start(), code) else {
                     continue;
                 };
                 let Some(st) = start.step(prune, code, lens.max, true) else {
                     continue;
                 };
-                let (at, word) = g.follow_edge(edge);
+                let (at, word) = (edge.target(), edge.accepts());
                 let first = [code];
-                walker(g, &first, &nothing, right, 0, lens, prune, &mut *emit).go_left(
+                walker(&first, &nothing, right, 0, lens, prune, &mut *emit).go_left(
                     at,
                     word,
                     nothing.start(),
@@ -406,7 +403,7 @@ pub(crate) fn walk<G: Graph>(
                 if w.len() < lens.min || w.len() > lens.max {
                     return;
                 }
-                if !follow_reversed(g, w).is_some_and(|(_, word)| word) {
+                if !follow_reversed(root, w).is_some_and(|(_, word)| word) {
                     return;
                 }
                 let mut st = start;
@@ -433,8 +430,8 @@ pub(crate) fn walk<G: Graph>(
 
 /// What the tests at the leaves need: the graph, and counts kept between
 /// words.
-struct Leaf<'p, 'l, G: Graph> {
-    g: &'p G,
+struct Leaf<'p, 'l, 'a> {
+    root: Node<'a>,
     q: &'p Prepared<'l>,
     /// Anagram counts by alphagram.
     anagrams: RefCell<HashMap<Vec<u8>, u32>>,
@@ -445,9 +442,9 @@ struct Leaf<'p, 'l, G: Graph> {
 /// Anagram counts found by a walk each before all are counted in one pass.
 const WALKS_BEFORE_TABLE: usize = 64;
 
-impl<G: Graph> Leaf<'_, '_, G> {
+impl<'a> Leaf<'_, '_, 'a> {
     fn is_word(&self, codes: &[u8]) -> bool {
-        !codes.is_empty() && follow_reversed(self.g, codes).is_some_and(|(_, w)| w)
+        !codes.is_empty() && follow_reversed(self.root, codes).is_some_and(|(_, w)| w)
     }
 
     /// Whether `a` then `b` is a word.
@@ -463,17 +460,14 @@ impl<G: Graph> Leaf<'_, '_, G> {
 
     /// The letters that hook `word` in front (`back` false) or behind;
     /// `at`, if known, the node after the word read right to left.
-    fn hooks(&self, word: &[u8], back: bool, at: Option<G::Node>) -> u64 {
-        let Some(node) = at.or_else(|| follow_reversed(self.g, word).map(|(n, _)| n)) else {
+    fn hooks(&self, word: &[u8], back: bool, at: Option<Node<'a>>) -> u64 {
+        let Some(node) = at.or_else(|| follow_reversed(self.root, word).map(|(n, _)| n)) else {
             return 0;
         };
         if !back {
-            return self.g.ending_letters(node).0;
+            return node.ending_letters().0;
         }
-        match self.g.edge(node, SEPARATOR) {
-            Some(sep) => self.g.ending_letters(self.g.target(sep)).0,
-            None => 0,
-        }
+        node.separator().map_or(0, |n| n.ending_letters().0)
     }
 
     /// How many words are anagrams of `word` (itself included): a walk
@@ -543,12 +537,12 @@ impl<G: Graph> Leaf<'_, '_, G> {
             max: word.len(),
         };
         let mut n = 0u32;
-        walk(self.g, &w, lens, &prune, &[], &mut |_, _, _| n += 1);
+        walk(self.root, &w, lens, &prune, &[], &mut |_, _, _| n += 1);
         self.anagrams.borrow_mut().insert(key, n);
         n
     }
 
-    fn holds(&self, t: &CTerm, word: &[u8], counts: &[u8; 64], at: Option<G::Node>) -> bool {
+    fn holds(&self, t: &CTerm, word: &[u8], counts: &[u8; 64], at: Option<Node<'a>>) -> bool {
         let q = self.q;
         let met = match t.check.counted(word, counts, q.vowels, &q.values) {
             Some(met) => met,
@@ -567,9 +561,7 @@ impl<G: Graph> Leaf<'_, '_, G> {
                 Check::TakesSuffix(s) => self.is_word2(word, s),
                 Check::In(k) => match &q.lists[*k] {
                     WordSet::List { set, .. } => set.contains(word),
-                    WordSet::Lexicon(other) => {
-                        follow_reversed(&other.fst_graph(), word).is_some_and(|(_, w)| w)
-                    }
+                    WordSet::Lexicon(other) => other.arcs().root().is_word(word),
                 },
                 Check::Probability(r) => q
                     .ranks
@@ -588,9 +580,9 @@ impl<G: Graph> Leaf<'_, '_, G> {
 
 /// Runs a prepared query over `g`, reporting each word that meets every
 /// term (some more than once).
-pub(crate) fn run<G: Graph>(g: &G, q: &Prepared<'_>, out: &mut dyn FnMut(&[u8])) {
+pub(crate) fn run(root: Node<'_>, q: &Prepared<'_>, out: &mut dyn FnMut(&[u8])) {
     let leaf = Leaf {
-        g,
+        root,
         q,
         anagrams: RefCell::new(HashMap::new()),
         all_counted: Cell::new(false),
@@ -604,7 +596,7 @@ pub(crate) fn run<G: Graph>(g: &G, q: &Prepared<'_>, out: &mut dyn FnMut(&[u8]))
         .map(|(_, t)| t)
         .collect();
     walk(
-        g,
+        root,
         &plan.walk,
         plan.lens,
         &plan.prune,
@@ -634,7 +626,7 @@ type Start<'s, N> = (&'s Side, &'s Side, usize, u64, At<N>);
 /// dozen paths, whatever the walk's size; unbiased, if noisy, which is
 /// enough to tell a walk of a thousand steps from one of a hundred
 /// thousand. A list counts its words.
-pub(crate) fn estimate<G: Graph>(g: &G, plan: &super::plan::Planned) -> u64 {
+pub(crate) fn estimate(root: Node<'_>, plan: &super::plan::Planned) -> u64 {
     const DIVES: usize = 32;
     let lens = Lengths {
         min: plan.lens.min,
@@ -644,7 +636,7 @@ pub(crate) fn estimate<G: Graph>(g: &G, plan: &super::plan::Planned) -> u64 {
     let start = State::new(prune);
     let nothing = Side::Nothing;
     // The walk's starts: (its sides, the anchor's length, where it is).
-    let mut starts: Vec<Start<'_, G::Node>> = Vec::new();
+    let mut starts: Vec<Start<'_, Node<'_>>> = Vec::new();
     match &plan.walk {
         Walk::Empty => return 0,
         Walk::List(_) => return plan.estimate,
@@ -661,26 +653,26 @@ pub(crate) fn estimate<G: Graph>(g: &G, plan: &super::plan::Planned) -> u64 {
                     None => return 0,
                 }
             }
-            let Some((at, _)) = follow_reversed(g, anchor) else {
+            let Some((at, _)) = follow_reversed(root, anchor) else {
                 return 0;
             };
             let here = At::Left(at, left.start(), right.start(), st, anchor.len());
             starts.push((left, right, anchor.len(), *barred_left, here));
         }
         Walk::Backward(left) => {
-            let here = At::Left(g.root(), left.start(), nothing.start(), start, 0);
+            let here = At::Left(root, left.start(), nothing.start(), start, 0);
             starts.push((left, &nothing, 0, 0, here));
         }
         Walk::Forward(right) => {
-            for edge in g.edges_within(g.root(), start.allowed(prune) & !1) {
-                let code = g.code(edge);
+            for edge in root.within(start.allowed(prune) & !1) {
+                let code = edge.code();
                 let (Some(rs), Some(st)) = (
                     right.step(right.start(), code),
                     start.step(prune, code, lens.max, true),
                 ) else {
                     continue;
                 };
-                let here = At::Left(g.target(edge), nothing.start(), rs, st, 1);
+                let here = At::Left(edge.target(), nothing.start(), rs, st, 1);
                 starts.push((&nothing, right, 1, 0, here));
             }
         }
@@ -697,7 +689,7 @@ pub(crate) fn estimate<G: Graph>(g: &G, plan: &super::plan::Planned) -> u64 {
     };
     let ways = starts.len() as f64;
     let mut total = 0f64;
-    let mut next: Vec<At<G::Node>> = Vec::new();
+    let mut next: Vec<At<Node<'_>>> = Vec::new();
     for _ in 0..DIVES {
         let k = rand(starts.len());
         let (left, right, anchored, barred, ref first) = starts[k];
@@ -724,16 +716,16 @@ pub(crate) fn estimate<G: Graph>(g: &G, plan: &super::plan::Planned) -> u64 {
                     if cross {
                         set |= 1;
                     }
-                    for edge in g.edges_within(*node, set) {
-                        let code = g.code(edge);
+                    for edge in node.within(set) {
+                        let code = edge.code();
                         if code == SEPARATOR {
-                            next.push(At::Right(g.target(edge), *rs, *st, *n));
+                            next.push(At::Right(edge.target(), *rs, *st, *n));
                             continue;
                         }
                         if let (Some(l), Some(s)) =
                             (left.step(*ls, code), st.step(prune, code, lens.max, true))
                         {
-                            next.push(At::Left(g.target(edge), l, *rs, s, n + 1));
+                            next.push(At::Left(edge.target(), l, *rs, s, n + 1));
                         }
                     }
                 }
@@ -741,12 +733,12 @@ pub(crate) fn estimate<G: Graph>(g: &G, plan: &super::plan::Planned) -> u64 {
                     if *n >= lens.max {
                         break;
                     }
-                    for edge in g.edges_within(*node, st.allowed(prune) & !1) {
-                        let code = g.code(edge);
+                    for edge in node.within(st.allowed(prune) & !1) {
+                        let code = edge.code();
                         if let (Some(r), Some(s)) =
                             (right.step(*rs, code), st.step(prune, code, lens.max, true))
                         {
-                            next.push(At::Right(g.target(edge), r, s, n + 1));
+                            next.push(At::Right(edge.target(), r, s, n + 1));
                         }
                     }
                 }

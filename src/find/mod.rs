@@ -150,10 +150,7 @@ impl Lexicon {
             let mut best: Option<(u64, plan::Planned)> = None;
             for &(i, _) in &plan.candidates {
                 let p = plan::plan(self, &terms, &lists, &values, vowels, Some(i));
-                let e = match self.arcs_if_built() {
-                    Some(g) => eval::estimate(g, &p),
-                    None => eval::estimate(&self.fst_graph(), &p),
-                };
+                let e = eval::estimate(self.arcs().root(), &p);
                 measured.push((i, e));
                 if best.as_ref().is_none_or(|(b, _)| e < *b) {
                     best = Some((e, p));
@@ -204,10 +201,7 @@ impl<'l> Prepared<'l> {
     pub fn run(&self) -> Words<'l> {
         let mut out = self.lex.search().collector();
         let mut push = |w: &[u8]| out.push(&[], w, &[]);
-        match self.lex.arcs_if_built() {
-            Some(g) => eval::run(g, self, &mut push),
-            None => eval::run(&self.lex.fst_graph(), self, &mut push),
-        }
+        eval::run(self.lex.arcs().root(), self, &mut push);
         out.finish()
     }
 

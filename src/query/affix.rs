@@ -5,10 +5,9 @@
 
 use std::fmt;
 
-use super::{Lengths, Search, Words, tiles_of};
+use super::{Search, Words, tiles_of};
 use crate::alphabet::Alphabet;
 use crate::error::{Arg, Result};
-use crate::graph::Graph;
 use crate::letterset::LetterSet;
 use crate::lexicon::Lexicon;
 use crate::walk::{self, Side};
@@ -74,10 +73,7 @@ impl Lexicon {
     /// ```
     pub fn is_word(&self, word: &str) -> Result<bool> {
         let codes = tiles_of(self, Arg::Word, word)?;
-        Ok(self
-            .cursor()
-            .follow_reversed(&codes)
-            .is_some_and(|c| c.is_word()))
+        Ok(walk::follow_reversed(self.arcs().root(), &codes).is_some_and(|(_, word)| word))
     }
 
     /// The front and back hooks of `word`, whether or not it is a word.
@@ -90,23 +86,15 @@ impl Lexicon {
             back: LetterSet::EMPTY,
             is_word: false,
         };
-        let Some(at) = self.cursor().follow_reversed(&hooks.word) else {
+        let Some((at, is_word)) = walk::follow_reversed(self.arcs().root(), &hooks.word) else {
             return Ok(hooks);
         };
-        hooks.is_word = at.is_word();
+        hooks.is_word = is_word;
         // Front hook L: "L WORD" reversed is "rev(WORD) L", a whole key.
-        for edge in at.letter_edges() {
-            if edge.follow().is_word() {
-                hooks.front.insert(edge.code());
-            }
-        }
+        hooks.front = at.ending_letters();
         // Back hook L: the split after WORD, "rev(WORD) SEP L".
         if let Some(sep) = at.separator() {
-            for edge in sep.letter_edges() {
-                if edge.follow().is_word() {
-                    hooks.back.insert(edge.code());
-                }
-            }
+            hooks.back = sep.ending_letters();
         }
         Ok(hooks)
     }
@@ -119,30 +107,10 @@ impl<'a> Search<'a> {
         let mut out = self.collector();
         let lens = self.lens();
         let mut emit = |l: &[u8], a: &[u8], r: &[u8]| out.push(l, a, r);
-        // The arc table when it is built (in tile order, so the words come
-        // out sorted), else the fst in place.
-        fn run<G: Graph>(
-            g: &G,
-            anchor: &[u8],
-            l: &Side,
-            r: &Side,
-            lens: Lengths,
-            emit: &mut walk::Emit<'_>,
-        ) {
-            if let Some((at, word)) = walk::follow_reversed(g, anchor) {
-                walk::anchored(g, at, word, anchor, l, None, r, None, lens, emit);
-            }
-        }
-        match self.lex.arcs_if_built() {
-            Some(g) => run(g, &anchor, &left, &right, lens, &mut emit),
-            None => run(
-                &self.lex.fst_graph(),
-                &anchor,
-                &left,
-                &right,
-                lens,
-                &mut emit,
-            ),
+        if let Some((at, word)) = walk::follow_reversed(self.lex.arcs().root(), &anchor) {
+            walk::anchored(
+                at, word, &anchor, &left, None, &right, None, lens, &mut emit,
+            );
         }
         Ok(out.finish())
     }

@@ -4,15 +4,13 @@
 //! Without letters to play through, the walk reads each word's first
 //! letter, crosses the separator and reads the rest left to right (so it
 //! only visits word prefixes the rack can spell), spending a tile per
-//! letter. An anagram of a rack without blanks, once the arc table is
-//! built, starts instead from the rack's rarest letter (the fewest arcs in
-//! the table): its first place in each word, the letters before it right
-//! to left, the separator, the rest; only words holding that letter are
-//! visited (on 101 racks of 5 to 9 letters, a quarter faster). Once
-//! [`crate::Lexicon::prepare_walks`] has marked the letters below each node
-//! of the table, a walk that must spend every tile does not step into a
-//! node below which a tile it holds is never read (on the same racks,
-//! 3.7 -> 2.4 µs a rack; AEINRST 5.6 -> 4.5 µs).
+//! letter. An anagram of a rack without blanks starts instead from the
+//! rack's rarest letter (the fewest arcs in the table, which the file
+//! counts): its first place in each word, the letters before it right to
+//! left, the separator, the rest; only words holding that letter are
+//! visited. Once [`crate::Lexicon::prepare_walks`] has marked the letters
+//! below each node of the table, a walk that must spend every tile does
+//! not step into a node below which a tile it holds is never read.
 //! Through a block of letters, it starts from the block read right to
 //! left (the GADDAG's home ground), spends tiles leftwards, crosses the
 //! separator and spends tiles rightwards.
@@ -23,7 +21,10 @@ use crate::error::{Arg, Result, WordErrorKind};
 use crate::gaddag::MAX_WORD_LEN;
 use crate::walk::{self, Tiles};
 
-/// Reads a rack: letters of the alphabet, `?` or `_` for a blank.
+/// Reads a rack: letters of the alphabet, `?` or `_` for a blank, and a
+/// bracket for exactly one tile, as CGP racks write them. Letters are read
+/// greedily as tiles, so in Spanish `RRAA` is RR, A, A; `[R][R]AA` is R, R,
+/// A, A (the rack of RARA), and `[RR]AA` the same as `RRAA`.
 fn rack_tiles(search: &Search<'_>, rack: &str) -> Result<Tiles> {
     let alphabet = search.lex.alphabet();
     let mut tiles = Tiles {
@@ -69,6 +70,26 @@ fn rack_tiles(search: &Search<'_>, rack: &str) -> Result<Tiles> {
         if c == '?' || c == '_' {
             tiles.blanks = tiles.blanks.saturating_add(1);
             rest = &rest[1..];
+        } else if c == '[' {
+            let bad = |found: &str| {
+                let kind = WordErrorKind::BadBracket {
+                    found: found.chars().take(16).collect(),
+                    alphabet: alphabet.name().to_string(),
+                };
+                arg_error(Arg::Rack, input, kind)
+            };
+            let Some(close) = rest.find(']') else {
+                return Err(bad(rest));
+            };
+            let inner = &rest[1..close];
+            match alphabet.tile_at_folded(inner) {
+                Some((code, len)) if len == inner.len() => {
+                    let count = &mut tiles.counts[code as usize];
+                    *count = count.saturating_add(1);
+                }
+                _ => return Err(bad(&rest[..=close])),
+            }
+            rest = &rest[close + 1..];
         } else {
             let Some((code, len)) = alphabet.tile_at_folded(rest) else {
                 let at = folded.text.len() - rest.len();
@@ -107,35 +128,23 @@ impl<'a> Search<'a> {
         let mut out = self.collector();
         let lens = self.lens();
         let mut emit = |l: &[u8], a: &[u8], r: &[u8]| out.push(l, a, r);
-        // The arc table when it is already built (a server builds it once),
-        // else the fst in place: the same walk, the same words.
-        match self.lex.arcs_if_built() {
-            Some(arcs) => {
-                // With the letters below each node if prepared.
-                let g = self.lex.arcs_with_letters_below().unwrap_or(arcs);
-                // Every tile spent and no blank: start from the rarest letter.
-                let pivot = match self.lex.code_counts() {
-                    Some(counts) if use_all && anchor.is_empty() && tiles.blanks == 0 => (1..64u8)
-                        .filter(|&c| tiles.counts[c as usize] > 0)
-                        .min_by_key(|&c| counts[c as usize]),
-                    _ => None,
-                };
-                if let Some(pivot) = pivot {
-                    walk::anagram_from(g, tiles, pivot, lens, &mut emit);
-                } else if let Some((at, word)) = walk::follow_reversed(g, &anchor) {
-                    walk::rack(
-                        g, at, word, &anchor, tiles, use_all, min_used, lens, &mut emit,
-                    );
-                }
-            }
-            None => {
-                let g = self.lex.fst_graph();
-                if let Some((at, word)) = walk::follow_reversed(&g, &anchor) {
-                    walk::rack(
-                        &g, at, word, &anchor, tiles, use_all, min_used, lens, &mut emit,
-                    );
-                }
-            }
+        let root = self.lex.arcs().root();
+        let below = self.lex.letters_below();
+        // Every tile spent and no blank: start from the rarest letter.
+        let counts = self.lex.code_counts();
+        let pivot = if use_all && anchor.is_empty() && tiles.blanks == 0 {
+            (1..64u8)
+                .filter(|&c| tiles.counts[c as usize] > 0)
+                .min_by_key(|&c| counts[c as usize])
+        } else {
+            None
+        };
+        if let Some(pivot) = pivot {
+            walk::anagram_from(root, tiles, pivot, lens, below, &mut emit);
+        } else if let Some((at, word)) = walk::follow_reversed(root, &anchor) {
+            walk::rack(
+                at, word, &anchor, tiles, use_all, min_used, lens, below, &mut emit,
+            );
         }
         Ok(out.finish())
     }

@@ -1,7 +1,7 @@
 //! Word queries: the [`Search`] builder and the [`Words`] it returns.
 //!
 //! Each query turns its argument into tile codes, runs one of the walks of
-//! [`crate::walk`] over the lexicon's [`Cursor`](crate::Cursor), and
+//! [`crate::walk`] over the lexicon's arc table ([`crate::raw`]), and
 //! collects the words sorted in alphabet order without duplicates.
 
 mod affix;

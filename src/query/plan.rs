@@ -19,8 +19,8 @@ use regex_syntax::hir::{Class, ClassBytes, ClassBytesRange, Hir, HirKind};
 use super::{Lengths, MAX_ARG_LEN, Search, Words};
 use crate::alphabet::Alphabet;
 use crate::error::{Error, QueryError, QueryErrorKind, Syntax};
-use crate::graph::Graph;
 use crate::letterset::LetterSet;
+use crate::raw::Node;
 use crate::walk::{self, DfaSide, Side};
 
 /// Cap on the compiled NFA, in bytes.
@@ -171,36 +171,30 @@ impl<'a> Search<'a> {
         Ok(narrowed.run(&plan))
     }
 
-    /// Runs a plan, collecting the words: over the arc table when it is
-    /// built (in tile order, so words right of a fixed start come out
-    /// sorted), else over the fst in place.
+    /// Runs a plan over the arc table, collecting the words (edges come
+    /// in tile order, so words right of a fixed start come out sorted).
     pub(crate) fn run(&self, plan: &Plan) -> Words<'a> {
         let mut out = self.collector();
         let lens = self.lens();
         let mut emit = |l: &[u8], a: &[u8], r: &[u8]| out.push(l, a, r);
-        match self.lex.arcs_if_built() {
-            Some(g) => run_on(g, plan, lens, &mut emit),
-            None => run_on(&self.lex.fst_graph(), plan, lens, &mut emit),
-        }
+        run_on(self.lex.arcs().root(), plan, lens, &mut emit);
         out.finish()
     }
 }
 
-fn run_on<G: Graph>(g: &G, plan: &Plan, lens: Lengths, emit: &mut walk::Emit<'_>) {
+fn run_on(root: Node<'_>, plan: &Plan, lens: Lengths, emit: &mut walk::Emit<'_>) {
     match plan {
         Plan::Anchored {
             anchor,
             left,
             right,
         } => {
-            if let Some((at, word)) = walk::follow_reversed(g, anchor) {
-                walk::anchored(g, at, word, anchor, left, None, right, None, lens, emit);
+            if let Some((at, word)) = walk::follow_reversed(root, anchor) {
+                walk::anchored(at, word, anchor, left, None, right, None, lens, emit);
             }
         }
         Plan::Backward(side) => {
-            let root = g.root();
             walk::anchored(
-                g,
                 root,
                 false,
                 &[],
@@ -213,19 +207,14 @@ fn run_on<G: Graph>(g: &G, plan: &Plan, lens: Lengths, emit: &mut walk::Emit<'_>
             );
         }
         Plan::Forward(side) => {
-            for edge in g.edges(g.root()) {
-                let code = g.code(edge);
-                if code == crate::gaddag::SEPARATOR {
-                    continue;
-                }
+            for edge in root.within(!1) {
+                let code = edge.code();
                 let Some(state) = side.step(side.start(), code) else {
                     continue;
                 };
-                let (at, word) = g.follow_edge(edge);
                 walk::anchored(
-                    g,
-                    at,
-                    word,
+                    edge.target(),
+                    edge.accepts(),
                     &[code],
                     &Side::Nothing,
                     None,

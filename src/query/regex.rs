@@ -211,14 +211,112 @@ fn syntax_fault(kind: &dyn std::fmt::Display, span: &ast::Span) -> Fault {
     (Kind::Syntax(kind.to_string()), Some(span.start.offset))
 }
 
+/// The lower case of `c` when it is a letter whose lower case is one
+/// character of the same length in UTF-8 (`E` is `e`, `Ñ` is `ñ`; `İ`,
+/// whose lower case is two characters, has none).
+fn lower_letter(c: char) -> Option<char> {
+    if !c.is_alphabetic() {
+        return None;
+    }
+    let mut lower = c.to_lowercase();
+    match (lower.next(), lower.next()) {
+        (Some(l), None) if l.len_utf8() == c.len_utf8() => Some(l),
+        _ => None,
+    }
+}
+
+/// Parses `regex` with every range between two letters read in one case,
+/// as case never matters: `[A-e]` is `[a-e]` (not `A` to `e` in code
+/// points, which holds every letter), and `[a-E]`, an error in code
+/// points, is `[a-e]` too. A range whose folded start is after its folded
+/// end (`[Z-a]`) is an error. Returns the text the tree was parsed from
+/// (with such reversed-case ranges written in lower case: each is
+/// rewritten in place, same length, and parsed again).
+fn parse_folding_ranges(regex: &str) -> std::result::Result<(String, Ast), Fault> {
+    let mut text = regex.to_string();
+    let parser = || {
+        ast::parse::ParserBuilder::new()
+            .nest_limit(NEST_LIMIT)
+            .build()
+    };
+    // Each pass rewrites one range or ends: at most one pass a character.
+    for _ in 0..=regex.len() {
+        let err = match parser().parse(&text) {
+            Ok(mut ast) => {
+                fold_ranges(&mut ast)?;
+                return Ok((text, ast));
+            }
+            Err(e) => e,
+        };
+        let span = err.span();
+        let range = text.get(span.start.offset..span.end.offset).unwrap_or("");
+        let mut chars = range.chars();
+        let fixed = match (chars.next(), chars.next(), chars.next(), chars.next()) {
+            (Some(a), Some('-'), Some(b), None)
+                if *err.kind() == ast::ErrorKind::ClassRangeInvalid =>
+            {
+                lower_letter(a).zip(lower_letter(b)).filter(|(a, b)| a <= b)
+            }
+            _ => None,
+        };
+        let Some((a, b)) = fixed else {
+            return Err(syntax_fault(err.kind(), span));
+        };
+        text.replace_range(span.start.offset..span.end.offset, &format!("{a}-{b}"));
+    }
+    Err((Kind::Syntax("too many class ranges to fold".into()), None))
+}
+
+/// Folds the case of every range between two letters in `node` (see
+/// [`parse_folding_ranges`]).
+fn fold_ranges(node: &mut Ast) -> std::result::Result<(), Fault> {
+    match node {
+        Ast::Repetition(r) => fold_ranges(&mut r.ast),
+        Ast::Group(g) => fold_ranges(&mut g.ast),
+        Ast::Concat(c) => c.asts.iter_mut().try_for_each(fold_ranges),
+        Ast::Alternation(a) => a.asts.iter_mut().try_for_each(fold_ranges),
+        Ast::ClassBracketed(c) => fold_set(&mut c.kind),
+        _ => Ok(()),
+    }
+}
+
+fn fold_set(set: &mut ast::ClassSet) -> std::result::Result<(), Fault> {
+    match set {
+        ast::ClassSet::BinaryOp(op) => {
+            fold_set(&mut op.lhs)?;
+            fold_set(&mut op.rhs)
+        }
+        ast::ClassSet::Item(item) => fold_item(item),
+    }
+}
+
+fn fold_item(item: &mut ast::ClassSetItem) -> std::result::Result<(), Fault> {
+    match item {
+        ast::ClassSetItem::Range(r) => {
+            if let (Some(a), Some(b)) = (lower_letter(r.start.c), lower_letter(r.end.c)) {
+                if a > b {
+                    let message = format!(
+                        "class range {}-{}: case never matters, and {a} comes after {b}",
+                        r.start.c, r.end.c
+                    );
+                    return Err((Kind::Syntax(message), Some(r.span.start.offset)));
+                }
+                r.start.c = a;
+                r.end.c = b;
+            }
+            Ok(())
+        }
+        ast::ClassSetItem::Bracketed(b) => fold_set(&mut b.kind),
+        ast::ClassSetItem::Union(u) => u.items.iter_mut().try_for_each(fold_item),
+        _ => Ok(()),
+    }
+}
+
 /// Parses a regex into byte-level `Hir` items over tile codes (the items of
 /// its top-level concatenation).
 pub(crate) fn parse(alphabet: &Alphabet, regex: &str) -> std::result::Result<Vec<Hir>, Fault> {
-    let mut ast = ast::parse::ParserBuilder::new()
-        .nest_limit(NEST_LIMIT)
-        .build()
-        .parse(regex)
-        .map_err(|e| syntax_fault(e.kind(), e.span()))?;
+    let (regex, mut ast) = parse_folding_ranges(regex)?;
+    let regex = regex.as_str();
     let mut ctx = Ctx {
         alphabet,
         base: max_capture(&ast),
@@ -409,6 +507,28 @@ mod tests {
             assert_eq!(lex.regex(re).unwrap().len(), 3, "{re}");
         }
         assert!(lex.regex(r"\Pl..").unwrap().is_empty());
+    }
+
+    #[test]
+    fn ranges_between_letters_fold_case() {
+        let lex = lexicon(Alphabet::english(), "cat\ncot\ncut\nczt\n");
+        let run = |re: &str| lex.regex(re).unwrap().to_strings();
+        for re in ["c[a-e]t", "c[A-e]t", "c[a-E]t", "c[A-E]t", "c[[a-E]]t"] {
+            assert_eq!(run(re), ["CAT"], "{re}");
+        }
+        assert_eq!(run("c[^A-Y]t"), ["CZT"]);
+        assert_eq!(run("c[A-Zx]t"), run("c[a-z]t"));
+        assert_eq!(run("c[a-c&&A-B]t"), ["CAT"]);
+        // A range with a non-letter end stays in code points: `_` to `b`
+        // holds `a`, `b`, and with case folded `A`, `B`.
+        assert_eq!(run("c[_-b]t"), ["CAT"]);
+        for re in ["c[Z-a]t", "c[z-A]t", "c[b-A]t"] {
+            let e = lex.regex(re).unwrap_err().to_string();
+            assert!(
+                e.contains("start must be <= the end") || e.contains("comes after"),
+                "{re}: {e}"
+            );
+        }
     }
 
     #[test]

@@ -281,6 +281,8 @@ pub enum Refusal {
     BackwardsRange,
     /// Pattern: a bracket matching no letter.
     EmptyClass,
+    /// Rack: a bracket not closed or not holding exactly one tile.
+    BadBracket,
     /// Regex: does not parse.
     RegexSyntax,
     /// Anything else lexq said (never expected by the oracle).
@@ -298,6 +300,7 @@ impl Refusal {
                 WordErrorKind::TooLong { .. } => Refusal::TooLong,
                 WordErrorKind::TooManyTiles { .. } => Refusal::TooManyTiles,
                 WordErrorKind::NotInAlphabet { found, .. } => letter(found),
+                WordErrorKind::BadBracket { .. } => Refusal::BadBracket,
                 _ => Refusal::Other(e.to_string()),
             },
             Error::Query(q) => match &q.kind {
@@ -489,6 +492,18 @@ impl Oracle {
             if c == '?' || c == '_' {
                 rack.blanks += 1;
                 rest = &rest[1..];
+            } else if c == '[' {
+                // `[R]`: exactly one tile, whatever the letters after it.
+                let close = rest
+                    .iter()
+                    .position(|&c| c == ']')
+                    .ok_or(Refusal::BadBracket)?;
+                let inner = &rest[1..close];
+                match self.alpha.tile_at(inner) {
+                    Some((code, n)) if n == inner.len() => rack.counts[code as usize] += 1,
+                    _ => return Err(Refusal::BadBracket),
+                }
+                rest = &rest[close + 1..];
             } else {
                 let (code, n) = self.alpha.tile_at(rest).ok_or_else(|| not_a_letter(c))?;
                 rack.counts[code as usize] += 1;
@@ -871,6 +886,12 @@ impl Atom {
     fn holds(&self, c: char) -> bool {
         match self {
             Atom::Chars(s) => s.contains(c),
+            // Case never matters: a range between two letters is the
+            // letters between their lower cases (`A-e` is `a-e`).
+            Atom::Range(a, b) if a.is_alphabetic() && b.is_alphabetic() => {
+                let lower = |x: char| x.to_lowercase().next().unwrap_or(x);
+                (lower(*a)..=lower(*b)).contains(&lower(c))
+            }
             Atom::Range(a, b) => (*a..=*b).contains(&c),
             Atom::Posix(name) => match *name {
                 "alpha" => c.is_ascii_alphabetic(),

@@ -134,7 +134,29 @@ pub fn request_with(
     path: &str,
     body: Option<&[u8]>,
 ) -> (u16, String, Vec<u8>) {
-    let mut s = TcpStream::connect(addr).unwrap();
+    request_from(None, addr, method, path, body)
+}
+
+/// [`request_with`] from the loopback address `from` (`127.0.0.2`...,
+/// which the server counts as another client than `127.0.0.1`).
+pub fn request_from(
+    from: Option<&str>,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&[u8]>,
+) -> (u16, String, Vec<u8>) {
+    let mut s = match from {
+        None => TcpStream::connect(addr).unwrap(),
+        Some(from) => {
+            use socket2::{Domain, Socket, Type};
+            let s = Socket::new(Domain::IPV4, Type::STREAM, None).unwrap();
+            let local: SocketAddr = format!("{from}:0").parse().unwrap();
+            s.bind(&local.into()).unwrap();
+            s.connect(&addr.into()).unwrap();
+            s.into()
+        }
+    };
     s.set_read_timeout(Some(std::time::Duration::from_secs(30)))
         .unwrap();
     write!(

@@ -1,11 +1,13 @@
-//! A bounds-checked reader of the fst nodes in lexq's files.
+//! The structural check of a lexicon's fst section, with a bounds-checked
+//! reader of its nodes.
 //!
-//! A lexicon's GADDAG is stored in `fst::Set`'s format (version 3, see
-//! [`crate::fstwrite`] for the encoding), but it is read here rather than
-//! through `fst::raw`: fst trusts its input and panics (out-of-bounds
-//! indexing, address underflow, `1 <= nbytes <= 8`) on bytes that were
-//! crafted to pass the file's checksums. This reader checks every offset it
-//! computes, so no file makes it panic:
+//! The fst section is a real `fst::Set` (format version 3, see
+//! [`crate::fstwrite`] for the encoding), handed to users through the
+//! `fst` crate ([`crate::Lexicon::fst_set`]). But fst trusts its input and
+//! panics (out-of-bounds indexing, address underflow, `1 <= nbytes <= 8`)
+//! on bytes crafted to pass the file's checksums. So before the `fst`
+//! crate sees a section, [`check`] reads it here, where every offset is
+//! checked and no byte makes the reader panic:
 //!
 //! * [`Node::decode`] checks that the whole node lies inside the node area
 //!   and that its pack sizes are possible, and says what is wrong if not;
@@ -13,15 +15,13 @@
 //!   and a transition's target is computed with a checked subtraction
 //!   (a target that would underflow becomes an address no node has).
 //!
-//! Transitions always point to a lower address than the node's first byte,
-//! so every path is finite: the graph is acyclic by construction.
-//!
-//! [`check`] goes further for lexicons from others: it decodes every node
-//! of the node area in turn (nodes are written back to back), checks that
-//! every transition lands on a node, that inputs are valid key bytes in
-//! increasing order and agree with a large node's index, and counts the keys
-//! (so queries on a checked file do at most the work its stated size
-//! implies).
+//! [`check`] decodes every node of the node area in turn (nodes are written
+//! back to back), checks that every transition lands on a lower node (so
+//! the automaton is acyclic), that inputs are valid key bytes in increasing
+//! order and agree with a large node's index, and counts the keys (so work
+//! on a checked section is bounded by its stated size). The same reader
+//! serves the arc table's check ([`crate::raw::check`]) and the reading of
+//! older files' words.
 
 use std::fmt;
 
@@ -144,12 +144,6 @@ impl Fst {
         self.root
     }
 
-    /// The root node of the fst section `bytes` (the one [`Fst::new`] read).
-    #[inline]
-    pub(crate) fn root<'a>(&self, bytes: &'a [u8]) -> Node<'a> {
-        Node::at(self.area(bytes), self.root)
-    }
-
     /// The node area: the fst header and every node, up to the root.
     #[inline]
     pub(crate) fn area<'a>(&self, bytes: &'a [u8]) -> &'a [u8] {
@@ -207,12 +201,6 @@ impl<'a> Node<'a> {
             is_final: false,
             has_index: false,
         }
-    }
-
-    /// The node at `addr`, or a dead node if it does not decode.
-    #[inline]
-    pub(crate) fn at(data: &'a [u8], addr: usize) -> Node<'a> {
-        Node::decode(data, addr).unwrap_or_else(|_| Node::dead(data))
     }
 
     /// Decodes the node at `addr` of the node area `data`, checking that
@@ -313,24 +301,6 @@ impl<'a> Node<'a> {
                 })
             }
         }
-    }
-
-    /// Whether the node at `addr` is final, from its state byte alone:
-    /// what `Node::at(data, addr).is_final()` says, without decoding the
-    /// rest (a node whose state byte says final but that does not decode
-    /// reads as final here, as a dead node there: only in a crafted file).
-    #[inline]
-    pub(crate) fn final_at(data: &[u8], addr: usize) -> bool {
-        if addr == EMPTY_ADDRESS {
-            return true;
-        }
-        if addr < NODES_START {
-            return false;
-        }
-        // One-transition nodes (top bits 1x) are never final; otherwise
-        // bit 6 says so.
-        data.get(addr)
-            .is_some_and(|&s| s >> 7 == 0 && s & 0x40 != 0)
     }
 
     /// Whether a key ends here.
@@ -626,10 +596,18 @@ mod tests {
     fn empty_and_tiny_sets() {
         let empty = set(&[]);
         let fst = Fst::new(&empty).unwrap();
-        assert!(!fst.root(&empty).is_final());
+        assert!(
+            !Node::decode(fst.area(&empty), fst.root_addr())
+                .unwrap()
+                .is_final()
+        );
         let only_empty_key = set(&[b""]);
         let fst = Fst::new(&only_empty_key).unwrap();
-        assert!(fst.root(&only_empty_key).is_final());
+        assert!(
+            Node::decode(fst.area(&only_empty_key), fst.root_addr())
+                .unwrap()
+                .is_final()
+        );
         assert_eq!(check(&only_empty_key, &fst, 63), Ok(0));
         assert!(Fst::new(&empty[..empty.len() - 1]).is_err());
     }

@@ -1,0 +1,262 @@
+//! Letting a request in: its cost is estimated before it runs (from its
+//! route's [`Pricing`] and the request); a heavy one must fit in its
+//! client's heavy budget or is answered 429 with `Retry-After`, and then
+//! runs in the heavy pool. The handler's query finds its admission (cost,
+//! the client's slot, a search's prepared query) in a task-local, so that
+//! [`super::run`] sends it to the right pool and holds the slot until the
+//! query really ends.
+//!
+//! A search is estimated by the site itself ([`Site::estimate`]'s work:
+//! its query built against the index's term dictionaries and costed
+//! under the server's bounds), on the estimate threads (low priority, a
+//! cap of their own, and as many estimates per client address as heavy
+//! requests, 429 beyond): a query over the bounds is answered 400 there,
+//! before it takes a heavy turn or any of its client's heavy budget; one
+//! within them keeps the query built, which the handler then runs in the
+//! pool its estimate picks.
+//!
+//! [`Site::estimate`]: crate::Site::estimate
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use axum::body::Body;
+use axum::extract::{Query, RawPathParams, Request, State};
+use axum::http::StatusCode;
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use http_body_util::BodyExt;
+
+use super::client::{Key, Slot};
+use super::cost::{self, Cost};
+use super::pool::{Class, Failed};
+use super::{ApiError, AppState, Kind, MAX_CGP_BYTES};
+use crate::Stop;
+use crate::search::Prepared;
+
+/// How a route's requests are priced.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Pricing {
+    /// A few lookups whatever the input (word pages, hooks, check).
+    Light,
+    /// A word list of this kind, by its query's shape.
+    List(Kind),
+    /// A site search, by the reads the site estimates it will make.
+    Search,
+    /// Moves of the CGP in the body, by the rack's blanks.
+    Moves,
+}
+
+/// A request let in: its cost, and its client's heavy slot (heavy
+/// requests only) until the query takes it.
+pub(crate) struct Admission {
+    pub(crate) cost: Cost,
+    slot: Mutex<Option<Slot>>,
+    /// A search's query, built and costed, for the handler to run.
+    search: Mutex<Option<Prepared>>,
+}
+
+impl Admission {
+    /// The client's slot, for the query to hold until it ends.
+    pub(crate) fn take_slot(&self) -> Option<Slot> {
+        self.slot.lock().ok().and_then(|mut s| s.take())
+    }
+
+    /// The search's prepared query, for the handler to run.
+    pub(crate) fn take_search(&self) -> Option<Prepared> {
+        self.search.lock().ok().and_then(|mut s| s.take())
+    }
+}
+
+/// Cancels a search's [`Stop`] when dropped: when its request ends,
+/// answered, timed out or dropped because the client went away.
+pub(crate) struct CancelOnDrop(pub(crate) Stop);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.cancel();
+    }
+}
+
+/// What pricing a request gives: its cost, the request (a body read to
+/// price it is put back), and a search's prepared query with its stop.
+struct Priced {
+    cost: Cost,
+    req: Request,
+    search: Option<(Prepared, Stop)>,
+}
+
+tokio::task_local! {
+    static ADMISSION: Arc<Admission>;
+}
+
+/// The admission of the request being handled, if it went through
+/// [`admit`].
+pub(crate) fn current() -> Option<Arc<Admission>> {
+    ADMISSION.try_with(Arc::clone).ok()
+}
+
+/// The middleware of a priced route.
+pub(crate) async fn admit(
+    State((state, pricing)): State<(AppState, Pricing)>,
+    params: Result<RawPathParams, axum::extract::rejection::RawPathParamsRejection>,
+    req: Request,
+    next: Next,
+) -> Response {
+    let Priced { cost, req, search } = match price(&state, pricing, params.ok(), req).await {
+        Ok(x) => x,
+        Err(e) => return e.into_response(),
+    };
+    // The search stops as soon as its request ends.
+    let (search, _cancel) = match search {
+        Some((prepared, stop)) => (Some(prepared), Some(CancelOnDrop(stop))),
+        None => (None, None),
+    };
+    let mut slot = None;
+    if cost.is_heavy() {
+        let client = super::log::client_of(&req);
+        let max = state.limits.max_client_heavy;
+        match state
+            .serving
+            .clients
+            .heavy(Key::of(client.addr), cost.weight(), max)
+        {
+            Some(s) => slot = Some(s),
+            None => return too_many(max).into_response(),
+        }
+    }
+    let admission = Arc::new(Admission {
+        cost,
+        slot: Mutex::new(slot),
+        search: Mutex::new(search),
+    });
+    ADMISSION.scope(admission, next.run(req)).await
+}
+
+/// 429: the client's share of costly work is in flight.
+fn too_many(max: usize) -> ApiError {
+    ApiError::too_many(format!(
+        "too many costly requests from your address at once (at most {max}); \
+         wait for their answers, then try again"
+    ))
+}
+
+/// The request's cost; a moves request's body is read here (and put back)
+/// to find the rack, a search's query built and costed.
+async fn price(
+    state: &AppState,
+    pricing: Pricing,
+    params: Option<RawPathParams>,
+    req: Request,
+) -> Result<Priced, ApiError> {
+    let cost = match pricing {
+        Pricing::Light => Cost::LIGHT,
+        Pricing::List(kind) => {
+            let query = params
+                .as_ref()
+                .and_then(|p| p.iter().next().map(|(_, v)| v.to_string()))
+                .unwrap_or_default();
+            let args = Query::<HashMap<String, String>>::try_from_uri(req.uri())
+                .map(|q| q.0)
+                .unwrap_or_default();
+            let sorted = args.get("sort").is_some_and(|s| s == "length");
+            cost::list(
+                &state.serving.stats,
+                state.lex.alphabet(),
+                kind,
+                &query,
+                sorted,
+            )
+        }
+        Pricing::Search => {
+            let q = Query::<HashMap<String, String>>::try_from_uri(req.uri())
+                .ok()
+                .and_then(|q| q.0.get("q").cloned())
+                .and_then(|q| super::arg(&state.limits, "query", &q).ok());
+            let (Some(site), Some(q)) = (state.site.clone(), q) else {
+                // No site (404), or no query, an empty or a long one
+                // (400): the handler refuses it without running it.
+                return Ok(Priced {
+                    cost: Cost::LIGHT,
+                    req,
+                    search: None,
+                });
+            };
+            // At most as many estimates at once per address as heavy
+            // requests: the estimate is work done before anything says
+            // whether the search is light.
+            let max = state.limits.max_client_heavy;
+            let client = super::log::client_of(&req);
+            let Some(estimating) = state.serving.clients.estimate(Key::of(client.addr), max) else {
+                return Err(too_many(max));
+            };
+            let stop = Stop::after(state.limits.timeout);
+            let (bounds, s) = (state.limits.query, stop.clone());
+            let deadline = tokio::time::Instant::now() + state.limits.timeout;
+            let prepared = state
+                .serving
+                .pools
+                .run(Class::Estimate, deadline, estimating, move || {
+                    site.prepare(&q, &bounds, &s)
+                })
+                .await;
+            let prepared = match prepared {
+                Ok(Ok(p)) => p,
+                // Over the bounds (400), stopped at the deadline (503).
+                Ok(Err(e)) => return Err(e.into()),
+                Err(Failed::Busy) => return Err(ApiError::busy()),
+                Err(Failed::Panicked(m)) => {
+                    return Err(ApiError::failed("a query panicked", &m));
+                }
+            };
+            return Ok(Priced {
+                cost: cost::search(prepared.reads()),
+                req,
+                search: Some((prepared, stop)),
+            });
+        }
+        Pricing::Moves => {
+            let (parts, body) = req.into_parts();
+            let bytes = read_body(body).await?;
+            return Ok(Priced {
+                cost: cost::moves(&String::from_utf8_lossy(&bytes)),
+                req: Request::from_parts(parts, Body::from(bytes)),
+                search: None,
+            });
+        }
+    };
+    Ok(Priced {
+        cost,
+        req,
+        search: None,
+    })
+}
+
+/// The body, up to [`MAX_CGP_BYTES`].
+async fn read_body(body: Body) -> Result<axum::body::Bytes, ApiError> {
+    match http_body_util::Limited::new(body, MAX_CGP_BYTES)
+        .collect()
+        .await
+    {
+        Ok(c) => Ok(c.to_bytes()),
+        Err(e) => {
+            let mut source: Option<&(dyn std::error::Error + 'static)> = Some(&*e);
+            while let Some(s) = source {
+                if s.is::<http_body_util::LengthLimitError>() {
+                    return Err(ApiError::new(
+                        StatusCode::PAYLOAD_TOO_LARGE,
+                        format!("the body is larger than {MAX_CGP_BYTES} bytes: POST one CGP line"),
+                    ));
+                }
+                if s.is::<tower_http::timeout::TimeoutError>() {
+                    return Err(ApiError::new(
+                        StatusCode::REQUEST_TIMEOUT,
+                        "the body came too slowly",
+                    ));
+                }
+                source = s.source();
+            }
+            Err(ApiError::bad(format!("the body could not be read: {e}")))
+        }
+    }
+}

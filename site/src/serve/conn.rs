@@ -1,0 +1,529 @@
+//! Connections: the accept loop, its caps (all connections, and each
+//! client address's), the time a client has to send and to read, and the
+//! drain at shutdown.
+//!
+//! - Beyond [`ServeOptions::max_connections`] the loop stops accepting
+//!   until a connection closes (the kernel's backlog holds the rest), so
+//!   the process never runs out of file descriptors; the cap is checked
+//!   against the open-file limit at start.
+//! - An address holding [`ServeOptions::max_client_connections`] has its
+//!   next connection answered 429 and closed.
+//! - A request head must arrive within [`ServeOptions::client_timeout`]
+//!   of the connection's opening or its previous answer (hyper's header
+//!   timeout), a body within it (tower-http's body deadline), and a
+//!   connection with nothing to answer on which no byte moved for that
+//!   long (a client that stopped reading its answer) is closed.
+//! - At shutdown the loop stops accepting, idle connections close, open
+//!   requests have [`ServeOptions::drain`] to finish, then the rest are
+//!   dropped; a query still running on a pool thread does not hold the
+//!   process (the runtime is not waited for).
+
+use std::future::Future;
+use std::io;
+use std::net::{IpAddr, SocketAddr};
+use std::pin::Pin;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::Request;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::Semaphore;
+use tokio::time::Instant;
+use tower::ServiceExt;
+
+use super::client::{Client, Key, canonical};
+use super::log;
+use super::{AppState, router};
+
+/// Descriptors kept for everything but connections (standard streams,
+/// the lexicon and index files, the runtime's own).
+const RESERVED_FDS: usize = 64;
+
+/// The connection cap: `requested`, or 1024 if the open-file limit allows.
+/// The soft open-file limit is first raised to the hard one. An explicit
+/// cap the limit cannot hold is an error naming both.
+fn connection_cap(requested: Option<usize>) -> io::Result<usize> {
+    if requested == Some(0) {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "--max-connections 0: at least one connection is needed",
+        ));
+    }
+    let Some(limit) = open_file_limit() else {
+        return Ok(requested.unwrap_or(1024));
+    };
+    let open = std::fs::read_dir("/proc/self/fd").map_or(32, |d| d.count());
+    let room = limit.saturating_sub(open + RESERVED_FDS);
+    match requested {
+        Some(n) if n > room => Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "--max-connections {n}: the open-file limit ({limit}) leaves room for {room} \
+                 connections (raise it with ulimit -n)"
+            ),
+        )),
+        Some(n) => Ok(n),
+        None if room == 0 => Err(io::Error::other(format!(
+            "the open-file limit ({limit}) leaves no room for connections (raise it with ulimit -n)"
+        ))),
+        None => Ok(room.min(1024)),
+    }
+}
+
+/// The soft open-file limit, raised to the hard one first if it can be.
+fn open_file_limit() -> Option<usize> {
+    #[cfg(unix)]
+    {
+        let mut lim = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: getrlimit and setrlimit read and write the struct we own.
+        unsafe {
+            if libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) != 0 {
+                return None;
+            }
+            if lim.rlim_cur < lim.rlim_max {
+                let raised = libc::rlimit {
+                    rlim_cur: lim.rlim_max,
+                    rlim_max: lim.rlim_max,
+                };
+                if libc::setrlimit(libc::RLIMIT_NOFILE, &raised) == 0 {
+                    lim = raised;
+                }
+            }
+        }
+        Some(usize::try_from(lim.rlim_cur).unwrap_or(usize::MAX))
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
+}
+
+/// Milliseconds since the server started, when bytes last moved on a
+/// connection; and how many of its requests are being answered.
+#[derive(Default)]
+struct Activity {
+    last_ms: AtomicU64,
+    answering: AtomicUsize,
+}
+
+impl Activity {
+    fn touch(&self, epoch: Instant) {
+        self.last_ms
+            .store(epoch.elapsed().as_millis() as u64, Ordering::Relaxed);
+    }
+}
+
+/// A TCP stream that records when bytes move on it.
+struct Watched {
+    stream: TcpStream,
+    activity: Arc<Activity>,
+    epoch: Instant,
+}
+
+impl AsyncRead for Watched {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        let before = buf.filled().len();
+        let r = Pin::new(&mut this.stream).poll_read(cx, buf);
+        if buf.filled().len() > before {
+            this.activity.touch(this.epoch);
+        }
+        r
+    }
+}
+
+impl AsyncWrite for Watched {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        data: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        let this = self.get_mut();
+        let r = Pin::new(&mut this.stream).poll_write(cx, data);
+        if matches!(r, Poll::Ready(Ok(n)) if n > 0) {
+            this.activity.touch(this.epoch);
+        }
+        r
+    }
+
+    fn poll_write_vectored(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        let this = self.get_mut();
+        let r = Pin::new(&mut this.stream).poll_write_vectored(cx, bufs);
+        if matches!(r, Poll::Ready(Ok(n)) if n > 0) {
+            this.activity.touch(this.epoch);
+        }
+        r
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.stream.is_write_vectored()
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().stream).poll_flush(cx)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().stream).poll_shutdown(cx)
+    }
+}
+
+/// Counts a request as being answered until dropped.
+struct Answering(Arc<Activity>);
+
+impl Answering {
+    fn new(a: &Arc<Activity>) -> Answering {
+        a.answering.fetch_add(1, Ordering::Relaxed);
+        Answering(a.clone())
+    }
+}
+
+impl Drop for Answering {
+    fn drop(&mut self) {
+        self.0.answering.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// Drives `conn` until it ends, or until no byte has moved for `timeout`
+/// while nothing was being answered (then it is dropped, closing the
+/// socket): `None`.
+async fn watchdog<F: Future>(
+    conn: F,
+    activity: &Activity,
+    epoch: Instant,
+    timeout: Duration,
+) -> Option<F::Output> {
+    tokio::pin!(conn);
+    let mut due = Instant::now() + timeout;
+    loop {
+        tokio::select! {
+            out = &mut conn => return Some(out),
+            _ = tokio::time::sleep_until(due) => {
+                let last = epoch + Duration::from_millis(activity.last_ms.load(Ordering::Relaxed));
+                if activity.answering.load(Ordering::Relaxed) > 0 {
+                    // A query's own deadline bounds it.
+                    due = Instant::now() + timeout;
+                } else if last + timeout <= Instant::now() {
+                    return None;
+                } else {
+                    due = last + timeout;
+                }
+            }
+        }
+    }
+}
+
+/// Answers a connection over its address's cap with 429 and closes it.
+fn refuse(stream: TcpStream, max: usize) {
+    let body = format!(
+        "{{\"error\":\"too many connections from your address (at most {max})\",\"status\":429}}"
+    );
+    let text = format!(
+        "HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r\n\
+         retry-after: 1\r\nconnection: close\r\ncontent-length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    // A fresh socket's send buffer takes this at once; if not, the client
+    // just sees the close.
+    let _ = stream.try_write(text.as_bytes());
+}
+
+/// Whether an accept error means the process or system is out of
+/// descriptors or memory (wait before accepting again) rather than one
+/// connection failing.
+fn is_resource_error(e: &io::Error) -> bool {
+    #[cfg(unix)]
+    {
+        matches!(
+            e.raw_os_error(),
+            Some(libc::EMFILE | libc::ENFILE | libc::ENOBUFS | libc::ENOMEM)
+        )
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = e;
+        true
+    }
+}
+
+/// Serves on `listener` until `shutdown` completes, then drains (see the
+/// module's notes). An error only if the connection cap cannot be held.
+pub async fn serve(
+    listener: TcpListener,
+    state: AppState,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> io::Result<()> {
+    let app = router(state.clone());
+    serve_app(listener, state, app, shutdown).await
+}
+
+/// [`serve`] with the application given.
+pub(crate) async fn serve_app(
+    listener: TcpListener,
+    state: AppState,
+    app: axum::Router,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> io::Result<()> {
+    let opts = state.options.clone();
+    let max = connection_cap(opts.max_connections)?;
+    let clients = state.serving.clients.clone();
+    let trusted: Arc<[IpAddr]> = opts.trust_proxy.iter().map(|&ip| canonical(ip)).collect();
+    let permits = Arc::new(Semaphore::new(max));
+    let graceful = GracefulShutdown::new();
+    let epoch = Instant::now();
+    let timeout = opts.client_timeout.max(Duration::from_millis(1));
+    tokio::pin!(shutdown);
+    loop {
+        let permit = tokio::select! {
+            biased;
+            _ = &mut shutdown => break,
+            p = permits.clone().acquire_owned() => p.expect("the semaphore is never closed"),
+        };
+        let (stream, peer) = tokio::select! {
+            biased;
+            _ = &mut shutdown => break,
+            r = listener.accept() => match r {
+                Ok(x) => x,
+                Err(e) => {
+                    if is_resource_error(&e) {
+                        if state.log {
+                            log::line(&format!("lexq: accepting: {e}; waiting"));
+                        }
+                        tokio::time::sleep(Duration::from_millis(100)).await;
+                    }
+                    continue;
+                }
+            },
+        };
+        let addr = canonical(peer.ip());
+        let slot = if trusted.contains(&addr) {
+            None
+        } else {
+            match clients.connect(Key::of(addr), opts.max_client_connections) {
+                Some(s) => Some(s),
+                None => {
+                    if state.log {
+                        log::line(&format!(
+                            "{addr} \"-\" 429 connection refused: {} open from this address",
+                            opts.max_client_connections
+                        ));
+                    }
+                    refuse(stream, opts.max_client_connections);
+                    continue;
+                }
+            }
+        };
+        let _ = stream.set_nodelay(true);
+        let activity = Arc::new(Activity::default());
+        activity.touch(epoch);
+        let io = TokioIo::new(Watched {
+            stream,
+            activity: activity.clone(),
+            epoch,
+        });
+        let service = {
+            let (app, trusted, activity) = (app.clone(), trusted.clone(), activity.clone());
+            hyper::service::service_fn(move |mut req: Request<Incoming>| {
+                let client = Client::resolve(peer, req.headers(), &trusted);
+                req.extensions_mut().insert(client);
+                let answering = Answering::new(&activity);
+                let app = app.clone();
+                async move {
+                    let _answering = answering;
+                    app.oneshot(req.map(Body::new)).await
+                }
+            })
+        };
+        let conn = hyper::server::conn::http1::Builder::new()
+            .timer(TokioTimer::new())
+            .header_read_timeout(timeout)
+            .serve_connection(io, service);
+        let conn = graceful.watch(conn);
+        let log_errors = state.log;
+        tokio::spawn(async move {
+            let _held = (permit, slot);
+            match watchdog(conn, &activity, epoch, timeout).await {
+                None if log_errors => log::line(&format!(
+                    "{} \"-\" - closed: no byte moved for {} ms",
+                    peer.ip(),
+                    timeout.as_millis()
+                )),
+                Some(Err(e)) if log_errors && (e.is_timeout() || e.is_parse()) => {
+                    let why = if e.is_timeout() {
+                        format!("no whole request head within {} ms", timeout.as_millis())
+                    } else {
+                        e.to_string()
+                    };
+                    log::line(&format!("{} \"-\" - closed: {why}", peer.ip()));
+                }
+                _ => {}
+            }
+        });
+    }
+    drop(listener);
+    let open = max - permits.available_permits();
+    if tokio::time::timeout(opts.drain, graceful.shutdown())
+        .await
+        .is_err()
+    {
+        let left = max - permits.available_permits();
+        log::line(&format!(
+            "lexq: {left} of {open} connections still open after {} ms; closing them",
+            opts.drain.as_millis()
+        ));
+    }
+    Ok(())
+}
+
+/// A server running on its own thread and runtime (`lexq serve`, tests,
+/// benches, embedding); stopped when dropped.
+pub struct Server {
+    addr: SocketAddr,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<io::Result<()>>>,
+}
+
+impl Server {
+    /// Binds `addr` (port 0 for any free port) and starts serving. An
+    /// error if the address cannot be bound (the message names it) or
+    /// the connection cap cannot be held.
+    pub fn start(addr: &str, state: AppState) -> io::Result<Server> {
+        connection_cap(state.options.max_connections)?;
+        let runtime = runtime()?;
+        let listener = runtime
+            .block_on(TcpListener::bind(addr))
+            .map_err(|e| io::Error::new(e.kind(), format!("{addr}: {e}")))?;
+        let addr = listener.local_addr()?;
+        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+        let thread = std::thread::spawn(move || {
+            let r = runtime.block_on(serve(listener, state, async {
+                let _ = rx.await;
+            }));
+            runtime.shutdown_background();
+            r
+        });
+        Ok(Server {
+            addr,
+            stop: Some(tx),
+            thread: Some(thread),
+        })
+    }
+
+    /// The address it listens on.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Stops accepting, lets open requests finish (for the drain time)
+    /// and waits for the thread; a query still running on a pool thread
+    /// is not waited for.
+    pub fn stop(mut self) -> io::Result<()> {
+        self.shutdown()
+    }
+
+    fn shutdown(&mut self) -> io::Result<()> {
+        if let Some(tx) = self.stop.take() {
+            let _ = tx.send(());
+        }
+        match self.thread.take() {
+            Some(t) => t
+                .join()
+                .unwrap_or_else(|_| Err(io::Error::other("server thread panicked"))),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.shutdown();
+    }
+}
+
+fn runtime() -> io::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .thread_name("lexq-serve")
+        .build()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{Read, Write};
+
+    #[test]
+    fn the_cap_fits_the_open_file_limit() {
+        assert_eq!(connection_cap(Some(10)).unwrap(), 10);
+        let auto = connection_cap(None).unwrap();
+        assert!((1..=1024).contains(&auto), "{auto}");
+        let e = connection_cap(Some(usize::MAX / 2)).unwrap_err();
+        assert!(e.to_string().contains("open-file limit"), "{e}");
+        assert!(connection_cap(Some(0)).is_err());
+    }
+
+    /// A stuck query (a handler whose blocking task never ends) neither
+    /// outlives the drain nor keeps the server's thread from ending.
+    #[test]
+    fn a_stuck_query_does_not_hold_the_shutdown() {
+        let state = AppState::new(lexq::Lexicon::embedded(), None, Default::default(), false)
+            .with_options(super::super::ServeOptions {
+                drain: Duration::from_millis(300),
+                ..Default::default()
+            });
+        let runtime = runtime().unwrap();
+        let listener = runtime.block_on(TcpListener::bind("127.0.0.1:0")).unwrap();
+        let addr = listener.local_addr().unwrap();
+        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+        // The real router's layers, with one route that never ends.
+        let stuck = axum::Router::new().route(
+            "/stuck",
+            axum::routing::get(|| async {
+                let _ =
+                    tokio::task::spawn_blocking(|| std::thread::sleep(Duration::from_secs(3600)))
+                        .await;
+                "never"
+            }),
+        );
+        let thread = std::thread::spawn(move || {
+            let r = runtime.block_on(serve_app(listener, state, stuck, async {
+                let _ = rx.await;
+            }));
+            runtime.shutdown_background();
+            r
+        });
+        let mut s = std::net::TcpStream::connect(addr).unwrap();
+        s.write_all(b"GET /stuck HTTP/1.1\r\nHost: x\r\n\r\n")
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(100));
+        let start = std::time::Instant::now();
+        tx.send(()).unwrap();
+        thread.join().unwrap().unwrap();
+        let took = start.elapsed();
+        assert!(took < Duration::from_secs(3), "{took:?}");
+        assert!(took >= Duration::from_millis(250), "drained for {took:?}");
+        // The connection was closed without an answer.
+        s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+        let mut out = Vec::new();
+        let _ = s.read_to_end(&mut out);
+        assert!(out.is_empty(), "{}", String::from_utf8_lossy(&out));
+    }
+}

@@ -1,0 +1,792 @@
+//! The server against slow, greedy and curious clients: timeouts, the
+//! connection caps, the per-address heavy cap (429 with Retry-After) and
+//! the proxy it trusts, security and caching headers, conditional
+//! answers, compression and CORS. Clients connect from other loopback
+//! addresses (127.0.0.2 and up) where a test needs several addresses.
+
+mod common;
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::time::{Duration, Instant};
+
+use common::*;
+use lexq::Lexicon;
+use lexq_site::Site;
+use lexq_site::serve::{AppState, Cors, Limits, ServeOptions, Server};
+
+/// An answer: status, headers (names lowercase), body.
+#[derive(Debug)]
+struct Answer {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: Vec<u8>,
+}
+
+impl Answer {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    fn json(&self) -> serde_json::Value {
+        serde_json::from_slice(&self.body)
+            .unwrap_or_else(|e| panic!("{e}: {:?}", String::from_utf8_lossy(&self.body)))
+    }
+}
+
+/// A connection to `to` from the loopback address `from` (127.0.0.x).
+fn connect_from(from: &str, to: SocketAddr) -> TcpStream {
+    use socket2::{Domain, Socket, Type};
+    let s = Socket::new(Domain::IPV4, Type::STREAM, None).unwrap();
+    let local: SocketAddr = format!("{from}:0").parse().unwrap();
+    s.bind(&local.into()).unwrap();
+    s.connect(&to.into()).unwrap();
+    let s: TcpStream = s.into();
+    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    s
+}
+
+/// Reads one whole answer (the request said `Connection: close`).
+fn read_answer(s: &mut TcpStream) -> Answer {
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).unwrap();
+    let split = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .unwrap_or_else(|| panic!("no header end in {:?}", String::from_utf8_lossy(&raw)));
+    let head = String::from_utf8_lossy(&raw[..split]).to_string();
+    let mut lines = head.lines();
+    let status = lines
+        .next()
+        .unwrap()
+        .split(' ')
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    let headers: Vec<(String, String)> = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_lowercase(), v.trim().to_string()))
+        .collect();
+    let mut body = raw[split + 4..].to_vec();
+    if headers
+        .iter()
+        .any(|(k, v)| k == "transfer-encoding" && v.eq_ignore_ascii_case("chunked"))
+    {
+        body = dechunk(&body);
+    }
+    Answer {
+        status,
+        headers,
+        body,
+    }
+}
+
+fn dechunk(mut b: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    loop {
+        let end = b.windows(2).position(|w| w == b"\r\n").unwrap();
+        let size =
+            usize::from_str_radix(std::str::from_utf8(&b[..end]).unwrap().trim(), 16).unwrap();
+        b = &b[end + 2..];
+        if size == 0 {
+            return out;
+        }
+        out.extend_from_slice(&b[..size]);
+        b = &b[size + 2..];
+    }
+}
+
+/// `GET path` from `from` with extra header lines.
+fn get_from(from: &str, to: SocketAddr, path: &str, headers: &[&str]) -> Answer {
+    let mut s = connect_from(from, to);
+    s.write_all(request_text("GET", path, headers).as_bytes())
+        .unwrap();
+    read_answer(&mut s)
+}
+
+fn request_text(method: &str, path: &str, headers: &[&str]) -> String {
+    let mut t = format!("{method} {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n");
+    for h in headers {
+        t.push_str(h);
+        t.push_str("\r\n");
+    }
+    t.push_str("\r\n");
+    t
+}
+
+fn get_with(to: SocketAddr, path: &str, headers: &[&str]) -> Answer {
+    get_from("127.0.0.1", to, path, headers)
+}
+
+/// ENABLE, no site, with these limits and options.
+fn enable_server(limits: Limits, options: ServeOptions) -> Server {
+    let state = AppState::new(Lexicon::embedded(), None, limits, false).with_options(options);
+    Server::start("127.0.0.1:0", state).unwrap()
+}
+
+/// The fixture site, with these options.
+fn fixture_server(options: ServeOptions) -> (tempfile::TempDir, Server) {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, _) = fixture_site(dir.path());
+    let site = Site::open(&out).unwrap();
+    let lex = site.lexicon().unwrap();
+    let state = AppState::new(lex, Some(site), Limits::default(), false).with_options(options);
+    (dir, Server::start("127.0.0.1:0", state).unwrap())
+}
+
+/// Whether the server closed `s` (EOF or reset) within `within`; `s` must
+/// have had no answer to read.
+fn closed_within(s: &mut TcpStream, within: Duration) -> Option<Duration> {
+    let start = Instant::now();
+    s.set_read_timeout(Some(Duration::from_millis(50))).unwrap();
+    let mut buf = [0u8; 512];
+    while start.elapsed() < within {
+        match s.read(&mut buf) {
+            Ok(0) => return Some(start.elapsed()),
+            Ok(_) => {}
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) => {}
+            Err(_) => return Some(start.elapsed()),
+        }
+    }
+    None
+}
+
+#[test]
+fn a_slow_header_client_is_cut_off() {
+    let timeout = Duration::from_millis(600);
+    let (_dir, server) = fixture_server(ServeOptions {
+        client_timeout: timeout,
+        ..ServeOptions::default()
+    });
+    let a = server.addr();
+    // One header byte every 100 ms: never a whole head.
+    let mut slow = TcpStream::connect(a).unwrap();
+    let start = Instant::now();
+    let text = request_text("GET", "/api/v1/word/care", &[]);
+    let mut cut = None;
+    for b in text.bytes().take(60) {
+        if slow.write_all(&[b]).is_err() {
+            cut = Some(start.elapsed());
+            break;
+        }
+        if closed_within(&mut slow, Duration::from_millis(100)).is_some() {
+            cut = Some(start.elapsed());
+            break;
+        }
+    }
+    let cut = cut.expect("a client sending a byte every 100 ms was never cut off");
+    assert!(
+        cut >= timeout && cut < timeout * 3,
+        "cut off after {cut:?}, the timeout is {timeout:?}"
+    );
+    // A connection that sends nothing, or idles after an answer, is closed
+    // too.
+    let mut idle = TcpStream::connect(a).unwrap();
+    let t = closed_within(&mut idle, Duration::from_secs(5)).expect("idle connection kept");
+    assert!(t < timeout * 3, "{t:?}");
+    let mut kept = TcpStream::connect(a).unwrap();
+    kept.write_all(b"GET /api/v1/word/care HTTP/1.1\r\nHost: x\r\n\r\n")
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    let t = closed_within(&mut kept, Duration::from_secs(5)).expect("keep-alive kept");
+    assert!(t < timeout * 3, "{t:?}");
+    // Prompt clients are answered all along.
+    assert_eq!(get_with(a, "/api/v1/word/care", &[]).status, 200);
+}
+
+#[test]
+fn a_slow_body_is_cut_off() {
+    let timeout = Duration::from_millis(600);
+    let state = AppState::new(Lexicon::embedded(), None, Limits::default(), false).with_options(
+        ServeOptions {
+            client_timeout: timeout,
+            ..ServeOptions::default()
+        },
+    );
+    let server = Server::start("127.0.0.1:0", state).unwrap();
+    let mut s = TcpStream::connect(server.addr()).unwrap();
+    let cgp = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINRST/ 0/0 0";
+    write!(
+        s,
+        "POST /api/v1/moves HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: {}\r\n\r\n",
+        cgp.len()
+    )
+    .unwrap();
+    // A byte every 100 ms would take 6 s.
+    let mut writer = s.try_clone().unwrap();
+    let start = Instant::now();
+    std::thread::spawn(move || {
+        for b in cgp.bytes() {
+            if writer.write_all(&[b]).is_err() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    });
+    let answer = read_answer(&mut s);
+    let took = start.elapsed();
+    let text = String::from_utf8_lossy(&answer.body);
+    assert_eq!(answer.status, 408, "{}", &text[..text.len().min(200)]);
+    assert_eq!(answer.json()["status"], 408);
+    assert!(took >= timeout && took < timeout * 4, "{took:?}");
+}
+
+/// Descriptors this process has open (Linux).
+fn open_fds() -> usize {
+    std::fs::read_dir("/proc/self/fd").unwrap().count()
+}
+
+#[test]
+fn the_connection_cap_holds() {
+    let (_dir, server) = fixture_server(ServeOptions {
+        max_connections: Some(4),
+        ..ServeOptions::default()
+    });
+    let a = server.addr();
+    let idle: Vec<TcpStream> = (0..4).map(|_| TcpStream::connect(a).unwrap()).collect();
+    std::thread::sleep(Duration::from_millis(200));
+    // The fifth is not accepted while four are open ...
+    let mut fifth = TcpStream::connect(a).unwrap();
+    fifth
+        .write_all(request_text("GET", "/api/v1/word/care", &[]).as_bytes())
+        .unwrap();
+    fifth
+        .set_read_timeout(Some(Duration::from_millis(500)))
+        .unwrap();
+    let mut buf = [0u8; 16];
+    assert!(
+        fifth.read(&mut buf).is_err(),
+        "answered beyond the connection cap"
+    );
+    // ... and is answered once one closes.
+    drop(idle);
+    fifth
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let answer = read_answer(&mut fifth);
+    assert_eq!(answer.status, 200);
+    // Many more connections hold no descriptors of the server's: the
+    // kernel's backlog keeps them until accepted.
+    let before = open_fds();
+    let held: Vec<TcpStream> = (0..40).map(|_| TcpStream::connect(a).unwrap()).collect();
+    std::thread::sleep(Duration::from_millis(300));
+    let grown = open_fds() - before;
+    assert!(
+        grown <= 40 + 4 + 2,
+        "{grown} descriptors for 40 connections"
+    );
+    drop(held);
+}
+
+#[test]
+fn one_address_is_capped_in_connections() {
+    let (_dir, server) = fixture_server(ServeOptions {
+        max_client_connections: 3,
+        ..ServeOptions::default()
+    });
+    let a = server.addr();
+    let held: Vec<TcpStream> = (0..3).map(|_| connect_from("127.0.0.2", a)).collect();
+    std::thread::sleep(Duration::from_millis(200));
+    let mut fourth = connect_from("127.0.0.2", a);
+    let _ = fourth.write_all(request_text("GET", "/api/v1/word/care", &[]).as_bytes());
+    let mut raw = Vec::new();
+    let _ = fourth.read_to_end(&mut raw);
+    let text = String::from_utf8_lossy(&raw);
+    // The refusal, or at least the close (a reset may beat the answer).
+    assert!(
+        raw.is_empty() || (text.starts_with("HTTP/1.1 429") && text.contains("retry-after: 1")),
+        "{text}"
+    );
+    // Other addresses are served meanwhile; and the address again once
+    // its connections close.
+    assert_eq!(
+        get_from("127.0.0.3", a, "/api/v1/word/care", &[]).status,
+        200
+    );
+    assert_eq!(get_with(a, "/api/v1/word/care", &[]).status, 200);
+    drop(held);
+    std::thread::sleep(Duration::from_millis(200));
+    assert_eq!(
+        get_from("127.0.0.2", a, "/api/v1/word/care", &[]).status,
+        200
+    );
+}
+
+/// Sends `GET path` with `headers` on `n` connections from `from` at
+/// once (all connected first); the answers.
+fn burst(
+    from: &str,
+    to: SocketAddr,
+    n: usize,
+    path: &str,
+    headers: &dyn Fn(usize) -> Vec<String>,
+) -> Vec<Answer> {
+    let mut conns: Vec<TcpStream> = (0..n).map(|_| connect_from(from, to)).collect();
+    let texts: Vec<String> = (0..n)
+        .map(|i| {
+            let h = headers(i);
+            let h: Vec<&str> = h.iter().map(String::as_str).collect();
+            request_text("GET", path, &h)
+        })
+        .collect();
+    for (c, t) in conns.iter_mut().zip(&texts) {
+        c.write_all(t.as_bytes()).unwrap();
+    }
+    conns.iter_mut().map(read_answer).collect()
+}
+
+/// The number of ENABLE's words, by a plain count of its list.
+fn enable_count() -> u64 {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../indexes/enable1.txt"),
+    )
+    .unwrap();
+    text.lines().filter(|l| !l.trim().is_empty()).count() as u64
+}
+
+/// Checks a burst's answers: 200 with every word, or (if `refused`)
+/// also 429 with Retry-After and a JSON reason; the number of 429s.
+fn check_burst(answers: &[Answer], words: u64) -> usize {
+    let mut refused = 0;
+    for a in answers {
+        match a.status {
+            200 => assert_eq!(a.json()["total"], words),
+            429 => {
+                refused += 1;
+                assert_eq!(a.header("retry-after"), Some("1"), "{a:?}");
+                assert_eq!(a.json()["status"], 429);
+                assert!(a.json()["error"].as_str().unwrap().contains("at most"));
+            }
+            s => panic!("{s}: {:?}", String::from_utf8_lossy(&a.body)),
+        }
+    }
+    refused
+}
+
+fn greedy_limits() -> Limits {
+    Limits {
+        heavy_concurrency: 1,
+        max_client_heavy: 2,
+        timeout: Duration::from_secs(60),
+        ..Limits::default()
+    }
+}
+
+#[test]
+fn a_greedy_address_gets_429_while_others_are_served() {
+    let server = enable_server(greedy_limits(), ServeOptions::default());
+    let a = server.addr();
+    let words = enable_count();
+    // pattern/* lists every word: heavy. Twelve at once from one address:
+    // some are refused ...
+    let none = |_| Vec::new();
+    let greedy = std::thread::scope(|s| {
+        let greedy = s.spawn(|| burst("127.0.0.2", a, 12, "/api/v1/pattern/*?limit=1", &none));
+        // ... while a word page from another address is answered, and a
+        // heavy request from a third is let in (it may queue).
+        std::thread::sleep(Duration::from_millis(20));
+        let page = get_from("127.0.0.3", a, "/api/v1/word/care", &[]);
+        assert_eq!(page.status, 200);
+        let heavy = get_from("127.0.0.4", a, "/api/v1/pattern/*?limit=1", &[]);
+        assert_eq!(
+            heavy.status,
+            200,
+            "{:?}",
+            String::from_utf8_lossy(&heavy.body)
+        );
+        assert_eq!(heavy.json()["total"], words);
+        greedy.join().unwrap()
+    });
+    let refused = check_burst(&greedy, words);
+    assert!(refused >= 6, "{refused} of 12 refused");
+    assert!(refused < 12, "none answered");
+    // Light requests are not capped: twelve word pages at once all pass.
+    let pages = burst("127.0.0.2", a, 12, "/api/v1/word/care", &none);
+    assert!(pages.iter().all(|p| p.status == 200));
+}
+
+#[test]
+fn searches_are_priced_by_their_estimate() {
+    use lexq_site::serve::cost::{Cost, search_reads};
+    use lexq_site::{QueryBounds, Stop};
+    let site = Site::open(&enable_site().1).unwrap();
+    let bounds = QueryBounds::default();
+    let estimate = |q| site.estimate(q, &bounds, &Stop::never()).unwrap();
+    // s* reads most of the index: heavy; a definition's word reads a few
+    // hundred postings: light.
+    assert!(estimate("s*") >= search_reads(Cost::HEAVIER));
+    assert!(estimate("definition:tool") < search_reads(Cost::HEAVY));
+    let totals = |q| site.search(q, 0, 0).unwrap().total;
+    let (s_total, tool_total) = (totals("s*"), totals("definition:tool"));
+    let lex = site.lexicon().unwrap();
+    // One heavy request in flight per address.
+    let limits = Limits {
+        max_client_heavy: 1,
+        ..greedy_limits()
+    };
+    let state = AppState::new(lex, Some(site), limits, false);
+    let server = Server::start("127.0.0.1:0", state).unwrap();
+    let a = server.addr();
+    let heavy = "/api/v1/search?q=s*&limit=1";
+    let light = "/api/v1/search?q=definition:tool&limit=1";
+    // A repeated word in a sloppy phrase: refused by the bounds.
+    let over = "/api/v1/search?q=definition:%22a%20a%22~1";
+    for attempt in 0.. {
+        assert!(attempt < 5, "the heavy search never stayed in flight");
+        let seen = std::thread::scope(|s| {
+            // Other addresses keep the one heavy thread busy, so that the
+            // heavy search of 127.0.0.2 waits for its turn holding all of
+            // its address's budget.
+            let blockers: Vec<_> = (3..8)
+                .map(|i| {
+                    s.spawn(move || {
+                        get_from(&format!("127.0.0.{i}"), a, "/api/v1/pattern/*?limit=1", &[])
+                    })
+                })
+                .collect();
+            std::thread::sleep(Duration::from_millis(20));
+            let first = s.spawn(|| get_from("127.0.0.2", a, heavy, &[]));
+            std::thread::sleep(Duration::from_millis(50));
+            let before = get_from("127.0.0.2", a, heavy, &[]);
+            let light = get_from("127.0.0.2", a, light, &[]);
+            let over = get_from("127.0.0.2", a, over, &[]);
+            let after = get_from("127.0.0.2", a, heavy, &[]);
+            for b in blockers {
+                assert_eq!(b.join().unwrap().status, 200);
+            }
+            let first = first.join().unwrap();
+            assert_eq!(
+                first.status,
+                200,
+                "{:?}",
+                String::from_utf8_lossy(&first.body)
+            );
+            assert_eq!(first.json()["total"], s_total);
+            // Only what was sent while the first held the budget counts.
+            (before.status == 429 && after.status == 429).then_some((before, light, over))
+        });
+        let Some((before, light, over)) = seen else {
+            continue;
+        };
+        assert_eq!(before.header("retry-after"), Some("1"));
+        // The light search is let in beside it ...
+        assert_eq!(
+            light.status,
+            200,
+            "{:?}",
+            String::from_utf8_lossy(&light.body)
+        );
+        assert_eq!(light.json()["total"], tool_total);
+        // ... and a search over the bounds is refused with its reason,
+        // not counted as heavy.
+        assert_eq!(
+            over.status,
+            400,
+            "{:?}",
+            String::from_utf8_lossy(&over.body)
+        );
+        let why = over.json()["error"].as_str().unwrap().to_string();
+        assert!(why.contains("twice in a phrase with a slop"), "{why}");
+        break;
+    }
+}
+
+#[test]
+fn one_address_has_its_share_of_search_estimates() {
+    use lexq_site::QueryBounds;
+    let site = Site::open(&enable_site().1).unwrap();
+    let tool_total = site.search("definition:tool", 0, 0).unwrap().total;
+    let lex = site.lexicon().unwrap();
+    // Bounds far past the defaults, so that building the query below
+    // takes seconds: its estimate is stopped at the deadline.
+    let limits = Limits {
+        max_input: 1024,
+        timeout: Duration::from_secs(3),
+        heavy_concurrency: 2,
+        max_client_heavy: 1,
+        query: QueryBounds {
+            max_reads: u64::MAX,
+            max_terms: 1000,
+            max_clauses: 1000,
+            max_depth: 100,
+            max_slop: 1000,
+        },
+        ..Limits::default()
+    };
+    let state = AppState::new(lex, Some(site), limits, false);
+    let server = Server::start("127.0.0.1:0", state).unwrap();
+    let a = server.addr();
+    let ranges: String = (0..50)
+        .map(|i| format!("word:%5Ba%20TO%20z{i}%5D"))
+        .collect::<Vec<_>>()
+        .join("%20OR%20");
+    let light = "/api/v1/search?q=definition:tool&limit=1";
+    std::thread::scope(|s| {
+        let slow = s.spawn(|| get_from("127.0.0.2", a, &format!("/api/v1/search?q={ranges}"), &[]));
+        std::thread::sleep(Duration::from_millis(300));
+        // Its address has its one estimate at work: refused at once ...
+        let start = Instant::now();
+        let refused = get_from("127.0.0.2", a, light, &[]);
+        assert_eq!(
+            refused.status,
+            429,
+            "{:?}",
+            String::from_utf8_lossy(&refused.body)
+        );
+        assert_eq!(refused.header("retry-after"), Some("1"));
+        assert!(start.elapsed() < Duration::from_secs(1));
+        // ... while another address's search is estimated and answered,
+        // and the same address's word page is not a search.
+        let other = get_from("127.0.0.3", a, light, &[]);
+        assert_eq!(
+            other.status,
+            200,
+            "{:?}",
+            String::from_utf8_lossy(&other.body)
+        );
+        assert_eq!(other.json()["total"], tool_total);
+        assert_eq!(
+            get_from("127.0.0.2", a, "/api/v1/word/care", &[]).status,
+            200
+        );
+        // Stopped at the deadline while it was being estimated.
+        let slow = slow.join().unwrap();
+        assert_eq!(
+            slow.status,
+            503,
+            "{:?}",
+            String::from_utf8_lossy(&slow.body)
+        );
+    });
+    // Its share back: answered.
+    let again = get_from("127.0.0.2", a, light, &[]);
+    assert_eq!(
+        again.status,
+        200,
+        "{:?}",
+        String::from_utf8_lossy(&again.body)
+    );
+}
+
+#[test]
+fn forwarded_for_is_trusted_only_from_the_proxy() {
+    let server = enable_server(
+        greedy_limits(),
+        ServeOptions {
+            trust_proxy: vec!["127.0.0.1".parse().unwrap()],
+            ..ServeOptions::default()
+        },
+    );
+    let a = server.addr();
+    let words = enable_count();
+    let path = "/api/v1/pattern/*?limit=1";
+    let distinct = |i: usize| vec![format!("X-Forwarded-For: 198.51.100.{}", i + 1)];
+    let same = |_| vec!["X-Forwarded-For: 198.51.100.77".to_string()];
+    // Through the proxy, twelve clients: all let in (they queue).
+    let proxied = burst("127.0.0.1", a, 8, path, &distinct);
+    assert_eq!(check_burst(&proxied, words), 0);
+    // Through the proxy, one client twelve times: refused.
+    let proxied_one = burst("127.0.0.1", a, 8, path, &same);
+    assert!(check_burst(&proxied_one, words) >= 4);
+    // From another peer the header is ignored: one address, refused.
+    let forged = burst("127.0.0.2", a, 8, path, &distinct);
+    assert!(check_burst(&forged, words) >= 4);
+}
+
+#[test]
+fn every_answer_has_the_security_headers() {
+    let (_dir, server) = fixture_server(ServeOptions::default());
+    let a = server.addr();
+    for path in [
+        "/",
+        "/licence",
+        "/api/v1/info",
+        "/api/v1/word/care",
+        "/api/v1/word/c4t",
+        "/api/v1/contains/ar",
+        "/api/v1/nope",
+        "/api/v1/search?q=definition:(",
+    ] {
+        let r = get_with(a, path, &[]);
+        assert_eq!(
+            r.header("x-content-type-options"),
+            Some("nosniff"),
+            "{path}"
+        );
+        let csp = r
+            .header("content-security-policy")
+            .unwrap_or_else(|| panic!("{path}"));
+        assert!(csp.contains("default-src 'none'"), "{path}: {csp}");
+        assert!(csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
+    }
+    // The page's policy lets only its own script and style run.
+    let page = get_with(a, "/", &[]);
+    let csp = page.header("content-security-policy").unwrap();
+    assert!(csp.contains("script-src 'sha256-"), "{csp}");
+    assert!(csp.contains("style-src 'sha256-"), "{csp}");
+    assert!(csp.contains("connect-src 'self'"), "{csp}");
+    assert!(!csp.contains("unsafe-inline"), "{csp}");
+}
+
+#[test]
+fn unchanging_answers_are_cached_and_revalidated() {
+    let (_dir, server) = fixture_server(ServeOptions {
+        max_age: Duration::from_secs(120),
+        ..ServeOptions::default()
+    });
+    let a = server.addr();
+    let mut tags = Vec::new();
+    for path in [
+        "/",
+        "/api/v1/word/care",
+        "/api/v1/contains/ar",
+        "/api/v1/anagram/acre",
+    ] {
+        let r = get_with(a, path, &[]);
+        assert_eq!(r.status, 200, "{path}");
+        assert_eq!(
+            r.header("cache-control"),
+            Some("public, max-age=120"),
+            "{path}"
+        );
+        let tag = r
+            .header("etag")
+            .unwrap_or_else(|| panic!("{path}"))
+            .to_string();
+        assert!(tag.starts_with("W/\""), "{tag}");
+        // Its tag: 304, no body.
+        let again = get_with(a, path, &[&format!("If-None-Match: {tag}")]);
+        assert_eq!(again.status, 304, "{path}");
+        assert!(again.body.is_empty());
+        assert_eq!(again.header("etag"), Some(tag.as_str()));
+        // A list holding it, or the strong form: 304 too (weak comparison).
+        let strong = tag.trim_start_matches("W/");
+        let listed = get_with(a, path, &[&format!("If-None-Match: \"x\", {strong}")]);
+        assert_eq!(listed.status, 304, "{path}");
+        // Another tag: the whole answer.
+        let other = get_with(a, path, &["If-None-Match: W/\"0000000000000000\""]);
+        assert_eq!(other.status, 200, "{path}");
+        assert_eq!(other.body, r.body);
+        assert_eq!(get_with(a, path, &["If-None-Match: *"]).status, 304);
+        tags.push(tag);
+    }
+    tags.sort();
+    tags.dedup();
+    assert_eq!(tags.len(), 4, "one tag per answer");
+    // The same page, other arguments: another tag.
+    let p1 = get_with(a, "/api/v1/contains/ar?limit=1", &[]);
+    let p2 = get_with(a, "/api/v1/contains/ar?limit=2", &[]);
+    assert_ne!(p1.header("etag"), p2.header("etag"));
+    // Errors are not stored, and If-None-Match: * does not make one 304.
+    for path in ["/api/v1/word/c4t", "/api/v1/nope"] {
+        let r = get_with(a, path, &["If-None-Match: *"]);
+        assert!(r.status >= 400, "{path}");
+        assert_eq!(r.header("cache-control"), Some("no-store"), "{path}");
+        assert_eq!(r.header("etag"), None);
+    }
+    // A server over another lexicon gives other tags for the same path.
+    let other = enable_server(Limits::default(), ServeOptions::default());
+    let r1 = get_with(a, "/api/v1/word/care", &[]);
+    let r2 = get_with(other.addr(), "/api/v1/word/care", &[]);
+    assert_ne!(r1.header("etag"), r2.header("etag"));
+}
+
+#[test]
+fn answers_are_compressed_when_asked() {
+    let (_dir, server) = fixture_server(ServeOptions::default());
+    let a = server.addr();
+    let path = "/api/v1/contains/a";
+    let plain = get_with(a, path, &[]);
+    assert_eq!(plain.status, 200);
+    assert_eq!(plain.header("content-encoding"), None);
+    let gz = get_with(a, path, &["Accept-Encoding: gzip"]);
+    assert_eq!(gz.header("content-encoding"), Some("gzip"));
+    assert!(gz.header("vary").unwrap_or("").contains("accept-encoding"));
+    let mut out = Vec::new();
+    flate2::read::GzDecoder::new(&gz.body[..])
+        .read_to_end(&mut out)
+        .unwrap();
+    assert_eq!(out, plain.body);
+    let br = get_with(a, path, &["Accept-Encoding: br"]);
+    assert_eq!(br.header("content-encoding"), Some("br"));
+    let mut out = Vec::new();
+    brotli::Decompressor::new(&br.body[..], 4096)
+        .read_to_end(&mut out)
+        .unwrap();
+    assert_eq!(out, plain.body);
+    let page = get_with(a, "/", &["Accept-Encoding: gzip, br"]);
+    assert!(page.header("content-encoding").is_some());
+    assert!(page.body.len() * 2 < PAGE_LEN, "{} bytes", page.body.len());
+}
+
+const PAGE_LEN: usize = lexq_site::serve::PAGE.len();
+
+#[test]
+fn cors_is_off_unless_asked() {
+    let origin = "Origin: https://a.example";
+    let preflight = |a: SocketAddr, origin: &str| {
+        let mut s = TcpStream::connect(a).unwrap();
+        s.write_all(
+            request_text(
+                "OPTIONS",
+                "/api/v1/word/care",
+                &[origin, "Access-Control-Request-Method: GET"],
+            )
+            .as_bytes(),
+        )
+        .unwrap();
+        read_answer(&mut s)
+    };
+    let (_d1, off) = fixture_server(ServeOptions::default());
+    let r = get_with(off.addr(), "/api/v1/word/care", &[origin]);
+    assert_eq!(r.status, 200);
+    assert_eq!(r.header("access-control-allow-origin"), None);
+    assert_eq!(preflight(off.addr(), origin).status, 405);
+
+    let (_d2, on) = fixture_server(ServeOptions {
+        cors: Cors::parse(&["https://a.example"]).unwrap(),
+        ..ServeOptions::default()
+    });
+    let r = get_with(on.addr(), "/api/v1/word/care", &[origin]);
+    assert_eq!(
+        r.header("access-control-allow-origin"),
+        Some("https://a.example")
+    );
+    let p = preflight(on.addr(), origin);
+    assert_eq!(p.status, 200);
+    assert_eq!(
+        p.header("access-control-allow-origin"),
+        Some("https://a.example")
+    );
+    assert!(
+        p.header("access-control-allow-methods")
+            .unwrap()
+            .contains("GET")
+    );
+    // Another origin is not let in.
+    let r = get_with(
+        on.addr(),
+        "/api/v1/word/care",
+        &["Origin: https://b.example"],
+    );
+    assert_eq!(r.header("access-control-allow-origin"), None);
+
+    let (_d3, any) = fixture_server(ServeOptions {
+        cors: Cors::Any,
+        ..ServeOptions::default()
+    });
+    let r = get_with(
+        any.addr(),
+        "/api/v1/word/care",
+        &["Origin: https://b.example"],
+    );
+    assert_eq!(r.header("access-control-allow-origin"), Some("*"));
+}
