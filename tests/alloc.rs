@@ -1,12 +1,14 @@
-//! A reused move generator allocates nothing per position, and the rack
-//! and anchored word walks allocate nothing per step: counted by a global
+//! A reused move generator allocates nothing per position, the rack and
+//! anchored word walks nothing per step, and a game's play and undo and a
+//! leave table's lookup nothing once warm: counted by a global
 //! allocator that tallies the allocations of each thread (the test
 //! harness's own thread allocates as it reports other tests, at any time).
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use lexq::{Best, Count, Generator, Lexicon, Position, TopN};
+use lexq::leaves::Leaves;
+use lexq::{All, Best, Count, Game, Generator, Lexicon, Move, Position, Rack, TileSet, TopN};
 
 struct Counting;
 
@@ -129,4 +131,56 @@ fn rack_walks_allocate_only_their_results() {
     let short = count("qz");
     let long = count("eiouuvw?");
     assert_eq!(short, long, "allocations of an empty anagram search");
+}
+
+#[test]
+fn play_and_undo_allocate_nothing() {
+    let lex = Lexicon::embedded();
+    let tiles = TileSet::named("english", lex.alphabet()).unwrap();
+    let mut game = Game::new(&lex, lexq::Layout::standard(), tiles, 2, 9).unwrap();
+    let mut generator = Generator::new();
+    let mut tried = 0;
+    for _ in 0..12 {
+        let mut all = All::default();
+        generator.generate(game.board(), game.rack(game.to_move()), &mut all);
+        let moves = all.into_sorted();
+        // Warm: the record has room after one play and undo.
+        game.apply(&moves[0]).unwrap();
+        game.undo();
+        let before = allocations();
+        for m in moves.iter().take(200) {
+            game.apply(m).unwrap();
+            game.undo();
+            tried += 1;
+        }
+        game.apply(&Move::pass()).unwrap();
+        game.undo();
+        assert_eq!(allocations(), before, "allocations in play and undo");
+        game.apply(&moves[0]).unwrap();
+    }
+    assert!(tried > 500);
+}
+
+#[test]
+fn leave_lookup_allocates_nothing() {
+    let en = lexq::Alphabet::english();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/leaves/small.csv"
+    ))
+    .unwrap();
+    let table = Leaves::from_csv(&text, &en).unwrap();
+    let racks: Vec<Rack> = ["?", "QU", "EE", "ST", "AEI", "Z", ""]
+        .iter()
+        .map(|s| Rack::parse(s, &en).unwrap())
+        .collect();
+    let before = allocations();
+    let mut sum = 0i64;
+    for _ in 0..100 {
+        for r in &racks {
+            sum += i64::from(table.value(r));
+        }
+    }
+    assert_eq!(allocations(), before);
+    assert_ne!(sum, 0);
 }
