@@ -1,5 +1,5 @@
 //! `find` against its most selective condition alone, in process, on the
-//! embedded ENABLE lexicon (the fst read in place, as the CLI reads it).
+//! embedded ENABLE lexicon (its arc table read in place, as the CLI reads it).
 //!
 //! Each pair is a combined query and the one query of today's commands it
 //! starts from (the goal: the combined query within 1.5x). The
