@@ -237,7 +237,7 @@ fn take(b: &mut Budget, rule: &RackRule, c: usize, count: u8) -> bool {
 /// key `rev(W)`), where its hooks are read without a look-up.
 type Emit<'e, 'a> = dyn FnMut(&[u8], &State, Option<Node<'a>>) + 'e;
 
-struct Walker<'w, 'e, 'a> {
+struct Walker<'w, 'e, 'a, const BOUNDED: bool> {
     left: &'w Side,
     right: &'w Side,
     anchor: &'w [u8],
@@ -249,12 +249,19 @@ struct Walker<'w, 'e, 'a> {
     rbuf: [u8; MAX_WORD_LEN + 1],
     rn: usize,
     word: [u8; MAX_WORD_LEN + 1],
-    /// The counts of the letters placed (the anchor's and the walk's).
+    /// The counts of the letters placed (the anchor's and the walk's; the
+    /// anchor's alone if not `BOUNDED`).
+    ///
+    /// `BOUNDED`: whether a bound may refuse a letter
+    /// ([`Prune::bounds_nothing`] false). If not, the walk counts nothing
+    /// and a word's counts are made when it is found.
     st: State,
+    /// The letters that may be placed, when not `BOUNDED`.
+    open: u64,
     emit: &'w mut Emit<'e, 'a>,
 }
 
-impl<'a> Walker<'_, '_, 'a> {
+impl<'a, const BOUNDED: bool> Walker<'_, '_, 'a, BOUNDED> {
     fn len(&self) -> usize {
         self.ln + self.anchor.len() + self.rn
     }
@@ -269,7 +276,46 @@ impl<'a> Walker<'_, '_, 'a> {
         self.word[i..i + self.anchor.len()].copy_from_slice(self.anchor);
         i += self.anchor.len();
         self.word[i..n].copy_from_slice(&self.rbuf[..self.rn]);
-        (self.emit)(&self.word[..n], &self.st, node);
+        if BOUNDED {
+            (self.emit)(&self.word[..n], &self.st, node);
+        } else {
+            let mut st = self.st;
+            for &c in self.lbuf[..self.ln].iter().chain(&self.rbuf[..self.rn]) {
+                st.counts[c as usize & 63] += 1;
+            }
+            (self.emit)(&self.word[..n], &st, node);
+        }
+    }
+
+    /// The letters that may be placed next.
+    #[inline(always)]
+    fn allowed(&self) -> u64 {
+        if BOUNDED {
+            self.st.allowed(self.prune)
+        } else {
+            self.open
+        }
+    }
+
+    /// Counts `code`, placed next, if the walk counts: `Err` if a bound
+    /// refuses it, else what [`Walker::pop`] needs.
+    #[inline(always)]
+    fn push(&mut self, code: u8) -> Result<Option<Tally>, ()> {
+        if !BOUNDED {
+            return Ok(None);
+        }
+        self.st
+            .push(self.prune, code, self.lens.max, true)
+            .map(Some)
+            .ok_or(())
+    }
+
+    /// Takes back what [`Walker::push`] counted.
+    #[inline(always)]
+    fn pop(&mut self, code: u8, saved: Option<Tally>) {
+        if let Some(saved) = saved {
+            self.st.pop(code, saved);
+        }
     }
 
     fn go_left(&mut self, at: Node<'a>, word: bool, ls: StateID, rs: StateID) {
@@ -285,7 +331,7 @@ impl<'a> Walker<'_, '_, 'a> {
         let mut set = if matches!(self.left, Side::Nothing) {
             0
         } else {
-            self.st.allowed(self.prune) & !self.barred_left & !1
+            self.allowed() & !self.barred_left & !1
         };
         if cross {
             set |= 1;
@@ -303,14 +349,14 @@ impl<'a> Walker<'_, '_, 'a> {
             let Some(next) = self.left.step(ls, code) else {
                 continue;
             };
-            let Some(saved) = self.st.push(self.prune, code, self.lens.max, true) else {
+            let Ok(saved) = self.push(code) else {
                 continue;
             };
             self.lbuf[self.ln & MAX_WORD_LEN] = code;
             self.ln += 1;
             self.go_left(edge.target(), edge.accepts(), next, rs);
             self.ln -= 1;
-            self.st.pop(code, saved);
+            self.pop(code, saved);
         }
     }
 
@@ -322,7 +368,7 @@ impl<'a> Walker<'_, '_, 'a> {
         if n >= self.lens.max {
             return;
         }
-        let set = self.st.allowed(self.prune) & !1;
+        let set = self.allowed() & !1;
         if set == 0 {
             return;
         }
@@ -331,15 +377,62 @@ impl<'a> Walker<'_, '_, 'a> {
             let Some(next) = self.right.step(rs, code) else {
                 continue;
             };
-            let Some(saved) = self.st.push(self.prune, code, self.lens.max, true) else {
+            let Ok(saved) = self.push(code) else {
                 continue;
             };
             self.rbuf[self.rn & MAX_WORD_LEN] = code;
             self.rn += 1;
             self.go_right(edge.target(), edge.accepts(), next);
             self.rn -= 1;
-            self.st.pop(code, saved);
+            self.pop(code, saved);
         }
+    }
+}
+
+/// A walk's anchor and sides: the anchor, what may stand left and right
+/// of it, the letters barred left of it.
+type Sides<'w> = (&'w [u8], &'w Side, &'w Side, u64);
+
+/// Runs a [`Walker`] from `at` (the node after the anchor, whether that
+/// path is a whole key, both sides' automaton states) with the counts
+/// `st`, counting at each step only if the prune bounds something.
+fn go<'w, 'e, 'a>(
+    (anchor, left, right, barred_left): Sides<'w>,
+    lens: Lengths,
+    prune: &'w Prune,
+    st: State,
+    emit: &'w mut Emit<'e, 'a>,
+    (at, word, ls, rs): (Node<'a>, bool, StateID, StateID),
+) {
+    fn walker<'w, 'e, 'a, const B: bool>(
+        (anchor, left, right, barred_left): Sides<'w>,
+        lens: Lengths,
+        prune: &'w Prune,
+        st: State,
+        emit: &'w mut Emit<'e, 'a>,
+    ) -> Walker<'w, 'e, 'a, B> {
+        Walker {
+            left,
+            right,
+            anchor,
+            barred_left,
+            lens,
+            prune,
+            lbuf: [0; MAX_WORD_LEN + 1],
+            ln: 0,
+            rbuf: [0; MAX_WORD_LEN + 1],
+            rn: 0,
+            word: [0; MAX_WORD_LEN + 1],
+            st,
+            open: st.allowed(prune),
+            emit,
+        }
+    }
+    let sides = (anchor, left, right, barred_left);
+    if prune.bounds_nothing() {
+        walker::<false>(sides, lens, prune, st, emit).go_left(at, word, ls, rs);
+    } else {
+        walker::<true>(sides, lens, prune, st, emit).go_left(at, word, ls, rs);
     }
 }
 
@@ -364,33 +457,6 @@ pub(crate) fn walk<'a>(
     }
     let start = State::new(prune);
     let nothing = Side::Nothing;
-    #[allow(clippy::too_many_arguments)]
-    fn walker<'w, 'e, 'a>(
-        anchor: &'w [u8],
-        left: &'w Side,
-        right: &'w Side,
-        barred_left: u64,
-        lens: Lengths,
-        prune: &'w Prune,
-        st: State,
-        emit: &'w mut Emit<'e, 'a>,
-    ) -> Walker<'w, 'e, 'a> {
-        Walker {
-            left,
-            right,
-            anchor,
-            barred_left,
-            lens,
-            prune,
-            lbuf: [0; MAX_WORD_LEN + 1],
-            ln: 0,
-            rbuf: [0; MAX_WORD_LEN + 1],
-            rn: 0,
-            word: [0; MAX_WORD_LEN + 1],
-            st,
-            emit,
-        }
-    }
     match walk {
         Walk::Empty => {}
         Walk::Anchored {
@@ -412,20 +478,20 @@ pub(crate) fn walk<'a>(
             let Some((at, word)) = follow_reversed(root, anchor) else {
                 return;
             };
-            walker(anchor, left, right, *barred_left, lens, prune, st, emit).go_left(
-                at,
-                word,
-                left.start(),
-                right.start(),
+            let sides = (anchor.as_slice(), left, right, *barred_left);
+            go(
+                sides,
+                lens,
+                prune,
+                st,
+                emit,
+                (at, word, left.start(), right.start()),
             );
         }
         Walk::Backward(left) => {
-            walker(&[], left, &nothing, 0, lens, prune, start, emit).go_left(
-                root,
-                false,
-                left.start(),
-                nothing.start(),
-            );
+            let sides = (&[][..], left, &nothing, 0);
+            let at = (root, false, left.start(), nothing.start());
+            go(sides, lens, prune, start, emit, at);
         }
         Walk::Forward(right) => {
             let set = start.allowed(prune) & !1;
@@ -439,11 +505,14 @@ pub(crate) fn walk<'a>(
                 };
                 let (at, word) = (edge.target(), edge.accepts());
                 let first = [code];
-                walker(&first, &nothing, right, 0, lens, prune, st, &mut *emit).go_left(
-                    at,
-                    word,
-                    nothing.start(),
-                    rs,
+                let sides = (&first[..], &nothing, right, 0);
+                go(
+                    sides,
+                    lens,
+                    prune,
+                    st,
+                    &mut *emit,
+                    (at, word, nothing.start(), rs),
                 );
             }
         }

@@ -95,6 +95,27 @@ pub(crate) struct Prune {
     pub racks: Vec<(RackRule, Budget)>,
 }
 
+impl Prune {
+    /// Whether no bound can refuse a letter of the walk's letters other
+    /// than by the length (every letter's limit 0 or past any word's
+    /// length, no vowel, distinct-letter, point, `consists`, `includes`
+    /// or rack bound): the walk then needs no counts until a word is
+    /// found. `--ends ING --len 7 --front-hook` walks so.
+    pub fn bounds_nothing(&self) -> bool {
+        let most = MAX_WORD_LEN as u32;
+        (1..64).all(|c| {
+            self.letters & (1u64 << c) == 0 || self.limit[c] == 0 || self.limit[c] as u32 >= most
+        }) && self.vowel_min == 0
+            && self.vowel_max >= most
+            && self.distinct_min == 0
+            && self.distinct_max >= most
+            && self.points_max.is_none()
+            && self.consists.is_empty()
+            && self.need_total == 0
+            && self.racks.is_empty()
+    }
+}
+
 /// The most `consists` conditions and racks that bound the walk (the rest
 /// are tested at the leaves).
 pub(crate) const MAX_CONSISTS: usize = 4;
