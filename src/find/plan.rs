@@ -425,8 +425,12 @@ fn rarest(counts: &[u8; 64], shares: &[f64; 64]) -> Option<u8> {
 }
 
 /// The walk a rack drives: from the block it plays through; or, when every
-/// tile is spent, from its rarest real tile (its first place in the word,
-/// so never left of it); else every word from its first letter.
+/// tile is spent and every tile is a letter, from its rarest tile (its
+/// first place in the word, so never left of it); else every word from its
+/// first letter, spending a tile a letter (with a blank or a set tile, a
+/// walk from one letter visits every left part they can spell before it,
+/// and each again across the separator, as the rack walk of
+/// [`crate::Lexicon::anagram`] avoids too).
 fn rack_walk(rack: &RackSpec, shares: &[f64; 64]) -> Walk {
     if !rack.through.is_empty() {
         return Walk::Anchored {
@@ -437,7 +441,7 @@ fn rack_walk(rack: &RackSpec, shares: &[f64; 64]) -> Walk {
         };
     }
     match rarest(&rack.real, shares) {
-        Some(c) if rack.exact => Walk::Anchored {
+        Some(c) if rack.exact && rack.blanks == 0 && rack.sets.is_empty() => Walk::Anchored {
             anchor: vec![c],
             left: Side::Anything,
             right: Side::Anything,
