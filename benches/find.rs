@@ -1,10 +1,11 @@
 //! `find` against its most selective condition alone, in process, on the
-//! embedded ENABLE lexicon (the fst read in place, as the CLI reads it).
+//! embedded ENABLE lexicon (its arc table read in place, as the CLI reads it).
 //!
 //! Each pair is a combined query and the one query of today's commands it
 //! starts from (the goal: the combined query within 1.5x). The
 //! combined time includes compiling and planning the query (random dives
-//! when several conditions could drive the walk). Run with
+//! when several conditions could drive the walk); `walk` is the combined
+//! query's walk alone, planned once beforehand. Run with
 //! `taskset -c 1 cargo bench --bench find` (add `-- --quick` for a fast
 //! pass); `benches/find.sh` compares the CLI with the shell pipelines and
 //! rg over the word list.
@@ -77,6 +78,11 @@ fn pairs(c: &mut Criterion) {
     for (name, query, alone) in &cases {
         g.bench_function(format!("{name}/combined"), |b| {
             b.iter(|| black_box(lex.find(black_box(query)).unwrap().len()))
+        });
+        // The walk alone: the query compiled and planned once.
+        let prepared = lex.prepare_find(query).unwrap();
+        g.bench_function(format!("{name}/walk"), |b| {
+            b.iter(|| black_box(prepared.run().len()))
         });
         g.bench_function(format!("{name}/alone"), |b| {
             b.iter(|| black_box(alone(&lex)))

@@ -419,6 +419,48 @@ fn walk_the_table(lex: &Lexicon) {
     let _ = lex.regex("[a-c]+s?");
 }
 
+/// `lexq find`, `suggest`, `extensions` and `diff` on a lexicon whose table
+/// may be damaged: no panic, and diff's words (against the good lexicon
+/// and itself) come out strictly increasing, as a merge of two sorted
+/// streams must, even where a damaged list's arcs are out of code order.
+/// Returns every word diff reports (good against damaged, both ways).
+fn study_the_table(good: &Lexicon, lex: &Lexicon) -> Vec<Vec<u8>> {
+    use lexq::find::{Condition, Query, Range};
+    let query = Query::new()
+        .with(Condition::Length(Range::between(2, 4)))
+        .with(Condition::Anagrams(Range::at_least(1)))
+        .with(Condition::BackHook(None))
+        .without(Condition::Includes("q".into()))
+        .with(Condition::Any(vec![
+            vec![lexq::find::Term::is(Condition::Contains("a".into()))],
+            vec![lexq::find::Term::is(Condition::IsBackHook)],
+        ]));
+    let _ = lex.find(&query);
+    let _ = lex.find(&Query::new().with(Condition::Subanagram {
+        rack: "ac?s".into(),
+        through: None,
+    }));
+    let _ = lex.suggest("cta", 2);
+    let _ = lex.extensions("a", Some(2), None);
+    let mut changed = Vec::new();
+    for (old, new) in [(good, lex), (lex, good), (lex, lex)] {
+        let mut last: Option<Vec<u8>> = None;
+        lexq::diff::diff(old, new, |_, w| {
+            if let Some(l) = &last {
+                assert!(
+                    l.as_slice() < w,
+                    "diff's words out of order: {l:?} then {w:?}"
+                );
+            }
+            last = Some(w.to_vec());
+            changed.push(w.to_vec());
+            std::ops::ControlFlow::Continue(())
+        })
+        .unwrap();
+    }
+    changed
+}
+
 /// Every value of every byte of the arc table, re-sealed: no panic and no
 /// endless walk on open, move generation or queries; the checked open
 /// refuses the table unless it still holds exactly the fst's keys (an arc
@@ -428,6 +470,7 @@ fn walk_the_table(lex: &Lexicon) {
 fn every_byte_of_the_arc_table_every_value() {
     let good = small();
     let section = arcs_section(&good);
+    let good_lex = Lexicon::from_bytes(good.clone()).unwrap();
     let words = Lexicon::from_bytes(good.clone())
         .unwrap()
         .pattern("*")
@@ -447,9 +490,11 @@ fn every_byte_of_the_arc_table_every_value() {
                 Err(e) => panic!("byte {at} = {v:#x}: the checksums hold: {e}"),
             };
             walk_the_table(&lex);
+            let changed = study_the_table(&good_lex, &lex);
             match Lexicon::from_bytes_checked(bad) {
                 Err(_) => refused += 1,
                 Ok(checked) => {
+                    assert!(changed.is_empty(), "byte {at} = {v:#x}: diff {changed:?}");
                     assert_eq!(
                         checked.pattern("*").unwrap().to_strings(),
                         words,

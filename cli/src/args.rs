@@ -462,15 +462,22 @@ pub fn not_utf8(args: impl Iterator<Item = std::ffi::OsString>) -> String {
 /// tip: TIP".
 pub fn clap_message(e: &clap::Error) -> String {
     let text = e.to_string();
-    let mut parts = Vec::new();
+    let mut out = String::new();
     for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
         if line.starts_with("Usage:") || line.starts_with("For more information") {
             break;
         }
-        parts.push(line.strip_prefix("error: ").unwrap_or(line));
+        let line = line.strip_prefix("error: ").unwrap_or(line);
+        // clap's tips are lines of their own; a message of ours nested in
+        // a line (an --any alternative's) keeps its own "; tip:" as it is.
+        if !out.is_empty() {
+            out.push_str(if line.starts_with("tip: ") { "; " } else { " " });
+        }
+        out.push_str(line);
     }
-    match parts.join(" ").replace(" tip: ", "; tip: ") {
-        p if p.is_empty() => "invalid arguments".to_string(),
-        p => p,
+    if out.is_empty() {
+        "invalid arguments".to_string()
+    } else {
+        out
     }
 }

@@ -222,6 +222,14 @@ fn hostile_input_is_a_message_and_status_2() {
     let o = run(&["find", "--any", &value]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("nest"), "{}", stderr(&o));
+    // A typo inside alternatives inside alternatives: clap's tip once,
+    // after one "; " (each level of --any added a ';' before).
+    let o = run(&["find", "--any", "--any '--contain x'"]);
+    assert_eq!(
+        stderr(&o),
+        "lexq: --any \"--any '--contain x'\": --any \"--contain x\": unexpected argument \
+         '--contain' found; tip: a similar argument exists: '--contains' (try 'lexq --help')\n"
+    );
     let long = "A".repeat(5000);
     let o = run(&["find", "--includes", &long]);
     assert_eq!(o.status.code(), Some(2));

@@ -4,7 +4,7 @@
 //! The walk is the GADDAG's anchored walk (as [`crate::walk`]'s): from the
 //! anchor read right to left from the root, letters before it right to
 //! left, the separator, letters after it left to right. Each letter placed
-//! goes through [`State::step`], which counts it (per code, vowels,
+//! goes through [`State::push`], which counts it (per code, vowels,
 //! distinct letters, points, letters outside a `consists` set, rack tiles
 //! spent) and refuses it when a bound is passed or when the letters still
 //! missing can no longer fit in the letters left to place. Before a node's
@@ -28,139 +28,187 @@ use crate::query::Lengths;
 use crate::raw::Node;
 use crate::walk::{Side, follow_reversed};
 
-/// What the walk has counted of the letters placed so far.
+/// What the walk has counted of the letters placed so far: how many of
+/// each code, and the rest ([`Tally`]).
+///
+/// A walk keeps one `State` and changes it in place: [`State::push`]
+/// counts a letter and hands back the tally as it was, [`State::pop`]
+/// takes the letter back with it (the tally is a few words, so saving it
+/// whole is cheaper than undoing each count; a `State` copied at every
+/// step was a third of a walk's time).
 #[derive(Clone, Copy)]
 pub(crate) struct State {
     counts: [u8; 64],
-    n: u32,
-    vowels: u32,
-    distinct: u32,
-    points: i64,
+    t: Tally,
+}
+
+/// The counts of a [`State`] other than the per-code ones.
+#[derive(Clone, Copy)]
+pub(crate) struct Tally {
     /// Codes placed at least once.
     used: u64,
     /// Codes at their limit.
     full: u64,
-    /// Letters outside each `consists` set.
-    outs: [u32; super::plan::MAX_CONSISTS],
+    points: i64,
+    n: u32,
+    vowels: u32,
+    distinct: u32,
     /// Letters still to place for `includes`.
     deficit: u32,
-    racks: [Option<Budget>; super::plan::MAX_RACKS],
+    /// Letters outside each `consists` set (a word has at most 63).
+    outs: [u8; super::plan::MAX_CONSISTS],
+    /// The budgets of the prune's racks (the first `p.racks.len()`).
+    racks: [Budget; super::plan::MAX_RACKS],
 }
 
 impl State {
     fn new(p: &Prune) -> State {
-        let mut racks = [None; super::plan::MAX_RACKS];
+        let mut racks = [Budget {
+            wild: 0,
+            held: 0,
+            to_spend: 0,
+        }; super::plan::MAX_RACKS];
         for (slot, (_, b)) in racks.iter_mut().zip(&p.racks) {
-            *slot = Some(*b);
+            *slot = *b;
         }
         let full = (1..64).fold(0u64, |m, c| if p.limit[c] == 0 { m | 1u64 << c } else { m });
         State {
             counts: [0; 64],
-            n: 0,
-            vowels: 0,
-            distinct: 0,
-            points: 0,
-            used: 0,
-            full,
-            outs: [0; super::plan::MAX_CONSISTS],
-            deficit: p.need_total,
-            racks,
+            t: Tally {
+                used: 0,
+                full,
+                points: 0,
+                n: 0,
+                vowels: 0,
+                distinct: 0,
+                deficit: p.need_total,
+                outs: [0; super::plan::MAX_CONSISTS],
+                racks,
+            },
         }
     }
 
     /// The letters that may be placed next.
     #[inline]
     fn allowed(&self, p: &Prune) -> u64 {
-        let mut m = p.letters & !self.full;
-        if self.vowels >= p.vowel_max {
+        let t = &self.t;
+        let mut m = p.letters & !t.full;
+        if t.vowels >= p.vowel_max {
             m &= !p.vowels;
         }
-        if self.distinct >= p.distinct_max {
-            m &= self.used;
+        if t.distinct >= p.distinct_max {
+            m &= t.used;
         }
         if let Some(max) = p.points_max {
-            let room = max - self.points;
+            let room = max - t.points;
             m &= p
                 .by_value
                 .iter()
                 .filter(|&&(v, _)| v <= room)
                 .fold(0, |a, &(_, codes)| a | codes);
         }
-        for (k, &(set, most)) in p.consists.iter().enumerate() {
-            if self.outs[k] >= most {
+        for (&out, &(set, most)) in t.outs.iter().zip(&p.consists) {
+            if out as u32 >= most {
                 m &= set;
             }
         }
-        for (slot, (rule, _)) in self.racks.iter().zip(&p.racks) {
-            if let Some(b) = slot {
-                if !rule.star {
-                    m &= b.held | if b.wild > 0 { rule.wild_mask } else { 0 };
-                }
+        for (b, (rule, _)) in t.racks.iter().zip(&p.racks) {
+            if !rule.star {
+                m &= b.held | if b.wild > 0 { rule.wild_mask } else { 0 };
             }
         }
         m
     }
 
-    /// The state after placing `c`, or `None` if a bound refuses it (a
-    /// word of at most `max` letters). `spend` says whether the racks pay
-    /// for it (not for the block a rack plays through).
+    /// Counts `c`, placed next, and returns the tally as it was before
+    /// (for [`State::pop`]); or, if a bound refuses it (a word of at most
+    /// `max` letters), changes nothing and returns `None`. `spend` says
+    /// whether the racks pay for it (not for the block a rack plays
+    /// through).
     #[inline]
-    fn step(&self, p: &Prune, c: u8, max: usize, spend: bool) -> Option<State> {
+    fn push(&mut self, p: &Prune, c: u8, max: usize, spend: bool) -> Option<Tally> {
         let ci = c as usize & 63;
-        if self.full & (1u64 << ci) != 0 {
+        if self.t.full & (1u64 << ci) != 0 {
             return None;
         }
+        let saved = self.t;
+        self.counts[ci] += 1;
+        if self.count(p, ci, max, spend) {
+            Some(saved)
+        } else {
+            self.pop(c, saved);
+            None
+        }
+    }
+
+    /// Takes back the `c` a [`State::push`] counted, which returned `saved`.
+    #[inline]
+    fn pop(&mut self, c: u8, saved: Tally) {
+        self.counts[c as usize & 63] -= 1;
+        self.t = saved;
+    }
+
+    /// The state after placing `c` (a copy), as [`State::push`] decides.
+    fn step(&self, p: &Prune, c: u8, max: usize, spend: bool) -> Option<State> {
         let mut s = *self;
-        s.counts[ci] += 1;
-        s.n += 1;
-        if s.counts[ci] >= p.limit[ci] {
-            s.full |= 1u64 << ci;
+        s.push(p, c, max, spend).map(|_| s)
+    }
+
+    /// The tally's part of [`State::push`], `counts[ci]` already raised:
+    /// false if a bound refuses the letter (the tally then half changed).
+    #[inline(always)]
+    fn count(&mut self, p: &Prune, ci: usize, max: usize, spend: bool) -> bool {
+        let count = self.counts[ci];
+        let t = &mut self.t;
+        let bit = 1u64 << ci;
+        t.n += 1;
+        if count >= p.limit[ci] {
+            t.full |= bit;
         }
-        if p.vowels & (1u64 << ci) != 0 {
-            s.vowels += 1;
-            if s.vowels > p.vowel_max {
-                return None;
+        if p.vowels & bit != 0 {
+            t.vowels += 1;
+            if t.vowels > p.vowel_max {
+                return false;
             }
         }
-        if s.used & (1u64 << ci) == 0 {
-            s.used |= 1u64 << ci;
-            s.distinct += 1;
-            if s.distinct > p.distinct_max {
-                return None;
+        if t.used & bit == 0 {
+            t.used |= bit;
+            t.distinct += 1;
+            if t.distinct > p.distinct_max {
+                return false;
             }
         }
-        s.points += p.values[ci] as i64;
-        if p.points_max.is_some_and(|m| s.points > m) {
-            return None;
+        t.points += p.values[ci] as i64;
+        if p.points_max.is_some_and(|m| t.points > m) {
+            return false;
         }
-        for (k, &(set, most)) in p.consists.iter().enumerate() {
-            if set & (1u64 << ci) == 0 {
-                s.outs[k] += 1;
-                if s.outs[k] > most {
-                    return None;
+        for (out, &(set, most)) in t.outs.iter_mut().zip(&p.consists) {
+            if set & bit == 0 {
+                *out += 1;
+                if *out as u32 > most {
+                    return false;
                 }
             }
         }
-        if s.counts[ci] <= p.need[ci] {
-            s.deficit -= 1;
+        if count <= p.need[ci] {
+            t.deficit -= 1;
         }
-        let room = (max as u32).saturating_sub(s.n);
-        if s.deficit > room || s.vowels + room < p.vowel_min || s.distinct + room < p.distinct_min {
-            return None;
+        let room = (max as u32).saturating_sub(t.n);
+        if t.deficit > room || t.vowels + room < p.vowel_min || t.distinct + room < p.distinct_min {
+            return false;
         }
-        for (slot, (rule, _)) in s.racks.iter_mut().zip(&p.racks) {
-            let Some(b) = slot else { continue };
+        for (b, (rule, _)) in t.racks.iter_mut().zip(&p.racks) {
             if !spend && rule.through {
                 continue;
             }
-            if !take(b, rule, ci, s.counts[ci]) {
-                return None;
+            if !take(b, rule, ci, count) {
+                return false;
             }
             if b.to_spend as u32 > room {
-                return None;
+                return false;
             }
         }
-        Some(s)
+        true
     }
 }
 
@@ -189,7 +237,7 @@ fn take(b: &mut Budget, rule: &RackRule, c: usize, count: u8) -> bool {
 /// key `rev(W)`), where its hooks are read without a look-up.
 type Emit<'e, 'a> = dyn FnMut(&[u8], &State, Option<Node<'a>>) + 'e;
 
-struct Walker<'w, 'e, 'a> {
+struct Walker<'w, 'e, 'a, const BOUNDED: bool> {
     left: &'w Side,
     right: &'w Side,
     anchor: &'w [u8],
@@ -201,15 +249,24 @@ struct Walker<'w, 'e, 'a> {
     rbuf: [u8; MAX_WORD_LEN + 1],
     rn: usize,
     word: [u8; MAX_WORD_LEN + 1],
+    /// The counts of the letters placed (the anchor's and the walk's; the
+    /// anchor's alone if not `BOUNDED`).
+    ///
+    /// `BOUNDED`: whether a bound may refuse a letter
+    /// ([`Prune::bounds_nothing`] false). If not, the walk counts nothing
+    /// and a word's counts are made when it is found.
+    st: State,
+    /// The letters that may be placed, when not `BOUNDED`.
+    open: u64,
     emit: &'w mut Emit<'e, 'a>,
 }
 
-impl<'a> Walker<'_, '_, 'a> {
+impl<'a, const BOUNDED: bool> Walker<'_, '_, 'a, BOUNDED> {
     fn len(&self) -> usize {
         self.ln + self.anchor.len() + self.rn
     }
 
-    fn found(&mut self, st: &State, node: Option<Node<'a>>) {
+    fn found(&mut self, node: Option<Node<'a>>) {
         let n = self.len();
         let mut i = 0;
         for &c in self.lbuf[..self.ln].iter().rev() {
@@ -219,14 +276,53 @@ impl<'a> Walker<'_, '_, 'a> {
         self.word[i..i + self.anchor.len()].copy_from_slice(self.anchor);
         i += self.anchor.len();
         self.word[i..n].copy_from_slice(&self.rbuf[..self.rn]);
-        (self.emit)(&self.word[..n], st, node);
+        if BOUNDED {
+            (self.emit)(&self.word[..n], &self.st, node);
+        } else {
+            let mut st = self.st;
+            for &c in self.lbuf[..self.ln].iter().chain(&self.rbuf[..self.rn]) {
+                st.counts[c as usize & 63] += 1;
+            }
+            (self.emit)(&self.word[..n], &st, node);
+        }
     }
 
-    fn go_left(&mut self, at: Node<'a>, word: bool, ls: StateID, rs: StateID, st: &State) {
+    /// The letters that may be placed next.
+    #[inline(always)]
+    fn allowed(&self) -> u64 {
+        if BOUNDED {
+            self.st.allowed(self.prune)
+        } else {
+            self.open
+        }
+    }
+
+    /// Counts `code`, placed next, if the walk counts: `Err` if a bound
+    /// refuses it, else what [`Walker::pop`] needs.
+    #[inline(always)]
+    fn push(&mut self, code: u8) -> Result<Option<Tally>, ()> {
+        if !BOUNDED {
+            return Ok(None);
+        }
+        self.st
+            .push(self.prune, code, self.lens.max, true)
+            .map(Some)
+            .ok_or(())
+    }
+
+    /// Takes back what [`Walker::push`] counted.
+    #[inline(always)]
+    fn pop(&mut self, code: u8, saved: Option<Tally>) {
+        if let Some(saved) = saved {
+            self.st.pop(code, saved);
+        }
+    }
+
+    fn go_left(&mut self, at: Node<'a>, word: bool, ls: StateID, rs: StateID) {
         let n = self.len();
         let left_done = self.left.accepts(ls);
         if left_done && word && n >= self.lens.min && self.right.accepts(rs) {
-            self.found(st, Some(at));
+            self.found(Some(at));
         }
         if n >= self.lens.max {
             return;
@@ -235,7 +331,7 @@ impl<'a> Walker<'_, '_, 'a> {
         let mut set = if matches!(self.left, Side::Nothing) {
             0
         } else {
-            st.allowed(self.prune) & !self.barred_left & !1
+            self.allowed() & !self.barred_left & !1
         };
         if cross {
             set |= 1;
@@ -247,32 +343,32 @@ impl<'a> Walker<'_, '_, 'a> {
             let code = edge.code();
             if code == SEPARATOR {
                 // The node just past the separator is never a word end.
-                self.go_right(edge.target(), false, rs, st);
+                self.go_right(edge.target(), false, rs);
                 continue;
             }
             let Some(next) = self.left.step(ls, code) else {
                 continue;
             };
-            let Some(s) = st.step(self.prune, code, self.lens.max, true) else {
+            let Ok(saved) = self.push(code) else {
                 continue;
             };
             self.lbuf[self.ln & MAX_WORD_LEN] = code;
             self.ln += 1;
-            let (child, w) = (edge.target(), edge.accepts());
-            self.go_left(child, w, next, rs, &s);
+            self.go_left(edge.target(), edge.accepts(), next, rs);
             self.ln -= 1;
+            self.pop(code, saved);
         }
     }
 
-    fn go_right(&mut self, at: Node<'a>, word: bool, rs: StateID, st: &State) {
+    fn go_right(&mut self, at: Node<'a>, word: bool, rs: StateID) {
         let n = self.len();
         if word && n >= self.lens.min && self.right.accepts(rs) {
-            self.found(st, None);
+            self.found(None);
         }
         if n >= self.lens.max {
             return;
         }
-        let set = st.allowed(self.prune) & !1;
+        let set = self.allowed() & !1;
         if set == 0 {
             return;
         }
@@ -281,15 +377,62 @@ impl<'a> Walker<'_, '_, 'a> {
             let Some(next) = self.right.step(rs, code) else {
                 continue;
             };
-            let Some(s) = st.step(self.prune, code, self.lens.max, true) else {
+            let Ok(saved) = self.push(code) else {
                 continue;
             };
             self.rbuf[self.rn & MAX_WORD_LEN] = code;
             self.rn += 1;
-            let (child, w) = (edge.target(), edge.accepts());
-            self.go_right(child, w, next, &s);
+            self.go_right(edge.target(), edge.accepts(), next);
             self.rn -= 1;
+            self.pop(code, saved);
         }
+    }
+}
+
+/// A walk's anchor and sides: the anchor, what may stand left and right
+/// of it, the letters barred left of it.
+type Sides<'w> = (&'w [u8], &'w Side, &'w Side, u64);
+
+/// Runs a [`Walker`] from `at` (the node after the anchor, whether that
+/// path is a whole key, both sides' automaton states) with the counts
+/// `st`, counting at each step only if the prune bounds something.
+fn go<'w, 'e, 'a>(
+    (anchor, left, right, barred_left): Sides<'w>,
+    lens: Lengths,
+    prune: &'w Prune,
+    st: State,
+    emit: &'w mut Emit<'e, 'a>,
+    (at, word, ls, rs): (Node<'a>, bool, StateID, StateID),
+) {
+    fn walker<'w, 'e, 'a, const B: bool>(
+        (anchor, left, right, barred_left): Sides<'w>,
+        lens: Lengths,
+        prune: &'w Prune,
+        st: State,
+        emit: &'w mut Emit<'e, 'a>,
+    ) -> Walker<'w, 'e, 'a, B> {
+        Walker {
+            left,
+            right,
+            anchor,
+            barred_left,
+            lens,
+            prune,
+            lbuf: [0; MAX_WORD_LEN + 1],
+            ln: 0,
+            rbuf: [0; MAX_WORD_LEN + 1],
+            rn: 0,
+            word: [0; MAX_WORD_LEN + 1],
+            st,
+            open: st.allowed(prune),
+            emit,
+        }
+    }
+    let sides = (anchor, left, right, barred_left);
+    if prune.bounds_nothing() {
+        walker::<false>(sides, lens, prune, st, emit).go_left(at, word, ls, rs);
+    } else {
+        walker::<true>(sides, lens, prune, st, emit).go_left(at, word, ls, rs);
     }
 }
 
@@ -314,31 +457,6 @@ pub(crate) fn walk<'a>(
     }
     let start = State::new(prune);
     let nothing = Side::Nothing;
-    #[allow(clippy::too_many_arguments)]
-    fn walker<'w, 'e, 'a>(
-        anchor: &'w [u8],
-        left: &'w Side,
-        right: &'w Side,
-        barred_left: u64,
-        lens: Lengths,
-        prune: &'w Prune,
-        emit: &'w mut Emit<'e, 'a>,
-    ) -> Walker<'w, 'e, 'a> {
-        Walker {
-            left,
-            right,
-            anchor,
-            barred_left,
-            lens,
-            prune,
-            lbuf: [0; MAX_WORD_LEN + 1],
-            ln: 0,
-            rbuf: [0; MAX_WORD_LEN + 1],
-            rn: 0,
-            word: [0; MAX_WORD_LEN + 1],
-            emit,
-        }
-    }
     match walk {
         Walk::Empty => {}
         Walk::Anchored {
@@ -360,22 +478,20 @@ pub(crate) fn walk<'a>(
             let Some((at, word)) = follow_reversed(root, anchor) else {
                 return;
             };
-            walker(anchor, left, right, *barred_left, lens, prune, emit).go_left(
-                at,
-                word,
-                left.start(),
-                right.start(),
-                &st,
+            let sides = (anchor.as_slice(), left, right, *barred_left);
+            go(
+                sides,
+                lens,
+                prune,
+                st,
+                emit,
+                (at, word, left.start(), right.start()),
             );
         }
         Walk::Backward(left) => {
-            walker(&[], left, &nothing, 0, lens, prune, emit).go_left(
-                root,
-                false,
-                left.start(),
-                nothing.start(),
-                &start,
-            );
+            let sides = (&[][..], left, &nothing, 0);
+            let at = (root, false, left.start(), nothing.start());
+            go(sides, lens, prune, start, emit, at);
         }
         Walk::Forward(right) => {
             let set = start.allowed(prune) & !1;
@@ -389,12 +505,14 @@ pub(crate) fn walk<'a>(
                 };
                 let (at, word) = (edge.target(), edge.accepts());
                 let first = [code];
-                walker(&first, &nothing, right, 0, lens, prune, &mut *emit).go_left(
-                    at,
-                    word,
-                    nothing.start(),
-                    rs,
-                    &st,
+                let sides = (&first[..], &nothing, right, 0);
+                go(
+                    sides,
+                    lens,
+                    prune,
+                    st,
+                    &mut *emit,
+                    (at, word, nothing.start(), rs),
                 );
             }
         }
@@ -610,15 +728,17 @@ pub(crate) fn run(root: Node<'_>, q: &Prepared<'_>, out: &mut dyn FnMut(&[u8])) 
 }
 
 /// Where a dive stands: left of the anchor (node, both automata's states)
-/// or right of it, with the counts so far and the word's length.
+/// or right of it, with the word's length. The counts are the dive's
+/// [`State`], kept apart and changed in place.
+#[derive(Clone, Copy)]
 enum At<N> {
-    Left(N, StateID, StateID, State, usize),
-    Right(N, StateID, State, usize),
+    Left(N, StateID, StateID, usize),
+    Right(N, StateID, usize),
 }
 
 /// Where dives start: the left and right sides, the anchor's length, the
-/// letters barred left of it, and the first place.
-type Start<'s, N> = (&'s Side, &'s Side, usize, u64, At<N>);
+/// letters barred left of it, the first place and the counts there.
+type Start<'s, N> = (&'s Side, &'s Side, usize, u64, At<N>, State);
 
 /// The size of a walk (the steps it would take), estimated by random
 /// dives (Knuth's estimator: down one random path, the product of the
@@ -656,12 +776,12 @@ pub(crate) fn estimate(root: Node<'_>, plan: &super::plan::Planned) -> u64 {
             let Some((at, _)) = follow_reversed(root, anchor) else {
                 return 0;
             };
-            let here = At::Left(at, left.start(), right.start(), st, anchor.len());
-            starts.push((left, right, anchor.len(), *barred_left, here));
+            let here = At::Left(at, left.start(), right.start(), anchor.len());
+            starts.push((left, right, anchor.len(), *barred_left, here, st));
         }
         Walk::Backward(left) => {
-            let here = At::Left(root, left.start(), nothing.start(), start, 0);
-            starts.push((left, &nothing, 0, 0, here));
+            let here = At::Left(root, left.start(), nothing.start(), 0);
+            starts.push((left, &nothing, 0, 0, here, start));
         }
         Walk::Forward(right) => {
             for edge in root.within(start.allowed(prune) & !1) {
@@ -672,8 +792,8 @@ pub(crate) fn estimate(root: Node<'_>, plan: &super::plan::Planned) -> u64 {
                 ) else {
                     continue;
                 };
-                let here = At::Left(edge.target(), nothing.start(), rs, st, 1);
-                starts.push((&nothing, right, 1, 0, here));
+                let here = At::Left(edge.target(), nothing.start(), rs, 1);
+                starts.push((&nothing, right, 1, 0, here, st));
             }
         }
     }
@@ -689,25 +809,30 @@ pub(crate) fn estimate(root: Node<'_>, plan: &super::plan::Planned) -> u64 {
     };
     let ways = starts.len() as f64;
     let mut total = 0f64;
-    let mut next: Vec<At<Node<'_>>> = Vec::new();
+    // The ways on from where a dive stands, each with the letter it
+    // places (the separator places none).
+    let mut next: Vec<(At<Node<'_>>, u8)> = Vec::new();
+    // Whether `st` takes `code` next (counted, then taken back).
+    let takes = |st: &mut State, code: u8| match st.push(prune, code, lens.max, true) {
+        Some(saved) => {
+            st.pop(code, saved);
+            true
+        }
+        None => false,
+    };
     for _ in 0..DIVES {
         let k = rand(starts.len());
-        let (left, right, anchored, barred, ref first) = starts[k];
-        let mut at = match first {
-            At::Left(n, a, b, s, l) => At::Left(*n, *a, *b, *s, *l),
-            At::Right(n, b, s, l) => At::Right(*n, *b, *s, *l),
-        };
+        let (left, right, anchored, barred, mut at, mut st) = starts[k];
         let mut product = ways;
         let mut sum = ways;
         loop {
             next.clear();
-            match &at {
-                At::Left(node, ls, rs, st, n) => {
-                    if *n >= lens.max {
+            match at {
+                At::Left(node, ls, rs, n) => {
+                    if n >= lens.max {
                         break;
                     }
-                    let cross =
-                        left.accepts(*ls) && !matches!(right, Side::Nothing) && anchored > 0;
+                    let cross = left.accepts(ls) && !matches!(right, Side::Nothing) && anchored > 0;
                     let mut set = if matches!(left, Side::Nothing) {
                         0
                     } else {
@@ -719,26 +844,26 @@ pub(crate) fn estimate(root: Node<'_>, plan: &super::plan::Planned) -> u64 {
                     for edge in node.within(set) {
                         let code = edge.code();
                         if code == SEPARATOR {
-                            next.push(At::Right(edge.target(), *rs, *st, *n));
+                            next.push((At::Right(edge.target(), rs, n), SEPARATOR));
                             continue;
                         }
-                        if let (Some(l), Some(s)) =
-                            (left.step(*ls, code), st.step(prune, code, lens.max, true))
-                        {
-                            next.push(At::Left(edge.target(), l, *rs, s, n + 1));
+                        if let Some(l) = left.step(ls, code) {
+                            if takes(&mut st, code) {
+                                next.push((At::Left(edge.target(), l, rs, n + 1), code));
+                            }
                         }
                     }
                 }
-                At::Right(node, rs, st, n) => {
-                    if *n >= lens.max {
+                At::Right(node, rs, n) => {
+                    if n >= lens.max {
                         break;
                     }
                     for edge in node.within(st.allowed(prune) & !1) {
                         let code = edge.code();
-                        if let (Some(r), Some(s)) =
-                            (right.step(*rs, code), st.step(prune, code, lens.max, true))
-                        {
-                            next.push(At::Right(edge.target(), r, s, n + 1));
+                        if let Some(r) = right.step(rs, code) {
+                            if takes(&mut st, code) {
+                                next.push((At::Right(edge.target(), r, n + 1), code));
+                            }
                         }
                     }
                 }
@@ -748,7 +873,12 @@ pub(crate) fn estimate(root: Node<'_>, plan: &super::plan::Planned) -> u64 {
             }
             product *= next.len() as f64;
             sum += product;
-            at = next.swap_remove(rand(next.len()));
+            let code;
+            (at, code) = next[rand(next.len())];
+            if code != SEPARATOR && st.push(prune, code, lens.max, true).is_none() {
+                // Not reached: `takes` said yes from this very state.
+                break;
+            }
         }
         total += sum;
     }

@@ -10,8 +10,8 @@
 //!   rack, an `--in` list), the one that should visit the fewest words
 //!   is walked: from its letters read right to left from the GADDAG root,
 //!   letters before it, the separator, letters after it. A rack without
-//!   blanks walks from its rarest tile. With none, every word is walked
-//!   from its first letter.
+//!   blanks or set tiles walks from its rarest tile. With none, every word
+//!   is walked from its first letter.
 //! * **Pruning.** The other conditions that count letters bound the walk
 //!   at each step: the length, letters a word may hold at most (a rack, a
 //!   negated `includes` of one letter, `consists` of 100%), vowels, distinct

@@ -95,6 +95,27 @@ pub(crate) struct Prune {
     pub racks: Vec<(RackRule, Budget)>,
 }
 
+impl Prune {
+    /// Whether no bound can refuse a letter of the walk's letters other
+    /// than by the length (every letter's limit 0 or past any word's
+    /// length, no vowel, distinct-letter, point, `consists`, `includes`
+    /// or rack bound): the walk then needs no counts until a word is
+    /// found. `--ends ING --len 7 --front-hook` walks so.
+    pub fn bounds_nothing(&self) -> bool {
+        let most = MAX_WORD_LEN as u32;
+        (1..64).all(|c| {
+            self.letters & (1u64 << c) == 0 || self.limit[c] == 0 || self.limit[c] as u32 >= most
+        }) && self.vowel_min == 0
+            && self.vowel_max >= most
+            && self.distinct_min == 0
+            && self.distinct_max >= most
+            && self.points_max.is_none()
+            && self.consists.is_empty()
+            && self.need_total == 0
+            && self.racks.is_empty()
+    }
+}
+
 /// The most `consists` conditions and racks that bound the walk (the rest
 /// are tested at the leaves).
 pub(crate) const MAX_CONSISTS: usize = 4;
@@ -404,8 +425,12 @@ fn rarest(counts: &[u8; 64], shares: &[f64; 64]) -> Option<u8> {
 }
 
 /// The walk a rack drives: from the block it plays through; or, when every
-/// tile is spent, from its rarest real tile (its first place in the word,
-/// so never left of it); else every word from its first letter.
+/// tile is spent and every tile is a letter, from its rarest tile (its
+/// first place in the word, so never left of it); else every word from its
+/// first letter, spending a tile a letter (with a blank or a set tile, a
+/// walk from one letter visits every left part they can spell before it,
+/// and each again across the separator, as the rack walk of
+/// [`crate::Lexicon::anagram`] avoids too).
 fn rack_walk(rack: &RackSpec, shares: &[f64; 64]) -> Walk {
     if !rack.through.is_empty() {
         return Walk::Anchored {
@@ -416,7 +441,7 @@ fn rack_walk(rack: &RackSpec, shares: &[f64; 64]) -> Walk {
         };
     }
     match rarest(&rack.real, shares) {
-        Some(c) if rack.exact => Walk::Anchored {
+        Some(c) if rack.exact && rack.blanks == 0 && rack.sets.is_empty() => Walk::Anchored {
             anchor: vec![c],
             left: Side::Anything,
             right: Side::Anything,
