@@ -5,25 +5,28 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::error::ErrorKind;
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+
+use crate::lexicon::Choice;
 
 /// Word searches over a compact GADDAG lexicon.
 ///
-/// Without --lexicon (or LEXQ_LEXICON), queries use the built-in ENABLE word
-/// list. Word lists print one word a line, uppercase, sorted. Exit status:
+/// Without --lexicon (or LEXQ_LEXICON), or with `-L enable`, queries use the
+/// built-in ENABLE word list. Word lists print one word a line, uppercase, sorted. Exit status:
 /// 0 if something was found, 1 if nothing was, 2 on error.
 #[derive(Parser, Debug)]
 #[command(name = "lexq", version, max_term_width = 100)]
 pub struct Cli {
-    /// Lexicon file to use instead of the built-in ENABLE.
+    /// Lexicon file to use instead of the built-in ENABLE ('enable' names the built-in one).
     #[arg(
         long,
         short = 'L',
         global = true,
         env = "LEXQ_LEXICON",
-        value_name = "PATH"
+        value_name = "PATH",
+        value_parser = Choice::parse
     )]
-    pub lexicon: Option<PathBuf>,
+    pub lexicon: Option<Choice>,
 
     #[command(subcommand)]
     pub command: Command,
@@ -130,8 +133,8 @@ pub struct SuggestArgs {
     /// The largest edit distance: an insertion, deletion or change of a tile is 1.
     #[arg(long, short = 'd', default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=3))]
     pub distance: u8,
-    /// Print at most N words.
-    #[arg(long, value_name = "N", default_value_t = 10)]
+    /// Print at most N words (at least 1).
+    #[arg(long, visible_alias = "top", value_name = "N", default_value_t = 10, value_parser = limit)]
     pub limit: usize,
     /// Print only the number of words within the distance.
     #[arg(long, short = 'c')]
@@ -381,8 +384,8 @@ pub struct WordOutput {
     pub sort: SortOrder,
     #[command(flatten)]
     pub lens: Lengths,
-    /// Print at most N words (-c still counts every word found).
-    #[arg(long, value_name = "N")]
+    /// Print at most N words (at least 1; -c still counts every word found).
+    #[arg(long, visible_alias = "top", value_name = "N", value_parser = limit)]
     pub limit: Option<usize>,
     /// Print only the number of words found.
     #[arg(long, short = 'c')]
@@ -410,6 +413,93 @@ pub enum SortOrder {
     Probability,
     /// Most points first, then alphabetical.
     Points,
+}
+
+/// The value of `--limit` (also spelled `--top`), the most results a
+/// command prints: a number, at least 1 (each command has its default or
+/// its way to ask for everything).
+pub fn limit(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(0) => Err("0 results: at least 1 is needed".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("not a number of results ({e})")),
+    }
+}
+
+/// The commands as `lexq --help` lists them, in groups.
+const GROUPS: &[(&str, &[&str])] = &[
+    (
+        "Words",
+        &[
+            "check",
+            "hooks",
+            "contains",
+            "starts",
+            "ends",
+            "pattern",
+            "regex",
+            "anagram",
+            "subanagram",
+            "find",
+            "extensions",
+            "suggest",
+            "words",
+            "query",
+        ],
+    ),
+    (
+        "Lexicon files",
+        &["build", "info", "verify", "upgrade", "diff"],
+    ),
+    (
+        "Game",
+        &["moves", "board", "play", "gcg", "selfplay", "leaves"],
+    ),
+    ("Site", &["site", "serve"]),
+];
+
+/// The command line's definition: [`Cli`]'s, with `lexq --help` listing
+/// the commands in [`GROUPS`] (clap lists subcommands under one heading).
+pub fn command() -> clap::Command {
+    let cmd = Cli::command();
+    let (header, literal) = (
+        cmd.get_styles().get_header(),
+        cmd.get_styles().get_literal(),
+    );
+    let width = GROUPS
+        .iter()
+        .flat_map(|(_, names)| names.iter())
+        .map(|n| n.len())
+        .max()
+        .unwrap_or(0);
+    let mut groups = String::new();
+    for (heading, names) in GROUPS {
+        groups.push_str(&format!("{header}{heading}:{header:#}\n"));
+        for name in *names {
+            let about = cmd
+                .find_subcommand(name)
+                .and_then(|c| c.get_about())
+                .map(|a| a.to_string())
+                .unwrap_or_default();
+            // Braces would read as template tags.
+            let about = about.replace('{', "(").replace('}', ")");
+            let pad = " ".repeat(width - name.len());
+            groups.push_str(&format!("  {literal}{name}{literal:#}{pad}  {about}\n"));
+        }
+        groups.push('\n');
+    }
+    let template = format!(
+        "{{before-help}}{{about-with-newline}}\n{{usage-heading}} {{usage}}\n\n{groups}\
+         {header}Options:{header:#}\n{{options}}{{after-help}}"
+    );
+    cmd.help_template(template)
+}
+
+/// Reads the command line (clap's errors for [`parse_error`]).
+pub fn parse() -> Result<Cli, clap::Error> {
+    use clap::FromArgMatches;
+    let matches = command().try_get_matches()?;
+    Cli::from_arg_matches(&matches)
 }
 
 /// Prints a command-line parsing error as one `lexq: ...` line and returns
@@ -479,5 +569,24 @@ pub fn clap_message(e: &clap::Error) -> String {
         "invalid arguments".to_string()
     } else {
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_command_is_in_one_help_group() {
+        let cmd = command();
+        let mut listed: Vec<&str> = GROUPS.iter().flat_map(|(_, n)| n.iter().copied()).collect();
+        listed.sort_unstable();
+        let mut all: Vec<&str> = cmd
+            .get_subcommands()
+            .filter(|c| !c.is_hide_set())
+            .map(|c| c.get_name())
+            .collect();
+        all.sort_unstable();
+        assert_eq!(listed, all);
     }
 }

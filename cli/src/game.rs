@@ -22,6 +22,7 @@ use lexq::{
 };
 use serde_json::{Value, json};
 
+use crate::lexicon::Choice;
 use crate::{ERROR, FOUND, Failure, NOT_FOUND};
 
 /// Arguments of `lexq moves`.
@@ -38,9 +39,9 @@ pub struct MovesArgs {
     #[arg(long, value_name = "K")]
     pub turn: Option<usize>,
     /// Print the best N moves (default 20; at least 1).
-    #[arg(long, value_name = "N", conflicts_with = "all",
-          value_parser = clap::value_parser!(u64).range(1..))]
-    pub top: Option<u64>,
+    #[arg(long, visible_alias = "top", value_name = "N", conflicts_with = "all",
+          value_parser = crate::args::limit)]
+    pub limit: Option<usize>,
     /// Print every move.
     #[arg(long)]
     pub all: bool,
@@ -48,8 +49,9 @@ pub struct MovesArgs {
     #[arg(long)]
     pub json: bool,
     /// Print only the number of moves (batch: one line per input line, empty
-    /// for a blank, `#` comment or bad line).
-    #[arg(long, conflicts_with = "json")]
+    /// for a blank, `#` comment or bad line; with --json, one {"index",
+    /// "count"} object a line).
+    #[arg(long, short = 'c')]
     pub count: bool,
     /// List exchanges and the pass too.
     #[arg(long)]
@@ -67,9 +69,20 @@ pub struct BoardArgs {
     /// The position as a CGP line.
     #[arg(long, value_name = "CGP")]
     pub cgp: String,
-    /// Colours: auto (on a terminal), always, never.
-    #[arg(long, value_name = "WHEN", default_value = "auto")]
-    pub color: String,
+    /// Colours: auto (on a terminal, unless NO_COLOR is set), always, never.
+    #[arg(long, value_name = "WHEN", value_enum, default_value_t = Color::Auto)]
+    pub color: Color,
+}
+
+/// When `lexq board` paints in colour.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Color {
+    /// On a terminal, unless NO_COLOR is set.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
 }
 
 /// Arguments of `lexq play`.
@@ -105,11 +118,11 @@ pub struct SelfplayArgs {
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
     /// Write the positions (one CGP line each) here instead of stdout.
-    #[arg(long, value_name = "FILE")]
-    pub out: Option<PathBuf>,
+    #[arg(long, short = 'o', alias = "out", value_name = "FILE")]
+    pub output: Option<PathBuf>,
     /// Also write each game as DIR/game-SEED.gcg.
     #[arg(long, value_name = "DIR")]
-    pub gcg: Option<PathBuf>,
+    pub gcg_dir: Option<PathBuf>,
     /// Board layout: standard, super, friends, or a layout file.
     #[arg(long, value_name = "LAYOUT", default_value = "standard")]
     pub layout: String,
@@ -121,7 +134,7 @@ pub struct SelfplayArgs {
     /// A match: a bot ranking by equity with this leave table (KLV2 or
     /// CSV; it exchanges when that is worth more) against the greedy bot,
     /// who starts alternating; prints the equity bot's win rate with its
-    /// 95% Wilson interval (positions are written only with --out).
+    /// 95% Wilson interval (positions are written only with --output).
     #[arg(long, value_name = "FILE")]
     pub leaves: Option<PathBuf>,
 }
@@ -163,10 +176,10 @@ struct Lexicons {
 }
 
 impl Lexicons {
-    fn new(forced: Option<&Path>) -> Result<Lexicons, Failure> {
+    fn new(forced: Option<&Choice>) -> Result<Lexicons, Failure> {
         Ok(Lexicons {
             forced: match forced {
-                Some(p) => Some(Lexicon::open(p)?),
+                Some(c) => Some(crate::lexicon::open(Some(c))?),
                 None => None,
             },
             named: HashMap::new(),
@@ -234,7 +247,7 @@ fn position<'a>(lex: &'a Lexicon, line: &str) -> Result<Position<'a>, lexq::Erro
 const MAX_CGP_LINE: usize = 64 * 1024;
 
 /// `lexq moves`.
-pub fn moves(lexicon: Option<&Path>, args: &MovesArgs) -> Result<u8, Failure> {
+pub fn moves(lexicon: Option<&Choice>, args: &MovesArgs) -> Result<u8, Failure> {
     if args.turn.is_some() && args.gcg.is_none() {
         return Err("--turn K picks a turn of a game file: give the file with --gcg".into());
     }
@@ -245,10 +258,7 @@ pub fn moves(lexicon: Option<&Path>, args: &MovesArgs) -> Result<u8, Failure> {
     let limit = if args.all {
         None
     } else {
-        Some(
-            args.top
-                .map_or(20, |n| usize::try_from(n).unwrap_or(usize::MAX)),
-        )
+        Some(args.limit.unwrap_or(20))
     };
     // Equity is printed when ranking by it.
     let ranked = args.leaves.is_some();
@@ -264,6 +274,7 @@ pub fn moves(lexicon: Option<&Path>, args: &MovesArgs) -> Result<u8, Failure> {
         }
         let list = answer(&mut generator, &pos, limit, args.count);
         match list {
+            Answer::Count(n) if args.json => writeln!(out, "{}", json!(n))?,
             Answer::Count(n) => writeln!(out, "{n}")?,
             Answer::Moves(ms) if args.json => {
                 let v: Vec<Value> = ms.iter().map(|m| move_json(m, &pos, ranked)).collect();
@@ -297,9 +308,10 @@ pub fn moves(lexicon: Option<&Path>, args: &MovesArgs) -> Result<u8, Failure> {
             return Err(format!("<stdin>: line {lineno}: longer than {MAX_CGP_LINE} bytes").into());
         }
         // With --count, every input line has its output line: a blank, a
-        // `#` comment or a bad line an empty one.
+        // `#` comment or a bad line an empty one (JSON lines say their
+        // index instead).
         let skip = |out: &mut BufWriter<_>| -> io::Result<()> {
-            if args.count {
+            if args.count && !args.json {
                 writeln!(out)?;
             }
             Ok(())
@@ -342,6 +354,9 @@ pub fn moves(lexicon: Option<&Path>, args: &MovesArgs) -> Result<u8, Failure> {
             generator.set_leaves(Some(table));
         }
         match answer(&mut generator, &pos, limit, args.count) {
+            Answer::Count(n) if args.json => {
+                writeln!(out, "{}", json!({"index": lineno, "count": n}))?
+            }
             Answer::Count(n) => writeln!(out, "{n}")?,
             Answer::Moves(ms) if args.json => {
                 let v: Vec<Value> = ms.iter().map(|m| move_json(m, &pos, ranked)).collect();
@@ -441,7 +456,7 @@ fn move_json(v: &Valued, pos: &Position<'_>, ranked: bool) -> Value {
 }
 
 /// `lexq play`.
-pub fn play(lexicon: Option<&Path>, args: &PlayArgs) -> Result<u8, Failure> {
+pub fn play(lexicon: Option<&Choice>, args: &PlayArgs) -> Result<u8, Failure> {
     let mut lexicons = Lexicons::new(lexicon)?;
     let lex = lexicons.for_cgp(&args.cgp)?;
     let pos = position(lex, &args.cgp)?;
@@ -478,15 +493,14 @@ pub fn play(lexicon: Option<&Path>, args: &PlayArgs) -> Result<u8, Failure> {
 }
 
 /// `lexq board`.
-pub fn board(lexicon: Option<&Path>, args: &BoardArgs) -> Result<u8, Failure> {
+pub fn board(lexicon: Option<&Choice>, args: &BoardArgs) -> Result<u8, Failure> {
     let mut lexicons = Lexicons::new(lexicon)?;
     let lex = lexicons.for_cgp(&args.cgp)?;
     let pos = position(lex, &args.cgp)?;
-    let colour = match args.color.as_str() {
-        "always" => true,
-        "never" => false,
-        "auto" => io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
-        other => return Err(format!("--color {other:?}: auto, always or never").into()),
+    let colour = match args.color {
+        Color::Always => true,
+        Color::Never => false,
+        Color::Auto => io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
     };
     let mut out = crate::print::stdout();
     write!(out, "{}", draw(&pos, colour))?;
@@ -569,11 +583,12 @@ struct Setup {
     ops: String,
 }
 
-fn setup(lexicon: Option<&Path>, layout_name: &str, tiles: Option<&str>) -> Result<Setup, Failure> {
-    let lex = match lexicon {
-        Some(p) => Lexicon::open(p)?,
-        None => Lexicon::embedded(),
-    };
+fn setup(
+    lexicon: Option<&Choice>,
+    layout_name: &str,
+    tiles: Option<&str>,
+) -> Result<Setup, Failure> {
+    let lex = crate::lexicon::open(lexicon)?;
     let layout = Layout::named(layout_name)?;
     // The friends board comes with the friends tile set unless --tiles
     // says otherwise.
@@ -587,10 +602,8 @@ fn setup(lexicon: Option<&Path>, layout_name: &str, tiles: Option<&str>) -> Resu
         Some(t) => TileSet::named(t, lex.alphabet())?,
         None => TileSet::default_for(lex.alphabet(), layout.size())?,
     };
-    let mut ops = match lexicon {
-        Some(p) => format!("lex {};", p.display()),
-        None => "lex ENABLE;".to_string(),
-    };
+    let name = lexicon.map_or_else(|| "ENABLE".to_string(), Choice::cgp_name);
+    let mut ops = format!("lex {name};");
     if layout_name != "standard" {
         ops.push_str(&format!(" bdn {layout_name};"));
     }
@@ -620,7 +633,7 @@ fn games_bar(games: u64) -> Option<ProgressBar> {
 }
 
 /// `lexq selfplay`.
-pub fn selfplay(lexicon: Option<&Path>, args: &SelfplayArgs) -> Result<u8, Failure> {
+pub fn selfplay(lexicon: Option<&Choice>, args: &SelfplayArgs) -> Result<u8, Failure> {
     let Setup {
         lex,
         layout,
@@ -631,10 +644,10 @@ pub fn selfplay(lexicon: Option<&Path>, args: &SelfplayArgs) -> Result<u8, Failu
         Some(p) => Some(Arc::new(Leaves::open(p, lex.alphabet())?)),
         None => None,
     };
-    if let Some(dir) = &args.gcg {
+    if let Some(dir) = &args.gcg_dir {
         fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
-    let mut out: Option<Box<dyn Write>> = match (&args.out, &table) {
+    let mut out: Option<Box<dyn Write>> = match (&args.output, &table) {
         (Some(p), _) => Some(Box::new(BufWriter::new(
             fs::File::create(p).map_err(|e| format!("{}: {e}", p.display()))?,
         ))),
@@ -648,7 +661,7 @@ pub fn selfplay(lexicon: Option<&Path>, args: &SelfplayArgs) -> Result<u8, Failu
     // The equity bot's results: wins, draws, losses, spread.
     let (mut won, mut drawn, mut lost, mut spread) = (0u64, 0u64, 0u64, 0i64);
     for g in 0..args.games {
-        if table.is_none() && crate::print::closed() && args.gcg.is_none() {
+        if table.is_none() && crate::print::closed() && args.gcg_dir.is_none() {
             break; // nobody reads the positions, and no game file is wanted
         }
         let seed = args.seed.wrapping_add(g);
@@ -679,7 +692,7 @@ pub fn selfplay(lexicon: Option<&Path>, args: &SelfplayArgs) -> Result<u8, Failu
         }
         positions += game.positions.len();
         games += 1;
-        if let Some(dir) = &args.gcg {
+        if let Some(dir) = &args.gcg_dir {
             let path = dir.join(format!("game-{seed}.gcg"));
             fs::write(&path, &game.gcg).map_err(|e| format!("{}: {e}", path.display()))?;
         }
@@ -713,7 +726,7 @@ pub fn selfplay(lexicon: Option<&Path>, args: &SelfplayArgs) -> Result<u8, Failu
 }
 
 /// `lexq leaves`.
-pub fn leaves(lexicon: Option<&Path>, args: &LeavesArgs) -> Result<u8, Failure> {
+pub fn leaves(lexicon: Option<&Choice>, args: &LeavesArgs) -> Result<u8, Failure> {
     crate::interrupt::on_interrupt(lexq::remove_temp_files);
     let Setup {
         lex,

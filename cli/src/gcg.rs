@@ -17,6 +17,7 @@ use lexq::replay::{self, Replay};
 use lexq::{FilePolicy, Lexicon};
 use serde_json::{Value, json};
 
+use crate::lexicon::Choice;
 use crate::{FOUND, Failure, NOT_FOUND};
 
 /// Arguments of `lexq gcg`.
@@ -40,13 +41,6 @@ pub struct GcgArgs {
     pub json: bool,
 }
 
-fn is_enable(name: &str) -> bool {
-    matches!(
-        name.to_ascii_lowercase().as_str(),
-        "enable" | "enable1" | "enable2k" | "enable1.txt"
-    )
-}
-
 /// Reads a GCG file (errors name the file, line and column).
 fn read(path: &Path) -> Result<Game, Failure> {
     Game::read(path).map_err(|e| match e {
@@ -58,11 +52,15 @@ fn read(path: &Path) -> Result<Game, Failure> {
 /// The lexicon of a game: `--lexicon`, else `#lexicon` (ENABLE or a
 /// file), else ENABLE; with the name to write in a CGP `lex` opcode when
 /// the game's is not one (`None`: keep the game's).
-fn open(forced: Option<&Path>, game: &Game) -> Result<(Lexicon, Option<String>), Failure> {
-    if let Some(p) = forced {
-        return Ok((Lexicon::open(p)?, Some(p.display().to_string())));
+fn open(forced: Option<&Choice>, game: &Game) -> Result<(Lexicon, Option<String>), Failure> {
+    if let Some(c) = forced {
+        return Ok((crate::lexicon::open(Some(c))?, Some(c.cgp_name())));
     }
-    match game.lexicon.as_deref().filter(|n| !is_enable(n)) {
+    match game
+        .lexicon
+        .as_deref()
+        .filter(|n| !FilePolicy::is_builtin_lexicon(n))
+    {
         None => Ok((Lexicon::embedded(), None)),
         // Something is there by that name: it must be a lexicon file (a
         // FIFO or a device is refused unopened, not waited on).
@@ -96,7 +94,11 @@ fn replay_to<'a>(
 
 /// The CGP line of a GCG file's position after `turn` events (all if
 /// `None`), for `lexq moves --gcg`.
-pub fn cgp_at(forced: Option<&Path>, path: &Path, turn: Option<usize>) -> Result<String, Failure> {
+pub fn cgp_at(
+    forced: Option<&Choice>,
+    path: &Path,
+    turn: Option<usize>,
+) -> Result<String, Failure> {
     let game = read(path)?;
     let (lex, used) = open(forced, &game)?;
     let r = replay_to(&game, &lex, turn, path)?;
@@ -121,7 +123,7 @@ fn position_cgp(r: &Replay<'_>, game: &Game, used: Option<String>) -> String {
 }
 
 /// `lexq gcg`.
-pub fn gcg(forced: Option<&Path>, args: &GcgArgs) -> Result<u8, Failure> {
+pub fn gcg(forced: Option<&Choice>, args: &GcgArgs) -> Result<u8, Failure> {
     let game = read(&args.file)?;
     let (lex, used) = open(forced, &game)?;
     let mut out = crate::print::stdout();

@@ -18,6 +18,7 @@ mod find;
 mod game;
 mod gcg;
 mod interrupt;
+mod lexicon;
 mod print;
 mod progress;
 mod search;
@@ -28,7 +29,6 @@ use std::io::{self, IsTerminal};
 use std::ops::ControlFlow;
 use std::process::ExitCode;
 
-use clap::Parser;
 use lexq::Lexicon;
 
 use args::{BuildArgs, Cli, Command};
@@ -47,7 +47,7 @@ fn main() -> ExitCode {
         // unset (clap would read it as an empty path).
         unsafe { std::env::remove_var("LEXQ_LEXICON") };
     }
-    let cli = match Cli::try_parse() {
+    let cli = match args::parse() {
         Ok(cli) => cli,
         Err(e) => return args::parse_error(e),
     };
@@ -110,27 +110,6 @@ fn looks_like_text(path: &std::path::Path) -> bool {
 /// An error for the user: a library error or a failed write to stdout.
 type Failure = Box<dyn std::error::Error>;
 
-/// The lexicon asked for: a file or the embedded ENABLE. Files are opened
-/// with their checksums checked, not their structure (that costs far more
-/// than a query: `lexq verify` runs it); no file can make a query panic.
-fn open(cli: &Cli) -> Result<Lexicon, Failure> {
-    match &cli.lexicon {
-        Some(path) => {
-            let lex = Lexicon::open(path)?;
-            if let Some(old) = lex.upgraded_from() {
-                // Read, but built anew at every run: say how to stop that.
-                eprintln!(
-                    "lexq: note: {} is a format version {old} file, rebuilt in memory at each use; \
-                     `lexq upgrade {0} -o {0}` rewrites it",
-                    path.display()
-                );
-            }
-            Ok(lex)
-        }
-        None => Ok(Lexicon::embedded()),
-    }
-}
-
 fn run(cli: Cli) -> Result<u8, Failure> {
     if let Command::Build(args) = &cli.command {
         return build(args);
@@ -142,15 +121,15 @@ fn run(cli: Cli) -> Result<u8, Failure> {
         return Ok(code);
     }
     if let Command::Site { command } = &cli.command {
-        return site::run_site(&cli.lexicon, command);
+        return site::run_site(cli.lexicon.as_ref(), command);
     }
     if let Command::Serve(args) = &cli.command {
-        return site::run_serve(&cli.lexicon, args);
+        return site::run_serve(cli.lexicon.as_ref(), args);
     }
     if let Command::Diff(args) = &cli.command {
         return suggest::run_diff(args);
     }
-    let lex = open(&cli)?;
+    let lex = lexicon::open(cli.lexicon.as_ref())?;
     let mut out = Printer::stdout();
     let code = match &cli.command {
         Command::Check {
@@ -359,7 +338,7 @@ fn upgrade(input: &std::path::Path, output: &std::path::Path) -> Result<u8, Fail
 
 /// The board-game commands (`game.rs`), which pick their own lexicon.
 fn game_command(cli: &Cli) -> Result<Option<u8>, Failure> {
-    let lex = cli.lexicon.as_deref();
+    let lex = cli.lexicon.as_ref();
     Ok(Some(match &cli.command {
         Command::Moves(a) => game::moves(lex, a)?,
         Command::Board(a) => game::board(lex, a)?,

@@ -6,11 +6,11 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, Subcommand};
-use lexq::Lexicon;
 use lexq_site::build::{BuildOptions, build};
 use lexq_site::serve::{AppState, Cors, Limits, ServeOptions, Server};
 use lexq_site::{QueryBounds, Site, Stop};
 
+use crate::lexicon::Choice;
 use crate::{FOUND, Failure, NOT_FOUND, progress};
 
 /// `lexq site ...` subcommands.
@@ -52,8 +52,8 @@ pub struct SiteSearchArgs {
     pub site: PathBuf,
     /// The query (quote it from the shell).
     pub query: String,
-    /// Print at most N results.
-    #[arg(long, value_name = "N", default_value_t = 20)]
+    /// Print at most N results (at least 1).
+    #[arg(long, visible_alias = "top", value_name = "N", default_value_t = 20, value_parser = crate::args::limit)]
     pub limit: usize,
     /// Skip the first N results.
     #[arg(long, value_name = "N", default_value_t = 0)]
@@ -170,19 +170,12 @@ pub struct ServeArgs {
     pub bounds: BoundsArgs,
 }
 
-fn open_lexicon(path: &Option<PathBuf>) -> Result<Lexicon, Failure> {
-    Ok(match path {
-        Some(p) => Lexicon::open_checked(p)?,
-        None => Lexicon::embedded(),
-    })
-}
-
 /// Runs `lexq site ...`.
-pub fn run_site(lexicon: &Option<PathBuf>, command: &SiteCommand) -> Result<u8, Failure> {
+pub fn run_site(lexicon: Option<&Choice>, command: &SiteCommand) -> Result<u8, Failure> {
     match command {
         SiteCommand::Build(a) => {
             crate::interrupt::on_interrupt(lexq_site::remove_temp_dirs);
-            let lex = open_lexicon(lexicon)?;
+            let lex = crate::lexicon::open_checked(lexicon)?;
             let opts = BuildOptions {
                 wordnet: a.wordnet.clone(),
                 definitions: a.definitions.clone(),
@@ -190,7 +183,13 @@ pub fn run_site(lexicon: &Option<PathBuf>, command: &SiteCommand) -> Result<u8, 
             };
             let terminal = io::stderr().is_terminal();
             let mut bar = progress::Bar::new(terminal);
-            let summary = build(&lex, lexicon.as_deref(), &opts, &a.output, &mut bar);
+            let summary = build(
+                &lex,
+                crate::lexicon::path(lexicon),
+                &opts,
+                &a.output,
+                &mut bar,
+            );
             bar.finish();
             let summary = summary?;
             if !summary.bad_lines.is_empty() {
@@ -290,22 +289,22 @@ pub fn run_site(lexicon: &Option<PathBuf>, command: &SiteCommand) -> Result<u8, 
 /// A search or export reads the site alone; a lexicon named all the same
 /// (`-L`, `LEXQ_LEXICON`) must hold the site's word list, or the answers
 /// would not be about the words the user asked about.
-fn check_named_lexicon(site: &Site, lexicon: &Option<PathBuf>) -> Result<(), Failure> {
-    if let Some(path) = lexicon {
-        site.check_lexicon(&Lexicon::open(path)?)?;
+fn check_named_lexicon(site: &Site, lexicon: Option<&Choice>) -> Result<(), Failure> {
+    if lexicon.is_some() {
+        site.check_lexicon(&crate::lexicon::open(lexicon)?)?;
     }
     Ok(())
 }
 
 /// Runs `lexq serve`.
-pub fn run_serve(lexicon: &Option<PathBuf>, a: &ServeArgs) -> Result<u8, Failure> {
+pub fn run_serve(lexicon: Option<&Choice>, a: &ServeArgs) -> Result<u8, Failure> {
     let site = match &a.site {
         Some(dir) => Some(Site::open(dir)?),
         None => None,
     };
     // --lexicon wins; else the site's own lexicon; else the embedded one.
     let lex = match (lexicon, &site) {
-        (Some(_), _) | (None, None) => open_lexicon(lexicon)?,
+        (Some(_), _) | (None, None) => crate::lexicon::open_checked(lexicon)?,
         (None, Some(s)) => s.lexicon()?,
     };
     // Word searches and word pages must be about the same words.

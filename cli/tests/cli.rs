@@ -630,3 +630,233 @@ fn older_files_are_read_and_upgraded() {
     assert!(stderr(&o).starts_with("lexq: "), "{}", stderr(&o));
     assert!(!out.exists());
 }
+
+/// The lines of `lexq --help` under each heading (a line ending in ':'
+/// that does not start with a space).
+fn help_sections(text: &str) -> Vec<(String, Vec<String>)> {
+    let mut sections: Vec<(String, Vec<String>)> = Vec::new();
+    for line in text.lines() {
+        if !line.starts_with(' ') && line.ends_with(':') {
+            sections.push((line.to_string(), Vec::new()));
+        } else if let Some((_, lines)) = sections.last_mut()
+            && let Some(name) = line.strip_prefix("  ").and_then(|l| l.split(' ').next())
+            && !name.is_empty()
+        {
+            lines.push(name.to_string());
+        }
+    }
+    sections
+}
+
+#[test]
+fn help_groups_the_commands() {
+    for flag in ["--help", "-h"] {
+        let o = run(&[flag]);
+        assert_eq!(o.status.code(), Some(0));
+        let sections = help_sections(&stdout(&o));
+        let names: Vec<&str> = sections.iter().map(|(h, _)| h.as_str()).collect();
+        assert_eq!(
+            names,
+            ["Words:", "Lexicon files:", "Game:", "Site:", "Options:"],
+            "{flag}"
+        );
+        let under = |h: &str| &sections.iter().find(|(n, _)| n == h).unwrap().1;
+        assert_eq!(
+            under("Words:")[..4],
+            ["check", "hooks", "contains", "starts"]
+        );
+        assert!(under("Words:").contains(&"find".to_string()));
+        assert_eq!(
+            under("Lexicon files:"),
+            &["build", "info", "verify", "upgrade", "diff"]
+        );
+        assert_eq!(
+            under("Game:"),
+            &["moves", "board", "play", "gcg", "selfplay", "leaves"]
+        );
+        assert_eq!(under("Site:"), &["site", "serve"]);
+        // Each command once, with its description.
+        let text = stdout(&o);
+        assert!(
+            text.contains("  moves       Every legal move in a position (CGP)"),
+            "{text}"
+        );
+        assert_eq!(text.matches("\n  check ").count(), 1);
+    }
+}
+
+#[test]
+fn one_flag_for_the_number_of_results() {
+    // --limit and --top are one flag wherever results are capped.
+    let care = "15/15/15/15/15/15/15/4CARE7/15/15/15/15/15/15/15 AEINRS?/ 12/0 0";
+    for args in [
+        vec!["contains", "ax"],
+        vec!["find", "--contains", "ax"],
+        vec!["suggest", "qiuck"],
+        vec!["moves", "--cgp", care],
+    ] {
+        let with = |flag: &str, n: &str| {
+            let mut a = args.clone();
+            a.extend([flag, n]);
+            run(&a)
+        };
+        let (limit, top) = (with("--limit", "3"), with("--top", "3"));
+        assert_eq!(limit.status.code(), Some(0), "{args:?}: {}", stderr(&limit));
+        assert_eq!(stdout(&limit), stdout(&top), "{args:?}");
+        assert_eq!(stdout(&limit).lines().count(), 3, "{args:?}");
+        // 0 is an error in every command, in both spellings.
+        for flag in ["--limit", "--top"] {
+            let o = with(flag, "0");
+            assert_error(&o, "--limit");
+            assert!(stderr(&o).contains("at least 1"), "{}", stderr(&o));
+        }
+    }
+    // And in a line of lexq query.
+    let mut child = lexq()
+        .args(["query", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"contains ax --top 2\ncontains ax --limit 0\n")
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let lines: Vec<&str> = std::str::from_utf8(&o.stdout).unwrap().lines().collect();
+    assert_eq!(lines[0], r#"{"index":1,"words":["ABAXIAL","ABAXILE"]}"#);
+    assert!(lines[1].contains("at least 1"), "{}", lines[1]);
+}
+
+#[test]
+fn count_and_json_work_together_everywhere() {
+    let care = "15/15/15/15/15/15/15/4CARE7/15/15/15/15/15/15/15 AEINRS?/ 12/0 0";
+    // moves -c is moves --count; with --json, a JSON number.
+    let all = run(&["moves", "--cgp", care, "--all", "--json"]);
+    let n = serde_json::from_slice::<serde_json::Value>(&all.stdout)
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .len();
+    assert!(n > 1000, "{n}");
+    let o = run(&["moves", "--cgp", care, "-c"]);
+    assert_eq!(stdout(&o), format!("{n}\n"));
+    let o = run(&["moves", "--cgp", care, "--count", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), format!("{n}\n"));
+    // Batch: one {"index", "count"} line a position (blank and comment
+    // lines get none, as with --json alone).
+    let mut child = lexq()
+        .args(["moves", "-c", "--json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(format!("{care}\n\n# a comment\n{care}\n").as_bytes())
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        format!("{{\"count\":{n},\"index\":1}}\n{{\"count\":{n},\"index\":4}}\n")
+    );
+    // The word lists, suggest and diff: a JSON number (or object).
+    let o = run(&["contains", "ax", "-c", "--json"]);
+    let words = run(&["contains", "ax"]);
+    assert_eq!(stdout(&o), format!("{}\n", stdout(&words).lines().count()));
+    let o = run(&["suggest", "qiuck", "-c", "--json"]);
+    let words = run(&["suggest", "qiuck", "--limit", "1000"]);
+    assert_eq!(stdout(&o), format!("{}\n", stdout(&words).lines().count()));
+}
+
+#[test]
+fn color_is_a_choice() {
+    let care = "15/15/15/15/15/15/15/4CARE7/15/15/15/15/15/15/15 AEINRS?/ 12/0 0";
+    let always = run(&["board", "--cgp", care, "--color", "always"]);
+    assert!(stdout(&always).contains("\x1b["));
+    let never = run(&["board", "--cgp", care, "--color", "never"]);
+    assert!(!stdout(&never).contains('\x1b'));
+    // auto: not a terminal here.
+    assert_eq!(stdout(&run(&["board", "--cgp", care])), stdout(&never));
+    let o = run(&["board", "--cgp", care, "--color", "sometimes"]);
+    assert_error(&o, "[possible values: auto, always, never]");
+}
+
+#[test]
+fn enable_names_the_builtin_lexicon() {
+    let plain = run(&["contains", "qu", "--len", "4"]);
+    assert_eq!(plain.status.code(), Some(0));
+    for name in ["enable", "ENABLE", "enable1"] {
+        let o = run(&["-L", name, "contains", "qu", "--len", "4"]);
+        assert_eq!(stdout(&o), stdout(&plain), "{name}: {}", stderr(&o));
+        let o = lexq()
+            .env("LEXQ_LEXICON", name)
+            .args(["contains", "qu", "--len", "4"])
+            .output()
+            .unwrap();
+        assert_eq!(stdout(&o), stdout(&plain), "LEXQ_LEXICON={name}");
+    }
+    // Every command: the game's CGP says ENABLE.
+    let o = run(&["-L", "enable", "selfplay", "--games", "1"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).lines().all(|l| l.ends_with("lex ENABLE;")));
+    let o = run(&["-L", "enable", "info"]);
+    assert!(
+        stdout(&o).contains("words:          172820"),
+        "{}",
+        stdout(&o)
+    );
+    // A file of that name is named with its folder.
+    let dir = TempDir::new().unwrap();
+    let (good, _) = build(&dir, "cat\n", &[]);
+    std::fs::rename(&good, dir.path().join("enable")).unwrap();
+    let o = lexq()
+        .current_dir(dir.path())
+        .args(["-L", "./enable", "pattern", "*"])
+        .output()
+        .unwrap();
+    assert_eq!(stdout(&o), "CAT\n");
+    assert_error(&run(&["-L", "", "check", "cat"]), "empty name");
+}
+
+#[test]
+fn output_is_one_flag() {
+    // selfplay writes its positions with -o/--output (--out still reads).
+    let dir = TempDir::new().unwrap();
+    let mut texts = Vec::new();
+    for flag in ["-o", "--output", "--out"] {
+        let out = dir.path().join(format!("p{flag}.cgp"));
+        let o = run(&["selfplay", "--games", "1", flag, out.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(0), "{flag}: {}", stderr(&o));
+        assert!(o.stdout.is_empty());
+        texts.push(std::fs::read_to_string(&out).unwrap());
+    }
+    assert!(texts[0].lines().count() > 10);
+    assert!(texts.iter().all(|t| t == &texts[0]));
+    // The game files go to --gcg-dir; --gcg is a file (of lexq moves).
+    let games = dir.path().join("games");
+    let o = run(&[
+        "selfplay",
+        "--games",
+        "1",
+        "--seed",
+        "3",
+        "--gcg-dir",
+        games.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(games.join("game-3.gcg").is_file());
+    assert_error(
+        &run(&["selfplay", "--games", "1", "--gcg", games.to_str().unwrap()]),
+        "--gcg-dir",
+    );
+}

@@ -191,9 +191,9 @@ fn selfplay_is_deterministic() {
         "2",
         "--seed",
         "5",
-        "--out",
+        "--output",
         out.to_str().unwrap(),
-        "--gcg",
+        "--gcg-dir",
         gcg.to_str().unwrap(),
     ];
     let o = run(&args);
@@ -308,9 +308,10 @@ fn batch_count_keeps_line_numbers() {
 
 #[test]
 fn options_that_cannot_work_are_errors() {
+    // --top is --limit's other spelling.
     let o = run(&["moves", "--cgp", CARE, "--top", "0"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("--top"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--limit"), "{}", stderr(&o));
     let o = run(&["moves", "--cgp", CARE, "--turn", "3"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
@@ -529,7 +530,7 @@ fn selfplay_match_counts_every_game_and_alternates_the_start() {
         "40",
         "--leaves",
         table.to_str().unwrap(),
-        "--gcg",
+        "--gcg-dir",
         games.to_str().unwrap(),
     ];
     let o = run(&args);

@@ -442,7 +442,7 @@ fn concurrent_builds_into_one_site_leave_one_whole_site() {
         );
         let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
         assert_eq!(v["total"], 1);
-        let o = run(&["site", "search", "--site", s, "*", "--json", "--limit", "0"]);
+        let o = run(&["site", "search", "--site", s, "*", "--json", "--limit", "1"]);
         let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
         assert_eq!(v["total"], 25, "round {round}");
     }

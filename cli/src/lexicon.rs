@@ -1,0 +1,105 @@
+//! The lexicon a command line chooses, resolved here for every command:
+//! `-L PATH` (or `LEXQ_LEXICON=PATH`) a lexicon file, `-L enable` (or
+//! any other name of it, any case: `ENABLE`, `enable1`) the built-in
+//! ENABLE, nothing the built-in ENABLE too. A file whose name is one of
+//! those is named with a directory: `-L ./enable`.
+
+use std::path::{Path, PathBuf};
+
+use lexq::{FilePolicy, Lexicon};
+
+use crate::Failure;
+
+/// What `-L` names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// The built-in ENABLE.
+    Builtin,
+    /// A lexicon file.
+    File(PathBuf),
+}
+
+impl Choice {
+    /// Reads `-L`'s value (clap's value parser): a name of the built-in
+    /// lexicon, else a path.
+    pub fn parse(text: &str) -> Result<Choice, String> {
+        if text.is_empty() {
+            return Err("an empty name: give a lexicon file or 'enable'".into());
+        }
+        Ok(if FilePolicy::is_builtin_lexicon(text) {
+            Choice::Builtin
+        } else {
+            Choice::File(PathBuf::from(text))
+        })
+    }
+
+    /// The file chosen, if any.
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Choice::Builtin => None,
+            Choice::File(p) => Some(p),
+        }
+    }
+
+    /// The name a CGP `lex` opcode or a GCG `#lexicon` gives it:
+    /// `ENABLE` or the file's path.
+    pub fn cgp_name(&self) -> String {
+        match self {
+            Choice::Builtin => "ENABLE".to_string(),
+            Choice::File(p) => p.display().to_string(),
+        }
+    }
+}
+
+/// The file `choice` names, if any (`None` for the built-in lexicon and
+/// for no `-L`).
+pub fn path(choice: Option<&Choice>) -> Option<&Path> {
+    choice.and_then(Choice::path)
+}
+
+/// The lexicon chosen. A file is opened with its checksums checked, not
+/// its structure (that costs far more than a query: `lexq verify` runs
+/// it); no file can make a query panic. A file of an older format gets a
+/// note on stderr: it is rebuilt in memory at each use.
+pub fn open(choice: Option<&Choice>) -> Result<Lexicon, Failure> {
+    let Some(path) = path(choice) else {
+        return Ok(Lexicon::embedded());
+    };
+    let lex = Lexicon::open(path)?;
+    if let Some(old) = lex.upgraded_from() {
+        eprintln!(
+            "lexq: note: {} is a format version {old} file, rebuilt in memory at each use; \
+             `lexq upgrade {0} -o {0}` rewrites it",
+            path.display()
+        );
+    }
+    Ok(lex)
+}
+
+/// The lexicon chosen, a file checked whole ([`Lexicon::open_checked`]):
+/// for what serves it or builds from it for a long time (`lexq serve`,
+/// `lexq site build`).
+pub fn open_checked(choice: Option<&Choice>) -> Result<Lexicon, Failure> {
+    Ok(match path(choice) {
+        Some(p) => Lexicon::open_checked(p)?,
+        None => Lexicon::embedded(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Choice;
+
+    #[test]
+    fn names_of_the_builtin_and_paths() {
+        for name in ["enable", "ENABLE", "Enable1", "enable2k"] {
+            assert_eq!(Choice::parse(name), Ok(Choice::Builtin), "{name}");
+        }
+        for path in ["./enable", "enable.lexq", "dir/enable", "words.lexq"] {
+            assert_eq!(Choice::parse(path), Ok(Choice::File(path.into())), "{path}");
+        }
+        assert!(Choice::parse("").is_err());
+        assert_eq!(Choice::Builtin.cgp_name(), "ENABLE");
+        assert_eq!(Choice::File("a/b.lexq".into()).cgp_name(), "a/b.lexq");
+    }
+}
