@@ -38,26 +38,9 @@ pub enum Command {
     ///
     /// A word that cannot be read as letters of the alphabet is invalid, the
     /// reason after it; the other words are still checked.
-    Check {
-        /// Words to check; - reads more from standard input, one a line.
-        #[arg(required = true)]
-        words: Vec<String>,
-        /// Print one JSON array of {"word", "valid"} objects.
-        #[arg(long)]
-        json: bool,
-        /// After an invalid word, the nearest words (edit distance 1 or 2, up to 5).
-        #[arg(long)]
-        suggest: bool,
-    },
+    Check(CheckArgs),
     /// Front and back hooks: "FRONT WORD BACK" per word, "-" when none; "WORD*" if not itself a word.
-    Hooks {
-        /// Words (or any runs of letters) to hook.
-        #[arg(required = true)]
-        words: Vec<String>,
-        /// Print one JSON array of {"word", "front", "back", "valid"} objects.
-        #[arg(long)]
-        json: bool,
-    },
+    Hooks(HooksArgs),
     #[command(flatten)]
     Search(SearchCommand),
     /// Every word of the lexicon, one a line, in alphabet order: the word list it was built from.
@@ -75,11 +58,7 @@ pub enum Command {
     /// Build a lexicon file from word lists (one word a line; - for stdin).
     Build(BuildArgs),
     /// Facts about the lexicon: words, keys, bytes, alphabet, format version.
-    Info {
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
-    },
+    Info(InfoArgs),
     /// Check everything in the lexicon file: checksums, the automaton's
     /// structure, and that the arc table holds exactly the fst's words.
     Verify,
@@ -87,33 +66,26 @@ pub enum Command {
     /// version 4, from its words; a version 4 file is checked and copied.
     ///
     /// OUT may be OLD itself: the new file replaces it atomically.
-    Upgrade {
-        /// The lexicon file to read.
-        #[arg(value_name = "OLD")]
-        input: PathBuf,
-        /// The version 4 file to write (replaced atomically).
-        #[arg(long, short = 'o', value_name = "OUT")]
-        output: PathBuf,
-    },
+    Upgrade(UpgradeArgs),
     /// Every legal move in a position (CGP), scored: the best 20 by default.
-    Moves(crate::game::MovesArgs),
+    Moves(crate::cmd::moves::MovesArgs),
     /// Draw a position (CGP): premium squares, tiles, racks, scores.
-    Board(crate::game::BoardArgs),
+    Board(crate::cmd::board::BoardArgs),
     /// The position (CGP) after a move, or why the move is illegal.
-    Play(crate::game::PlayArgs),
+    Play(crate::cmd::play::PlayArgs),
     /// Greedy self-play games, every position as a CGP line; with --leaves, an equity bot against greedy.
-    Selfplay(crate::game::SelfplayArgs),
+    Selfplay(crate::cmd::selfplay::SelfplayArgs),
     /// Estimate a leave table from self-play games and write it as CSV (LEAVE,VALUE lines).
-    Leaves(crate::game::LeavesArgs),
+    Leaves(crate::cmd::leaves::LeavesArgs),
     /// Dictionary sites: build a word index with definitions, search it, export it.
     Site {
         #[command(subcommand)]
-        command: crate::site::SiteCommand,
+        command: crate::cmd::site::SiteCommand,
     },
     /// Serve a JSON API and a search page over the lexicon (and a site index).
-    Serve(crate::site::ServeArgs),
+    Serve(crate::cmd::site::ServeArgs),
     /// A GCG game file: the position at any turn (CGP), or --check it.
-    Gcg(crate::gcg::GcgArgs),
+    Gcg(crate::cmd::gcg::GcgArgs),
     /// Did you mean: the words nearest WORD by edit distance, nearest first, then most probable.
     Suggest(SuggestArgs),
     /// The words added and removed between two lexicon files: "+WORD" and "-WORD" lines.
@@ -123,6 +95,50 @@ pub enum Command {
     /// are different tiles). Exit status: 0 if they differ, 1 if they hold
     /// the same words, 2 on error.
     Diff(DiffArgs),
+}
+
+/// Arguments of `lexq check`.
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// Words to check; - reads more from standard input, one a line.
+    #[arg(required = true)]
+    pub words: Vec<String>,
+    /// Print one JSON array of {"word", "valid"} objects.
+    #[arg(long)]
+    pub json: bool,
+    /// After an invalid word, the nearest words (edit distance 1 or 2, up to 5).
+    #[arg(long)]
+    pub suggest: bool,
+}
+
+/// Arguments of `lexq hooks`.
+#[derive(Args, Debug)]
+pub struct HooksArgs {
+    /// Words (or any runs of letters) to hook.
+    #[arg(required = true)]
+    pub words: Vec<String>,
+    /// Print one JSON array of {"word", "front", "back", "valid"} objects.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Arguments of `lexq info`.
+#[derive(Args, Debug)]
+pub struct InfoArgs {
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Arguments of `lexq upgrade`.
+#[derive(Args, Debug)]
+pub struct UpgradeArgs {
+    /// The lexicon file to read.
+    #[arg(value_name = "OLD")]
+    pub input: PathBuf,
+    /// The version 4 file to write (replaced atomically).
+    #[arg(long, short = 'o', value_name = "OUT")]
+    pub output: PathBuf,
 }
 
 /// Arguments of `lexq suggest`.

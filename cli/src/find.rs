@@ -400,7 +400,7 @@ fn alternatives(text: &str, depth: usize) -> Result<Vec<Vec<Term>>, String> {
             lexq::find::MAX_NESTING
         ));
     }
-    let words = crate::batch::split(text)?;
+    let words = crate::cmd::query::split(text)?;
     let mut parts: Vec<Vec<String>> = vec![Vec::new()];
     for w in words {
         if w == "--or" {

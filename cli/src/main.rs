@@ -1,6 +1,7 @@
 //! `lexq`: the command line over the lexq library. Parsing lives in
-//! `args`, printing in `print`, the build progress bar in `progress`; this
-//! file only connects them.
+//! `args`, each command in its module of `cmd`, the lexicon's choice in
+//! `lexicon`, printing of word lists in `print`, the build progress bar in
+//! `progress`; this file only dispatches and reports errors.
 
 /// `eprintln!` for this whole binary (it shadows std's in every module
 /// declared below): a failed write to stderr (closed, or `2>/dev/full`) is
@@ -13,26 +14,17 @@ macro_rules! eprintln {
 }
 
 mod args;
-mod batch;
+mod cmd;
 mod find;
 mod game;
-mod gcg;
 mod interrupt;
 mod lexicon;
 mod print;
 mod progress;
-mod search;
-mod site;
-mod suggest;
 
-use std::io::{self, IsTerminal};
-use std::ops::ControlFlow;
 use std::process::ExitCode;
 
-use lexq::Lexicon;
-
-use args::{BuildArgs, Cli, Command};
-use print::Printer;
+use args::{Cli, Command};
 
 /// Exit status: something found.
 const FOUND: u8 = 0;
@@ -110,242 +102,32 @@ fn looks_like_text(path: &std::path::Path) -> bool {
 /// An error for the user: a library error or a failed write to stdout.
 type Failure = Box<dyn std::error::Error>;
 
+/// Runs the command: one arm a command, each in its module of `cmd`.
 fn run(cli: Cli) -> Result<u8, Failure> {
-    if let Command::Build(args) = &cli.command {
-        return build(args);
+    let lexicon = cli.lexicon.as_ref();
+    match &cli.command {
+        // Words.
+        Command::Check(a) => cmd::check::run(lexicon, a),
+        Command::Hooks(a) => cmd::hooks::run(lexicon, a),
+        Command::Search(a) => cmd::search::run(lexicon, a),
+        Command::Suggest(a) => cmd::suggest::run(lexicon, a),
+        Command::Words(a) => cmd::words::run(lexicon, a),
+        Command::Query(a) => cmd::query::run(lexicon, a),
+        // Lexicon files.
+        Command::Build(a) => cmd::build::run(a),
+        Command::Info(a) => cmd::info::run(lexicon, a),
+        Command::Verify => cmd::verify::run(lexicon),
+        Command::Upgrade(a) => cmd::upgrade::run(a),
+        Command::Diff(a) => cmd::diff::run(a),
+        // Game.
+        Command::Moves(a) => cmd::moves::run(lexicon, a),
+        Command::Board(a) => cmd::board::run(lexicon, a),
+        Command::Play(a) => cmd::play::run(lexicon, a),
+        Command::Gcg(a) => cmd::gcg::run(lexicon, a),
+        Command::Selfplay(a) => cmd::selfplay::run(lexicon, a),
+        Command::Leaves(a) => cmd::leaves::run(lexicon, a),
+        // Site.
+        Command::Site { command } => cmd::site::run_site(lexicon, command),
+        Command::Serve(a) => cmd::site::run_serve(lexicon, a),
     }
-    if let Command::Upgrade { input, output } = &cli.command {
-        return upgrade(input, output);
-    }
-    if let Some(code) = game_command(&cli)? {
-        return Ok(code);
-    }
-    if let Command::Site { command } = &cli.command {
-        return site::run_site(cli.lexicon.as_ref(), command);
-    }
-    if let Command::Serve(args) = &cli.command {
-        return site::run_serve(cli.lexicon.as_ref(), args);
-    }
-    if let Command::Diff(args) = &cli.command {
-        return suggest::run_diff(args);
-    }
-    let lex = lexicon::open(cli.lexicon.as_ref())?;
-    let mut out = Printer::stdout();
-    let code = match &cli.command {
-        Command::Check {
-            words,
-            json,
-            suggest,
-        } => {
-            let words = with_stdin_words(words)?;
-            // Each word is judged on its own: one that cannot be read as
-            // tiles is invalid, with the reason, and the batch goes on.
-            let results: Vec<_> = words
-                .iter()
-                .map(|w| (w.as_str(), lex.is_word(w).map_err(|e| e.to_string())))
-                .collect();
-            let near = match suggest {
-                true => Some(
-                    results
-                        .iter()
-                        .map(|(w, r)| match r {
-                            Ok(false) => suggest::ranked(&lex, w, 2, None)
-                                .map(|n| n.into_iter().take(5).map(|n| n.word).collect::<Vec<_>>()),
-                            _ => Ok(Vec::new()),
-                        })
-                        .collect::<Result<Vec<_>, _>>()?,
-                ),
-                false => None,
-            };
-            out.checks(lex.alphabet(), &results, *json, near.as_deref())?;
-            status(results.iter().all(|r| r.1 == Ok(true)))
-        }
-        Command::Hooks { words, json } => {
-            let hooks = words
-                .iter()
-                .map(|w| lex.hooks(w))
-                .collect::<Result<Vec<_>, _>>()?;
-            out.hooks(&hooks, *json)?;
-            status(
-                hooks
-                    .iter()
-                    .any(|h| !h.front.is_empty() || !h.back.is_empty()),
-            )
-        }
-        Command::Search(args::SearchCommand::Find(args)) if args.explain => {
-            out.raw(lex.prepare_find(&args.query(&lex)?)?.explain().as_bytes())?;
-            FOUND
-        }
-        Command::Search(cmd) => {
-            let found = search::find(&lex, cmd)?;
-            let o = cmd.output();
-            let listing = search::Study::default().arrange(&lex, &found, o, cmd.show_blanks())?;
-            out.listing(&listing, o)?;
-            status(listing.found > 0)
-        }
-        Command::Words(args) => all_words(&lex, &mut out, args)?,
-        Command::Suggest(args) => suggest::suggest(&lex, &mut out, args)?,
-        Command::Diff(_) => unreachable!("handled above"),
-        Command::Query(args) => batch::run(&lex, &mut out, args)?,
-        Command::Info { json } => {
-            out.info(&lex.info(), *json)?;
-            FOUND
-        }
-        Command::Verify => {
-            lex.verify()?;
-            out.line(&format!(
-                "{}: ok ({} words, {} bytes)",
-                lex.source().display(),
-                lex.word_count(),
-                lex.info().bytes
-            ))?;
-            FOUND
-        }
-        Command::Build(_) | Command::Upgrade { .. } | Command::Site { .. } | Command::Serve(_) => {
-            unreachable!("handled above")
-        }
-        Command::Moves(_)
-        | Command::Board(_)
-        | Command::Play(_)
-        | Command::Selfplay(_)
-        | Command::Leaves(_)
-        | Command::Gcg(_) => {
-            unreachable!("handled above")
-        }
-    };
-    out.flush()?;
-    Ok(code)
-}
-
-/// The words to check, with each `-` replaced by the lines of standard
-/// input (one word a line; blank lines skipped).
-fn with_stdin_words(words: &[String]) -> Result<Vec<String>, Failure> {
-    let mut all = Vec::with_capacity(words.len());
-    for w in words {
-        if w != "-" {
-            all.push(w.clone());
-            continue;
-        }
-        // As much as a word list may hold: an endless input is an error.
-        let stdin = io::stdin().lock();
-        let bytes = lexq::read_capped(
-            stdin,
-            "<stdin>".as_ref(),
-            lexq::MAX_INPUT_BYTES,
-            "a word list",
-        )?;
-        for line in bytes.split(|&b| b == b'\n') {
-            let text = String::from_utf8_lossy(line);
-            let text = text.trim();
-            if !text.is_empty() {
-                all.push(text.to_string());
-            }
-        }
-    }
-    Ok(all)
-}
-
-fn status(found: bool) -> u8 {
-    if found { FOUND } else { NOT_FOUND }
-}
-
-/// `lexq words`: every word of the lexicon in the lengths asked, streamed
-/// until the reader of stdout goes away.
-fn all_words(lex: &Lexicon, out: &mut Printer, args: &args::WordsArgs) -> Result<u8, Failure> {
-    let (min, max) = args.lens.range()?;
-    let mut failed = None;
-    let mut any = false;
-    let mut text = String::with_capacity(64);
-    lex.for_each_word(min, max, |codes| {
-        any = true;
-        text.clear();
-        lex.alphabet().decode_into(codes, &mut text);
-        text.push('\n');
-        if let Err(e) = out.raw(text.as_bytes()) {
-            failed = Some(e);
-            return ControlFlow::Break(());
-        }
-        if print::closed() {
-            return ControlFlow::Break(());
-        }
-        ControlFlow::Continue(())
-    });
-    if let Some(e) = failed {
-        return Err(e.into());
-    }
-    Ok(status(any))
-}
-
-fn build(args: &BuildArgs) -> Result<u8, Failure> {
-    interrupt::on_interrupt(lexq::remove_temp_files);
-    let alphabet = lexq::Alphabet::named(&args.alphabet)?;
-    lexq::check_output(&args.output, &args.inputs)?;
-    let mut list = lexq::WordList::new(alphabet)
-        .min_len(args.min_len)
-        .max_len(args.max_len)
-        .strict(args.strict);
-    let terminal = io::stderr().is_terminal();
-    let mut bar = progress::Bar::new(terminal);
-    for input in &args.inputs {
-        bar.reading(input);
-        list.read_path(input)?;
-    }
-    if list.is_empty() {
-        // Say why before failing: the rejected lines' reasons, and whether
-        // the length limits left everything out.
-        bar.finish();
-        print::rejected(&list);
-        if list.filtered() > 0 {
-            return Err(format!(
-                "no words left: --min-len {} / --max-len {} left out all {} words read",
-                args.min_len,
-                args.max_len,
-                list.filtered()
-            )
-            .into());
-        }
-    }
-    let built = lexq::build(&list, &mut bar)?;
-    built.write_atomic(&args.output)?;
-    bar.finish();
-    print::rejected(&list);
-    if terminal || args.verbose {
-        print::build_summary(&args.output, &list, &built);
-    }
-    Ok(FOUND)
-}
-
-/// `lexq upgrade OLD -o OUT`: the version 4 file of OLD's words.
-fn upgrade(input: &std::path::Path, output: &std::path::Path) -> Result<u8, Failure> {
-    interrupt::on_interrupt(lexq::remove_temp_files);
-    let terminal = io::stderr().is_terminal();
-    let mut bar = progress::Bar::new(terminal);
-    let (built, old) = lexq::upgrade(input, &mut bar)?;
-    built.write_atomic(output)?;
-    bar.finish();
-    let mut out = Printer::stdout();
-    out.line(&format!(
-        "{}: version {old} -> {}: version {}, {} words, {} bytes",
-        input.display(),
-        output.display(),
-        lexq::format::VERSION,
-        built.words,
-        built.bytes.len()
-    ))?;
-    out.flush()?;
-    Ok(FOUND)
-}
-
-/// The board-game commands (`game.rs`), which pick their own lexicon.
-fn game_command(cli: &Cli) -> Result<Option<u8>, Failure> {
-    let lex = cli.lexicon.as_ref();
-    Ok(Some(match &cli.command {
-        Command::Moves(a) => game::moves(lex, a)?,
-        Command::Board(a) => game::board(lex, a)?,
-        Command::Play(a) => game::play(lex, a)?,
-        Command::Selfplay(a) => game::selfplay(lex, a)?,
-        Command::Leaves(a) => game::leaves(lex, a)?,
-        Command::Gcg(a) => gcg::gcg(lex, a)?,
-        _ => return Ok(None),
-    }))
 }

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use lexq::{Alphabet, Built, Hooks, Info, WordList};
 
 use crate::args::WordOutput;
-use crate::search::{Listing, Row};
+use crate::cmd::search::{Listing, Row};
 use serde::Serialize;
 use serde_json::json;
 

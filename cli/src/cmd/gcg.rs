@@ -123,7 +123,7 @@ fn position_cgp(r: &Replay<'_>, game: &Game, used: Option<String>) -> String {
 }
 
 /// `lexq gcg`.
-pub fn gcg(forced: Option<&Choice>, args: &GcgArgs) -> Result<u8, Failure> {
+pub fn run(forced: Option<&Choice>, args: &GcgArgs) -> Result<u8, Failure> {
     let game = read(&args.file)?;
     let (lex, used) = open(forced, &game)?;
     let mut out = crate::print::stdout();
@@ -134,44 +134,57 @@ pub fn gcg(forced: Option<&Choice>, args: &GcgArgs) -> Result<u8, Failure> {
         return Ok(FOUND);
     }
     let r = replay_to(&game, &lex, None, &args.file)?;
-    if args.json {
-        let v: Vec<Value> = r
-            .problems
-            .iter()
-            .map(|p| json!({"line": p.line, "kind": p.kind.name(), "message": p.kind.to_string()}))
-            .collect();
-        writeln!(out, "{}", Value::Array(v))?;
-    } else {
-        for p in &r.problems {
-            writeln!(out, "{}:{}: {}", args.file.display(), p.line, p.kind)?;
-        }
-        if r.problems.is_empty() {
-            let totals: Vec<String> = r
-                .scores
-                .iter()
-                .enumerate()
-                .map(|(k, s)| {
-                    let nick = game
-                        .players
-                        .get(k)
-                        .and_then(|p| p.as_ref())
-                        .map_or(format!("player{}", k + 1), |p| p.nick.clone());
-                    format!("{nick} {s}")
-                })
-                .collect();
-            writeln!(
-                out,
-                "{}: ok, {} events; {}",
-                args.file.display(),
-                game.events.len(),
-                totals.join(", ")
-            )?;
-        }
-    }
+    print_check(&mut out, &r, &game, &args.file, args.json)?;
     out.flush()?;
     Ok(if r.problems.is_empty() {
         FOUND
     } else {
         NOT_FOUND
     })
+}
+
+/// The check's report: `FILE:LINE: problem` lines, or `FILE: ok, N
+/// events; NICK SCORE, ...` when there is none; or one JSON array of
+/// {"line", "kind", "message"}.
+fn print_check(
+    out: &mut impl Write,
+    r: &Replay<'_>,
+    game: &Game,
+    file: &Path,
+    as_json: bool,
+) -> std::io::Result<()> {
+    if as_json {
+        let v: Vec<Value> = r
+            .problems
+            .iter()
+            .map(|p| json!({"line": p.line, "kind": p.kind.name(), "message": p.kind.to_string()}))
+            .collect();
+        return writeln!(out, "{}", Value::Array(v));
+    }
+    for p in &r.problems {
+        writeln!(out, "{}:{}: {}", file.display(), p.line, p.kind)?;
+    }
+    if r.problems.is_empty() {
+        let totals: Vec<String> = r
+            .scores
+            .iter()
+            .enumerate()
+            .map(|(k, s)| {
+                let nick = game
+                    .players
+                    .get(k)
+                    .and_then(|p| p.as_ref())
+                    .map_or(format!("player{}", k + 1), |p| p.nick.clone());
+                format!("{nick} {s}")
+            })
+            .collect();
+        writeln!(
+            out,
+            "{}: ok, {} events; {}",
+            file.display(),
+            game.events.len(),
+            totals.join(", ")
+        )?;
+    }
+    Ok(())
 }

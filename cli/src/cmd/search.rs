@@ -7,8 +7,32 @@ use lexq::probability::{Bag, Ranks, order};
 use lexq::{Lexicon, TileSet, Word, Words};
 use serde::Serialize;
 
-use crate::Failure;
 use crate::args::{SearchCommand, SortOrder, WordOutput};
+use crate::cmd::status;
+use crate::lexicon::Choice;
+use crate::print::Printer;
+use crate::{FOUND, Failure};
+
+/// A word-list command (`contains`, `anagram`, `find`...): the words
+/// found, arranged and printed as its output options say; exit 0 if some
+/// word was found. `find --explain` prints the plan instead.
+pub fn run(lexicon: Option<&Choice>, cmd: &SearchCommand) -> Result<u8, Failure> {
+    let lex = crate::lexicon::open(lexicon)?;
+    let mut out = Printer::stdout();
+    if let SearchCommand::Find(args) = cmd
+        && args.explain
+    {
+        out.raw(lex.prepare_find(&args.query(&lex)?)?.explain().as_bytes())?;
+        out.flush()?;
+        return Ok(FOUND);
+    }
+    let found = find(&lex, cmd)?;
+    let o = cmd.output();
+    let listing = Study::default().arrange(&lex, &found, o, cmd.show_blanks())?;
+    out.listing(&listing, o)?;
+    out.flush()?;
+    Ok(status(listing.found > 0))
+}
 
 /// Runs the search a word-list command asks for.
 pub fn find<'l>(lex: &'l Lexicon, cmd: &SearchCommand) -> Result<Words<'l>, Failure> {

@@ -7,8 +7,9 @@ use std::io::{self, BufRead, BufReader, Read};
 use serde::Serialize;
 
 use crate::args::{QueryArgs, QueryLine, clap_message};
+use crate::cmd::search::{Row, Study, find};
+use crate::lexicon::Choice;
 use crate::print::{self, Printer};
-use crate::search::{Row, Study, find};
 use crate::{ERROR, FOUND, Failure, NOT_FOUND};
 use clap::Parser;
 use clap::error::ErrorKind;
@@ -19,7 +20,9 @@ const MAX_LINE: usize = 64 * 1024;
 
 /// Answers every line of `args.input`; the exit status: 2 if a line was
 /// bad, else 0 if some line found a word, else 1.
-pub fn run(lex: &Lexicon, out: &mut Printer, args: &QueryArgs) -> Result<u8, Failure> {
+pub fn run(lexicon: Option<&Choice>, args: &QueryArgs) -> Result<u8, Failure> {
+    let lex = &crate::lexicon::open(lexicon)?;
+    let out = &mut Printer::stdout();
     let name = args.input.display().to_string();
     let mut input: Box<dyn BufRead> = if args.input.as_os_str() == "-" {
         Box::new(io::stdin().lock())

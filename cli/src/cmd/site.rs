@@ -249,20 +249,7 @@ pub fn run_site(lexicon: Option<&Choice>, command: &SiteCommand) -> Result<u8, F
                 &Stop::never(),
             )?;
             let mut out = io::BufWriter::new(crate::print::stdout());
-            if a.json {
-                serde_json::to_writer(&mut out, &hits).map_err(io::Error::other)?;
-                writeln!(out)?;
-            } else {
-                for h in &hits.hits {
-                    writeln!(
-                        out,
-                        "{}\t{}\t{}",
-                        h.word,
-                        h.points,
-                        h.definition.as_deref().unwrap_or("-")
-                    )?;
-                }
-            }
+            print_hits(&mut out, &hits, a.json)?;
             out.flush()?;
             if !a.json && io::stderr().is_terminal() {
                 eprintln!("{} of {} results", hits.hits.len(), hits.total);
@@ -284,6 +271,29 @@ pub fn run_site(lexicon: Option<&Choice>, command: &SiteCommand) -> Result<u8, F
             Ok(FOUND)
         }
     }
+}
+
+/// Search results: `WORD<TAB>POINTS<TAB>DEFINITION` lines (`-` for no
+/// definition), or the whole answer as one JSON object.
+fn print_hits(
+    out: &mut impl Write,
+    hits: &lexq_site::search::Hits,
+    as_json: bool,
+) -> io::Result<()> {
+    if as_json {
+        serde_json::to_writer(&mut *out, hits).map_err(io::Error::other)?;
+        return writeln!(out);
+    }
+    for h in &hits.hits {
+        writeln!(
+            out,
+            "{}\t{}\t{}",
+            h.word,
+            h.points,
+            h.definition.as_deref().unwrap_or("-")
+        )?;
+    }
+    Ok(())
 }
 
 /// A search or export reads the site alone; a lexicon named all the same

@@ -1,0 +1,47 @@
+//! `lexq build`: a lexicon file from word lists.
+
+use std::io::{self, IsTerminal};
+
+use crate::args::BuildArgs;
+use crate::{FOUND, Failure, interrupt, print, progress};
+
+/// `lexq build`: the word lists read, the lexicon written atomically; the
+/// lines skipped and (on a terminal, or with `-v`) a summary on stderr.
+pub fn run(args: &BuildArgs) -> Result<u8, Failure> {
+    interrupt::on_interrupt(lexq::remove_temp_files);
+    let alphabet = lexq::Alphabet::named(&args.alphabet)?;
+    lexq::check_output(&args.output, &args.inputs)?;
+    let mut list = lexq::WordList::new(alphabet)
+        .min_len(args.min_len)
+        .max_len(args.max_len)
+        .strict(args.strict);
+    let terminal = io::stderr().is_terminal();
+    let mut bar = progress::Bar::new(terminal);
+    for input in &args.inputs {
+        bar.reading(input);
+        list.read_path(input)?;
+    }
+    if list.is_empty() {
+        // Say why before failing: the rejected lines' reasons, and whether
+        // the length limits left everything out.
+        bar.finish();
+        print::rejected(&list);
+        if list.filtered() > 0 {
+            return Err(format!(
+                "no words left: --min-len {} / --max-len {} left out all {} words read",
+                args.min_len,
+                args.max_len,
+                list.filtered()
+            )
+            .into());
+        }
+    }
+    let built = lexq::build(&list, &mut bar)?;
+    built.write_atomic(&args.output)?;
+    bar.finish();
+    print::rejected(&list);
+    if terminal || args.verbose {
+        print::build_summary(&args.output, &list, &built);
+    }
+    Ok(FOUND)
+}

@@ -1,0 +1,67 @@
+//! `lexq check`: the word judge, with the nearest words of an invalid one
+//! (`--suggest`).
+
+use std::io;
+
+use crate::Failure;
+use crate::args::CheckArgs;
+use crate::cmd::{status, suggest};
+use crate::lexicon::Choice;
+use crate::print::Printer;
+
+/// `lexq check`: exit 0 only if every word is valid.
+pub fn run(lexicon: Option<&Choice>, args: &CheckArgs) -> Result<u8, Failure> {
+    let lex = crate::lexicon::open(lexicon)?;
+    let words = with_stdin_words(&args.words)?;
+    // Each word is judged on its own: one that cannot be read as tiles is
+    // invalid, with the reason, and the batch goes on.
+    let results: Vec<_> = words
+        .iter()
+        .map(|w| (w.as_str(), lex.is_word(w).map_err(|e| e.to_string())))
+        .collect();
+    let near = match args.suggest {
+        true => Some(
+            results
+                .iter()
+                .map(|(w, r)| match r {
+                    Ok(false) => suggest::ranked(&lex, w, 2, None)
+                        .map(|n| n.into_iter().take(5).map(|n| n.word).collect::<Vec<_>>()),
+                    _ => Ok(Vec::new()),
+                })
+                .collect::<Result<Vec<_>, _>>()?,
+        ),
+        false => None,
+    };
+    let mut out = Printer::stdout();
+    out.checks(lex.alphabet(), &results, args.json, near.as_deref())?;
+    out.flush()?;
+    Ok(status(results.iter().all(|r| r.1 == Ok(true))))
+}
+
+/// The words to check, with each `-` replaced by the lines of standard
+/// input (one word a line; blank lines skipped).
+fn with_stdin_words(words: &[String]) -> Result<Vec<String>, Failure> {
+    let mut all = Vec::with_capacity(words.len());
+    for w in words {
+        if w != "-" {
+            all.push(w.clone());
+            continue;
+        }
+        // As much as a word list may hold: an endless input is an error.
+        let stdin = io::stdin().lock();
+        let bytes = lexq::read_capped(
+            stdin,
+            "<stdin>".as_ref(),
+            lexq::MAX_INPUT_BYTES,
+            "a word list",
+        )?;
+        for line in bytes.split(|&b| b == b'\n') {
+            let text = String::from_utf8_lossy(line);
+            let text = text.trim();
+            if !text.is_empty() {
+                all.push(text.to_string());
+            }
+        }
+    }
+    Ok(all)
+}

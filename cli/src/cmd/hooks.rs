@@ -1,0 +1,25 @@
+//! `lexq hooks`: the front and back hooks of words.
+
+use crate::Failure;
+use crate::args::HooksArgs;
+use crate::cmd::status;
+use crate::lexicon::Choice;
+use crate::print::Printer;
+
+/// `lexq hooks`: exit 0 if some word takes a hook.
+pub fn run(lexicon: Option<&Choice>, args: &HooksArgs) -> Result<u8, Failure> {
+    let lex = crate::lexicon::open(lexicon)?;
+    let hooks = args
+        .words
+        .iter()
+        .map(|w| lex.hooks(w))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut out = Printer::stdout();
+    out.hooks(&hooks, args.json)?;
+    out.flush()?;
+    Ok(status(
+        hooks
+            .iter()
+            .any(|h| !h.front.is_empty() || !h.back.is_empty()),
+    ))
+}

@@ -1,0 +1,40 @@
+//! One module a command: each reads its arguments, opens what it needs
+//! (the lexicon through [`crate::lexicon`]), does its work, and prints the
+//! answer with printing functions of its own or of [`crate::print`]. Each
+//! returns the exit status: [`crate::FOUND`], [`crate::NOT_FOUND`] or
+//! [`crate::ERROR`].
+
+// Words.
+pub mod check;
+pub mod hooks;
+pub mod query;
+pub mod search;
+pub mod suggest;
+pub mod words;
+
+// Lexicon files.
+pub mod build;
+pub mod diff;
+pub mod info;
+pub mod upgrade;
+pub mod verify;
+
+// Game.
+pub mod board;
+pub mod gcg;
+pub mod leaves;
+pub mod moves;
+pub mod play;
+pub mod selfplay;
+
+// Site (`lexq site ...` and `lexq serve`).
+pub mod site;
+
+/// The exit status of an answer: found something or not.
+pub fn status(found: bool) -> u8 {
+    if found {
+        crate::FOUND
+    } else {
+        crate::NOT_FOUND
+    }
+}

@@ -1,0 +1,168 @@
+//! `lexq selfplay`: greedy self-play games as CGP lines and GCG files,
+//! or a match of an equity bot against the greedy one.
+
+use std::fs;
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use clap::Args;
+use lexq::leaves::Leaves;
+use lexq::{Generator, selfplay};
+
+use crate::game::{Setup, games_bar, setup};
+use crate::lexicon::Choice;
+use crate::{FOUND, Failure, NOT_FOUND};
+
+/// Arguments of `lexq selfplay`.
+#[derive(Args, Debug)]
+pub struct SelfplayArgs {
+    /// Number of games.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub games: u64,
+    /// Seed of the first game (game k uses SEED + k).
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Write the positions (one CGP line each) here instead of stdout.
+    #[arg(long, short = 'o', alias = "out", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Also write each game as DIR/game-SEED.gcg.
+    #[arg(long, value_name = "DIR")]
+    pub gcg_dir: Option<PathBuf>,
+    /// Board layout: standard, super, friends, or a layout file.
+    #[arg(long, value_name = "LAYOUT", default_value = "standard")]
+    pub layout: String,
+    /// Tile set: english, english_super, friends, spanish, or a tile-set
+    /// file (default: the alphabet's, super on boards larger than 15,
+    /// friends on the friends board).
+    #[arg(long, value_name = "TILES")]
+    pub tiles: Option<String>,
+    /// A match: a bot ranking by equity with this leave table (KLV2 or
+    /// CSV; it exchanges when that is worth more) against the greedy bot,
+    /// who starts alternating; prints the equity bot's win rate with its
+    /// 95% Wilson interval (positions are written only with --output).
+    #[arg(long, value_name = "FILE")]
+    pub leaves: Option<PathBuf>,
+}
+
+/// `lexq selfplay`.
+pub fn run(lexicon: Option<&Choice>, args: &SelfplayArgs) -> Result<u8, Failure> {
+    let Setup {
+        lex,
+        layout,
+        tiles,
+        ops,
+    } = setup(lexicon, &args.layout, args.tiles.as_deref())?;
+    let table = match &args.leaves {
+        Some(p) => Some(Arc::new(Leaves::open(p, lex.alphabet())?)),
+        None => None,
+    };
+    if let Some(dir) = &args.gcg_dir {
+        fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let mut out: Option<Box<dyn Write>> = match (&args.output, &table) {
+        (Some(p), _) => Some(Box::new(BufWriter::new(
+            fs::File::create(p).map_err(|e| format!("{}: {e}", p.display()))?,
+        ))),
+        (None, None) => Some(Box::new(BufWriter::new(crate::print::stdout()))),
+        (None, Some(_)) => None,
+    };
+    let bar = games_bar(args.games);
+    let mut equity_bot = Generator::new().exchanges(true).leaves(table.clone());
+    let mut greedy = Generator::new();
+    let (mut positions, mut games) = (0usize, 0u64);
+    // The equity bot's results: wins, draws, losses, spread.
+    let (mut won, mut drawn, mut lost, mut spread) = (0u64, 0u64, 0u64, 0i64);
+    for g in 0..args.games {
+        if table.is_none() && crate::print::closed() && args.gcg_dir.is_none() {
+            break; // nobody reads the positions, and no game file is wanted
+        }
+        let seed = args.seed.wrapping_add(g);
+        let game = if table.is_some() {
+            // The equity bot starts the even games.
+            let me = (g % 2) as usize;
+            let players = if me == 0 {
+                [&mut equity_bot, &mut greedy]
+            } else {
+                [&mut greedy, &mut equity_bot]
+            };
+            let game = selfplay::play_with(&lex, &layout, &tiles, seed, &ops, players, |_| {})?;
+            let d = game.scores[me] - game.scores[1 - me];
+            spread += i64::from(d);
+            match d.cmp(&0) {
+                std::cmp::Ordering::Greater => won += 1,
+                std::cmp::Ordering::Equal => drawn += 1,
+                std::cmp::Ordering::Less => lost += 1,
+            }
+            game
+        } else {
+            selfplay::play(&lex, &layout, &tiles, seed, &ops)?
+        };
+        if let Some(out) = &mut out {
+            for p in &game.positions {
+                writeln!(out, "{p}")?;
+            }
+        }
+        positions += game.positions.len();
+        games += 1;
+        if let Some(dir) = &args.gcg_dir {
+            let path = dir.join(format!("game-{seed}.gcg"));
+            fs::write(&path, &game.gcg).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+        if let Some(b) = &bar {
+            b.inc(1);
+        }
+    }
+    if let Some(out) = &mut out {
+        out.flush()?;
+    }
+    if let Some(b) = bar {
+        b.finish_and_clear();
+        eprintln!("{games} games, {positions} positions");
+    }
+    if let (Some(path), true) = (&args.leaves, games > 0) {
+        let record = Record {
+            games,
+            won,
+            drawn,
+            lost,
+            spread,
+        };
+        print_match(&mut crate::print::stdout(), path, &record)?;
+    }
+    Ok(if positions > 0 { FOUND } else { NOT_FOUND })
+}
+
+/// The equity bot's results in a match.
+struct Record {
+    games: u64,
+    won: u64,
+    drawn: u64,
+    lost: u64,
+    /// Its points less the greedy bot's, over all games.
+    spread: i64,
+}
+
+/// The match's two lines: the record, then the win rate with its 95%
+/// Wilson interval and the mean spread.
+fn print_match(out: &mut impl Write, table: &Path, r: &Record) -> io::Result<()> {
+    let Record {
+        games,
+        won,
+        drawn,
+        lost,
+        spread,
+    } = *r;
+    let rate = (won as f64 + drawn as f64 / 2.0) / games as f64;
+    let (lo, hi) = selfplay::wilson(won as f64 + drawn as f64 / 2.0, games, 1.96);
+    writeln!(
+        out,
+        "equity ({}) against greedy: {games} games, {won} won, {drawn} drawn, {lost} lost",
+        table.display()
+    )?;
+    writeln!(
+        out,
+        "win rate {rate:.3} (95% Wilson interval {lo:.3}-{hi:.3}, a draw half a win); mean spread {:+.1}",
+        spread as f64 / games as f64
+    )
+}

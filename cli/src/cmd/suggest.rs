@@ -1,0 +1,84 @@
+//! `lexq suggest` (and `lexq check --suggest`): the nearest words, ranked.
+
+use lexq::Lexicon;
+use lexq::probability::Bag;
+use serde::Serialize;
+
+use crate::args::SuggestArgs;
+use crate::lexicon::Choice;
+use crate::print::Printer;
+use crate::{FOUND, Failure, NOT_FOUND};
+
+/// A word near the query, as printed in JSON.
+#[derive(Serialize, Debug)]
+pub struct Near {
+    pub word: String,
+    pub distance: u8,
+    pub probability: f64,
+}
+
+/// The words within `distance` edits of `word`, nearest first, then most
+/// probable (from the tile set's full bag), then in alphabet order.
+pub fn ranked(
+    lex: &Lexicon,
+    word: &str,
+    distance: u8,
+    tiles: Option<&str>,
+) -> Result<Vec<Near>, Failure> {
+    let found = lex.suggest(word, distance)?;
+    let bag = match tiles {
+        Some(t) => Some(Bag::new(&lexq::TileSet::named(t, lex.alphabet())?)),
+        // An alphabet without a standard set: ranked by distance alone.
+        None => lexq::TileSet::default_for(lex.alphabet(), 15)
+            .ok()
+            .map(|t| Bag::new(&t)),
+    };
+    let mut near: Vec<(Near, Vec<u8>)> = found
+        .into_iter()
+        .map(|s| {
+            let probability = bag
+                .as_ref()
+                .and_then(|b| b.probability(&s.codes))
+                .unwrap_or(0.0);
+            let n = Near {
+                word: lex.alphabet().decode(&s.codes),
+                distance: s.distance,
+                probability,
+            };
+            (n, s.codes)
+        })
+        .collect();
+    near.sort_by(|(a, ac), (b, bc)| {
+        a.distance
+            .cmp(&b.distance)
+            .then_with(|| b.probability.total_cmp(&a.probability))
+            .then_with(|| ac.cmp(bc))
+    });
+    Ok(near.into_iter().map(|(n, _)| n).collect())
+}
+
+/// `lexq suggest`.
+pub fn run(lexicon: Option<&Choice>, args: &SuggestArgs) -> Result<u8, Failure> {
+    let lex = crate::lexicon::open(lexicon)?;
+    let near = ranked(&lex, &args.word, args.distance, args.tiles.as_deref())?;
+    let mut out = Printer::stdout();
+    print(&mut out, &near, args)?;
+    out.flush()?;
+    Ok(if near.is_empty() { NOT_FOUND } else { FOUND })
+}
+
+/// The words as `args` asks: their number (`-c`), or the first
+/// `--limit` of them one a line or as one JSON array.
+fn print(out: &mut Printer, near: &[Near], args: &SuggestArgs) -> std::io::Result<()> {
+    if args.count {
+        return out.count(near.len(), args.json);
+    }
+    let shown = &near[..near.len().min(args.limit)];
+    if args.json {
+        return out.json_line(&shown);
+    }
+    for n in shown {
+        out.line(&n.word)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,28 @@
+//! `lexq upgrade OLD -o OUT`: the version 4 file of OLD's words.
+
+use std::io::{self, IsTerminal};
+
+use crate::args::UpgradeArgs;
+use crate::print::Printer;
+use crate::{FOUND, Failure, interrupt, progress};
+
+/// `lexq upgrade`.
+pub fn run(args: &UpgradeArgs) -> Result<u8, Failure> {
+    interrupt::on_interrupt(lexq::remove_temp_files);
+    let terminal = io::stderr().is_terminal();
+    let mut bar = progress::Bar::new(terminal);
+    let (built, old) = lexq::upgrade(&args.input, &mut bar)?;
+    built.write_atomic(&args.output)?;
+    bar.finish();
+    let mut out = Printer::stdout();
+    out.line(&format!(
+        "{}: version {old} -> {}: version {}, {} words, {} bytes",
+        args.input.display(),
+        args.output.display(),
+        lexq::format::VERSION,
+        built.words,
+        built.bytes.len()
+    ))?;
+    out.flush()?;
+    Ok(FOUND)
+}
