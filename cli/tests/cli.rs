@@ -1,46 +1,15 @@
 //! The `lexq` binary end to end: building from messy word lists, bad
 //! arguments and bad files, output formats, exit codes, other alphabets.
 
+mod common;
+
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
 use tempfile::TempDir;
 
-/// The binary under test: this build's, or `LEXQ_TEST_BIN` (to run these
-/// tests against another build, an older one for instance).
-fn lexq() -> Command {
-    let bin = std::env::var_os("LEXQ_TEST_BIN");
-    let mut c = Command::new(
-        bin.as_deref()
-            .unwrap_or(env!("CARGO_BIN_EXE_lexq").as_ref()),
-    );
-    c.env_remove("LEXQ_LEXICON");
-    c
-}
-
-fn run(args: &[&str]) -> Output {
-    lexq().args(args).output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// Asserts a clean failure: exit 2, one `lexq: ...` line containing
-/// `needle` on stderr, nothing on stdout, no panic.
-#[track_caller]
-fn assert_error(o: &Output, needle: &str) {
-    let err = stderr(o);
-    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
-    assert!(err.contains(needle), "{needle:?} not in stderr: {err}");
-    assert!(!err.contains("panicked"), "panic: {err}");
-    assert!(o.stdout.is_empty(), "stdout: {}", stdout(o));
-}
+use common::*;
 
 /// Builds a lexicon from `text` in `dir`, returning its path and the output.
 fn build(dir: &TempDir, text: &str, extra: &[&str]) -> (PathBuf, Output) {

@@ -1,21 +1,15 @@
 //! `lexq site build/search/export` and `lexq serve` end to end, on the site
 //! layer's hand-made fixtures (site/tests/data).
 
+mod common;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Stdio;
 
 use tempfile::TempDir;
 
-fn lexq() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_lexq"));
-    c.env_remove("LEXQ_LEXICON");
-    c
-}
-
-fn run(args: &[&str]) -> Output {
-    lexq().args(args).output().unwrap()
-}
+use common::*;
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
@@ -23,17 +17,6 @@ fn text(b: &[u8]) -> String {
 
 fn data() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../site/tests/data")
-}
-
-#[track_caller]
-fn assert_error(o: &Output, needle: &str) {
-    let err = text(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
-    assert!(
-        err.starts_with("lexq: ") && err.contains(needle),
-        "{needle:?} not in: {err}"
-    );
-    assert!(!err.contains("panicked"), "{err}");
 }
 
 /// Builds the fixture lexicon and site in `dir`; the site's path.
@@ -339,11 +322,7 @@ fn interrupt_while_writing(dir: &Path, args: &[&str], check: impl Fn()) {
         let mut seen = false;
         while child.try_wait().unwrap().is_none() {
             if !scratch_dirs(dir).is_empty() {
-                let ok = Command::new("kill")
-                    .args([&format!("-{signal}"), &child.id().to_string()])
-                    .status()
-                    .unwrap();
-                assert!(ok.success());
+                crate::common::signal(&child, signal);
                 seen = true;
                 break;
             }
@@ -566,29 +545,6 @@ fn spawn_serve(
         .unwrap()
         .to_string();
     (child, addr, err)
-}
-
-fn signal(child: &std::process::Child, name: &str) {
-    let ok = Command::new("kill")
-        .args([&format!("-{name}"), &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(ok.success());
-}
-
-/// Waits up to `limit` for `child` to exit; its status and when.
-fn exit_within(
-    child: &mut std::process::Child,
-    limit: std::time::Duration,
-) -> Option<(std::process::ExitStatus, std::time::Instant)> {
-    let start = std::time::Instant::now();
-    while start.elapsed() < limit {
-        if let Some(s) = child.try_wait().unwrap() {
-            return Some((s, std::time::Instant::now()));
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    None
 }
 
 #[test]

@@ -1,0 +1,748 @@
+//! The word commands through the binary, against plain scans of
+//! `indexes/enable1.txt`: `find` and its neighbours (`find`), word study
+//! (`study`).
+
+mod common;
+
+mod find {
+    //! `lexq find`, `suggest`, `check --suggest`, `extensions` and `diff`
+    //! through the binary, against a plain scan of `indexes/enable1.txt`: the
+    //! flags (negation, repeats, --any), the output options, --explain, and
+    //! what a hostile user types.
+
+    use std::collections::HashSet;
+
+    use std::sync::LazyLock;
+
+    use crate::common::*;
+
+    use crate::common::ENABLE_WORDS as WORDS;
+
+    static SET: LazyLock<HashSet<String>> = LazyLock::new(|| WORDS.iter().cloned().collect());
+
+    fn scan(keep: impl Fn(&str) -> bool) -> Vec<String> {
+        WORDS.iter().filter(|w| keep(w)).cloned().collect()
+    }
+
+    fn hooked_front(w: &str) -> bool {
+        ('A'..='Z').any(|c| SET.contains(&format!("{c}{w}")))
+    }
+
+    #[test]
+    fn the_issue_examples() {
+        let o = run(&[
+            "find",
+            "--len",
+            "7",
+            "--includes",
+            "Q",
+            "--not-includes",
+            "U",
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let want = scan(|w| w.len() == 7 && w.contains('Q') && !w.contains('U'));
+        assert_eq!(lines(&o), want);
+        // The pipeline `lexq ends ing --len 7 | xargs lexq hooks | awk '$1!="-"'`.
+        let o = run(&["find", "--ends", "ing", "--len", "7", "--front-hook"]);
+        let want = scan(|w| w.len() == 7 && w.ends_with("ING") && hooked_front(w));
+        assert!(want.len() > 100);
+        assert_eq!(lines(&o), want);
+    }
+
+    #[test]
+    fn negation_repeats_and_alternatives() {
+        // Two --contains: both hold.
+        let o = run(&["find", "--contains", "QU", "--contains", "ZZ"]);
+        assert_eq!(lines(&o), scan(|w| w.contains("QU") && w.contains("ZZ")));
+        // --any: one of the alternatives, each several conditions.
+        let o = run(&[
+            "find",
+            "--any",
+            "--starts RE --ends ING --or --starts UN --len 4",
+            "--not-contains",
+            "E",
+            "--max-len",
+            "8",
+        ]);
+        let want = scan(|w| {
+            ((w.starts_with("RE") && w.ends_with("ING")) || (w.starts_with("UN") && w.len() == 4))
+                && !w.contains('E')
+                && w.len() <= 8
+        });
+        assert!(!want.is_empty());
+        assert_eq!(lines(&o), want);
+        // --not-any: none of them.
+        let o = run(&["find", "--not-any", "--ends S --or --ends D", "--starts ZO"]);
+        assert_eq!(
+            o.status.code(),
+            Some(2),
+            "--starts ZO is one value of --not-any"
+        );
+        let o = run(&[
+            "find",
+            "--not-any",
+            "--ends S --or --ends D",
+            "--starts",
+            "ZO",
+        ]);
+        let want = scan(|w| w.starts_with("ZO") && !w.ends_with('S') && !w.ends_with('D'));
+        assert_eq!(lines(&o), want);
+        // Each flag with --not-.
+        let o = run(&[
+            "find",
+            "--starts",
+            "ZY",
+            "--not-front-hook",
+            "--not-vowels",
+            "2",
+        ]);
+        let want = scan(|w| {
+            w.starts_with("ZY")
+                && !hooked_front(w)
+                && w.chars().filter(|c| "AEIOU".contains(*c)).count() != 2
+        });
+        assert_eq!(lines(&o), want);
+    }
+
+    #[test]
+    fn output_options_and_explain() {
+        let o = run(&["find", "--starts", "qu", "--len", "5", "-c", "--limit", "3"]);
+        let n = scan(|w| w.starts_with("QU") && w.len() == 5).len();
+        assert_eq!(stdout(&o).trim(), n.to_string());
+        let o = run(&[
+            "find", "--starts", "qu", "--len", "5", "--json", "--limit", "2",
+        ]);
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert_eq!(v, serde_json::json!(["QUACK", "QUADS"]));
+        let o = run(&[
+            "find", "--ends", "zzy", "--table", "--json", "--sort", "points",
+        ]);
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert_eq!(v[0]["word"], "PIZAZZY");
+        let o = run(&[
+            "find",
+            "--ends",
+            "ing",
+            "--len",
+            "7",
+            "--front-hook",
+            "--explain",
+        ]);
+        let plan = stdout(&o);
+        assert!(plan.contains("walk: from ING"), "{plan}");
+        assert!(plan.contains("--front-hook"), "{plan}");
+        // Nothing found: exit 1.
+        let o = run(&["find", "--starts", "zz", "--ends", "qq"]);
+        assert_eq!((o.status.code(), stdout(&o).as_str()), (Some(1), ""));
+    }
+
+    #[test]
+    fn in_a_list_and_not_in_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("list.txt");
+        std::fs::write(&path, "cat\nDOG\nnotaword\ncats\nzebra\n").unwrap();
+        let p = path.to_str().unwrap();
+        let o = run(&["find", "--in", p, "--not-ends", "S"]);
+        assert_eq!(lines(&o), ["CAT", "DOG", "ZEBRA"]);
+        let o = run(&["find", "--not-in", p, "--starts", "zebr"]);
+        assert_eq!(lines(&o), scan(|w| w.starts_with("ZEBR") && w != "ZEBRA"));
+        let o = run(&[
+            "find",
+            "--in",
+            dir.path().join("none.txt").to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(stderr(&o).starts_with("lexq: --in "), "{}", stderr(&o));
+    }
+
+    #[test]
+    fn hostile_input_is_a_message_and_status_2() {
+        for args in [
+            vec!["find", "--contains", "Q1"],
+            vec!["find", "--anagram", "ab{cd"],
+            vec!["find", "--anagram", "ab{}"],
+            vec!["find", "--anagram", "a[xy]"],
+            vec!["find", "--vowels", "3-1"],
+            vec!["find", "--vowels", "lots"],
+            vec!["find", "--consists", "AEIOU:140"],
+            vec!["find", "--pattern", "c[a"],
+            vec!["find", "--regex", "(a"],
+            vec!["find", "--any", "--or"],
+            vec!["find", "--any", "--ends 'ING"],
+            vec!["find", "--any", "--bogus X"],
+            vec!["find", "--through", "AB"],
+            vec!["find", "--in", "/dev/zero"],
+            vec!["find", "--min-len", "9", "--max-len", "3"],
+        ] {
+            let o = run(&args);
+            let err = stderr(&o);
+            assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+            assert!(
+                err.starts_with("lexq: ") && err.lines().count() == 1,
+                "{args:?}: {err}"
+            );
+            assert!(!err.contains("panicked"), "{args:?}: {err}");
+        }
+        // Nesting is bounded: ten --any inside each other (the value of each
+        // the next one, quoted with "..." as a shell would).
+        let mut value = "--ends S".to_string();
+        for _ in 0..9 {
+            value = format!(
+                "--any \"{}\"",
+                value.replace('\\', r"\\").replace('"', "\\\"")
+            );
+        }
+        let o = run(&["find", "--any", &value]);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(stderr(&o).contains("nest"), "{}", stderr(&o));
+        // A typo inside alternatives inside alternatives: clap's tip once,
+        // after one "; " (each level of --any added a ';' before).
+        let o = run(&["find", "--any", "--any '--contain x'"]);
+        assert_eq!(
+            stderr(&o),
+            "lexq: --any \"--any '--contain x'\": --any \"--contain x\": unexpected argument \
+         '--contain' found; tip: a similar argument exists: '--contains' (try 'lexq --help')\n"
+        );
+        let long = "A".repeat(5000);
+        let o = run(&["find", "--includes", &long]);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(stderr(&o).len() < 300, "{}", stderr(&o));
+    }
+
+    #[test]
+    fn suggest_and_check_suggest() {
+        let o = run(&["suggest", "qiuck", "--limit", "3"]);
+        assert_eq!(lines(&o)[0], "QUICK");
+        let o = run(&["suggest", "qiuck", "--json", "--distance", "1"]);
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert!(v.as_array().unwrap().iter().all(|x| x["distance"] == 1));
+        let o = run(&["check", "qiuck", "quick", "--suggest"]);
+        assert_eq!(o.status.code(), Some(1));
+        let out = stdout(&o);
+        assert!(
+            out.starts_with("QIUCK invalid (did you mean QUICK"),
+            "{out}"
+        );
+        assert!(out.contains("QUICK valid"), "{out}");
+        let o = run(&["suggest", "q?ick"]);
+        assert_eq!(o.status.code(), Some(2));
+        let o = run(&["suggest", "qiuck", "--distance", "9"]);
+        assert_eq!(o.status.code(), Some(2));
+    }
+
+    #[test]
+    fn extensions_and_diff() {
+        let o = run(&["extensions", "zax", "--back", "2"]);
+        assert_eq!(lines(&o), ["ZAXES"]);
+        let o = run(&["extensions", "care", "--front", "1", "--back", "0"]);
+        assert_eq!(lines(&o), scan(|w| w.len() == 5 && w.ends_with("CARE")));
+        let dir = tempfile::tempdir().unwrap();
+        let (a, b) = (dir.path().join("a.txt"), dir.path().join("b.txt"));
+        std::fs::write(&a, "cat\ncats\ndog\n").unwrap();
+        std::fs::write(&b, "cat\ndog\ndogs\nemu\n").unwrap();
+        for f in [&a, &b] {
+            let o = run(&[
+                "build",
+                f.to_str().unwrap(),
+                "-o",
+                f.with_extension("lexq").to_str().unwrap(),
+            ]);
+            assert!(o.status.success(), "{}", stderr(&o));
+        }
+        let (la, lb) = (a.with_extension("lexq"), b.with_extension("lexq"));
+        let (la, lb) = (la.to_str().unwrap(), lb.to_str().unwrap());
+        let o = run(&["diff", la, lb]);
+        assert_eq!(
+            (o.status.code(), lines(&o)),
+            (Some(0), vec!["-CATS".into(), "+DOGS".into(), "+EMU".into()])
+        );
+        let o = run(&["diff", la, lb, "--added"]);
+        assert_eq!(lines(&o), ["DOGS", "EMU"]);
+        let o = run(&["diff", la, lb, "-c"]);
+        assert_eq!(stdout(&o).trim(), "2 added, 1 removed");
+        let o = run(&["diff", la, lb, "--json"]);
+        assert_eq!(
+            lines(&o),
+            [
+                r#"{"removed":"CATS"}"#,
+                r#"{"added":"DOGS"}"#,
+                r#"{"added":"EMU"}"#
+            ]
+        );
+        let o = run(&["diff", la, la]);
+        assert_eq!((o.status.code(), stdout(&o).as_str()), (Some(1), ""));
+        let o = run(&["diff", la, a.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(2));
+    }
+}
+
+mod study {
+    //! Word study through the `lexq` binary, against a plain scan of
+    //! `indexes/enable1.txt`: `--sort probability|points`, the word table
+    //! (`--table`, text and JSON), `-c` with `--limit`, `lexq words` and
+    //! batch queries (`lexq query`).
+    //!
+    //! The scan's probability is its own: the draws that spell a word counted
+    //! by trying every number of blanks for every letter, binomials by their
+    //! multiplicative formula; ranks by counting the words of the same length
+    //! with more draws; hooks and inner hooks by looking words up in a set.
+
+    use std::collections::{HashMap, HashSet};
+    use std::io::{BufRead, BufReader, Read, Write};
+
+    use std::process::{Output, Stdio};
+    use std::sync::LazyLock;
+
+    use serde_json::{Value, json};
+
+    use crate::common::*;
+
+    /// The word list, uppercase, sorted, and as a set.
+    struct Scan {
+        words: Vec<String>,
+        set: HashSet<String>,
+    }
+
+    static ENABLE: LazyLock<Scan> = LazyLock::new(|| {
+        let words = ENABLE_WORDS.clone();
+        let set = words.iter().cloned().collect();
+        Scan { words, set }
+    });
+
+    /// English tiles: count and value; two blanks.
+    const TILES: &str = "A9/1 B2/3 C2/3 D4/2 E12/1 F2/4 G3/2 H2/4 I9/1 J1/8 K1/5 L4/1 M2/3 N6/1 \
+                     O8/1 P2/3 Q1/10 R6/1 S4/1 T6/1 U4/1 V2/4 W2/4 X1/8 Y2/4 Z1/10";
+    const BLANKS: u32 = 2;
+
+    static BAG: LazyLock<HashMap<char, (u32, i32)>> = LazyLock::new(|| {
+        TILES
+            .split_whitespace()
+            .map(|t| {
+                let (count, value) = t[1..].split_once('/').unwrap();
+                let c = t.chars().next().unwrap();
+                (c, (count.parse().unwrap(), value.parse().unwrap()))
+            })
+            .collect()
+    });
+
+    fn binom(n: u32, k: u32) -> u128 {
+        if k > n {
+            return 0;
+        }
+        (0..k).fold(1u128, |r, i| r * (n - i) as u128 / (i + 1) as u128)
+    }
+
+    /// Draws of a full English bag that spell `word`.
+    fn draws(word: &str) -> u128 {
+        let mut need: Vec<(char, u32)> = Vec::new();
+        for c in word.chars() {
+            match need.iter_mut().find(|(x, _)| *x == c) {
+                Some((_, n)) => *n += 1,
+                None => need.push((c, 1)),
+            }
+        }
+        fn go(need: &[(char, u32)], blanks: u32, used: u32) -> u128 {
+            let Some(&(c, n)) = need.first() else {
+                return binom(BLANKS, used);
+            };
+            (0..=n.min(blanks))
+                .map(|b| binom(BAG[&c].0, n - b) * go(&need[1..], blanks - b, used + b))
+                .sum()
+        }
+        go(&need, BLANKS, 0)
+    }
+
+    fn points(word: &str) -> i32 {
+        word.chars().map(|c| BAG[&c].1).sum()
+    }
+
+    /// For each length, the draws of every word of that length, most first.
+    static DRAWS_BY_LEN: LazyLock<HashMap<usize, Vec<u128>>> = LazyLock::new(|| {
+        let mut m: HashMap<usize, Vec<u128>> = HashMap::new();
+        for w in &ENABLE.words {
+            m.entry(w.len()).or_default().push(draws(w));
+        }
+        for v in m.values_mut() {
+            v.sort_unstable_by(|a, b| b.cmp(a));
+        }
+        m
+    });
+
+    fn rank(word: &str) -> u32 {
+        let d = draws(word);
+        1 + DRAWS_BY_LEN[&word.len()].iter().filter(|&&x| x > d).count() as u32
+    }
+
+    fn alphagram(w: &str) -> String {
+        let mut c: Vec<char> = w.chars().collect();
+        c.sort_unstable();
+        c.into_iter().collect()
+    }
+
+    fn hooks(word: &str, front: bool) -> String {
+        ('A'..='Z')
+            .filter(|c| {
+                let w = if front {
+                    format!("{c}{word}")
+                } else {
+                    format!("{word}{c}")
+                };
+                ENABLE.set.contains(&w)
+            })
+            .collect()
+    }
+
+    /// The scan's table row for `word`.
+    fn row(word: &str) -> Value {
+        json!({
+            "word": word,
+            "front": hooks(word, true),
+            "back": hooks(word, false),
+            "inner_front": ENABLE.set.contains(&word[1..]),
+            "inner_back": ENABLE.set.contains(&word[..word.len() - 1]),
+            "rank": rank(word),
+            "combinations": draws(word),
+            "points": points(word),
+        })
+    }
+
+    /// Queries with the scan's answer to each.
+    fn queries() -> Vec<(Vec<&'static str>, Vec<String>)> {
+        let pick = |f: &dyn Fn(&str) -> bool| -> Vec<String> {
+            ENABLE.words.iter().filter(|w| f(w)).cloned().collect()
+        };
+        let letters = |w: &str| {
+            let mut c: Vec<char> = w.chars().collect();
+            c.sort_unstable();
+            c
+        };
+        vec![
+            (
+                vec!["contains", "qu", "--len", "5"],
+                pick(&|w| w.contains("QU") && w.len() == 5),
+            ),
+            (
+                vec!["ends", "ing", "--max-len", "6"],
+                pick(&|w| w.ends_with("ING") && w.len() <= 6),
+            ),
+            (
+                vec!["pattern", "?a?e"],
+                pick(&|w| w.len() == 4 && &w[1..2] == "A" && &w[3..] == "E"),
+            ),
+            (
+                vec!["anagram", "aeinrst"],
+                pick(&|w| letters(w) == letters("AEINRST")),
+            ),
+        ]
+    }
+
+    #[test]
+    fn table_json_against_the_scan() {
+        for (args, want) in queries() {
+            assert!(want.len() > 5, "{args:?}: {want:?}");
+            let mut a = args.clone();
+            a.extend(["--table", "--json"]);
+            let o = run(&a);
+            assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+            let got: Vec<Value> = serde_json::from_slice(&o.stdout).unwrap();
+            assert_eq!(got.len(), want.len(), "{args:?}");
+            for (g, w) in got.iter().zip(&want) {
+                let mut g = g.clone();
+                let p = g
+                    .as_object_mut()
+                    .unwrap()
+                    .remove("probability")
+                    .unwrap()
+                    .as_f64()
+                    .unwrap();
+                assert_eq!(g, row(w), "{args:?}");
+                let n = w.len() as u32;
+                let exact = draws(w) as f64 / binom(100, n) as f64;
+                assert!((p - exact).abs() <= exact * 1e-12, "{w}: {p} vs {exact}");
+            }
+        }
+    }
+
+    #[test]
+    fn table_text_against_the_scan() {
+        for (args, want) in queries() {
+            let mut a = args.clone();
+            a.push("--table");
+            let o = run(&a);
+            let text = stdout(&o);
+            let lines: Vec<&str> = text.lines().collect();
+            assert_eq!(lines.len(), want.len(), "{args:?}");
+            let or_dash = |s: String| if s.is_empty() { "-".to_string() } else { s };
+            for (line, w) in lines.iter().zip(&want) {
+                let fields: Vec<&str> = line.split_whitespace().collect();
+                let dot = |yes: bool| if yes { "·" } else { "" };
+                let marked = format!(
+                    "{}{w}{}",
+                    dot(ENABLE.set.contains(&w[1..])),
+                    dot(ENABLE.set.contains(&w[..w.len() - 1]))
+                );
+                let expected = [
+                    or_dash(hooks(w, true)),
+                    marked,
+                    or_dash(hooks(w, false)),
+                    rank(w).to_string(),
+                    points(w).to_string(),
+                ];
+                assert_eq!(fields, expected, "{args:?}: {line:?}");
+            }
+            // Columns line up: every word starts at the same character.
+            let word_col: HashSet<usize> = lines
+                .iter()
+                .zip(&want)
+                .map(|(l, w)| {
+                    let chars: Vec<char> = l.chars().collect();
+                    let wc: Vec<char> = w.chars().collect();
+                    chars
+                        .windows(wc.len())
+                        .position(|x| x == wc.as_slice())
+                        .unwrap()
+                })
+                .collect();
+            assert_eq!(word_col.len(), 1, "{args:?}:\n{text}");
+        }
+    }
+
+    #[test]
+    fn sort_by_probability_and_points_against_the_scan() {
+        for (args, want) in queries() {
+            let mut a = args.clone();
+            a.extend(["--sort", "probability"]);
+            let mut expected = want.clone();
+            expected.sort_by(|x, y| {
+                rank(x)
+                    .cmp(&rank(y))
+                    .then(x.len().cmp(&y.len()))
+                    .then(alphagram(x).cmp(&alphagram(y)))
+                    .then(x.cmp(y))
+            });
+            assert_eq!(stdout(&run(&a)), expected.join("\n") + "\n", "{a:?}");
+            // The first three only, in the same order.
+            a.extend(["--limit", "3"]);
+            assert_eq!(stdout(&run(&a)), expected[..3].join("\n") + "\n", "{a:?}");
+
+            let mut a = args.clone();
+            a.extend(["--sort", "points"]);
+            let mut expected = want.clone();
+            expected.sort_by(|x, y| points(y).cmp(&points(x)).then(x.cmp(y)));
+            assert_eq!(stdout(&run(&a)), expected.join("\n") + "\n", "{a:?}");
+        }
+        // Mixed lengths: rank first, then the shorter word.
+        let o = run(&["subanagram", "qatzi", "--sort", "probability"]);
+        let mut expected: Vec<String> = ENABLE
+            .words
+            .iter()
+            .filter(|w| {
+                w.len() >= 2 && {
+                    let mut rack: Vec<char> = "QATZI".chars().collect();
+                    w.chars().all(|c| match rack.iter().position(|&r| r == c) {
+                        Some(i) => {
+                            rack.remove(i);
+                            true
+                        }
+                        None => false,
+                    })
+                }
+            })
+            .cloned()
+            .collect();
+        expected.sort_by(|x, y| {
+            rank(x)
+                .cmp(&rank(y))
+                .then(x.len().cmp(&y.len()))
+                .then(alphagram(x).cmp(&alphagram(y)))
+                .then(x.cmp(y))
+        });
+        assert!(expected.len() > 3);
+        assert_eq!(stdout(&o), expected.join("\n") + "\n");
+    }
+
+    #[test]
+    fn count_is_the_number_found_whatever_the_limit() {
+        for (args, want) in queries() {
+            let mut a = args.clone();
+            a.extend(["-c", "--limit", "3"]);
+            assert_eq!(stdout(&run(&a)), format!("{}\n", want.len()), "{a:?}");
+            a.push("--json");
+            assert_eq!(stdout(&run(&a)), format!("{}\n", want.len()), "{a:?}");
+        }
+    }
+
+    #[test]
+    fn lengths_that_exclude_each_other_are_an_error() {
+        for args in [
+            &["contains", "ax", "--min-len", "9", "--max-len", "3"][..],
+            &["words", "--min-len", "5", "--max-len", "4"],
+            &["anagram", "ab", "--min-len", "3", "--max-len", "2", "-c"],
+        ] {
+            let o = run(args);
+            assert_eq!(o.status.code(), Some(2), "{args:?}");
+            assert!(stderr(&o).contains("--min-len"), "{}", stderr(&o));
+            assert!(o.stdout.is_empty());
+        }
+    }
+
+    #[test]
+    fn words_dumps_the_word_list() {
+        let o = run(&["words"]);
+        assert_eq!(o.status.code(), Some(0));
+        assert!(
+            stdout(&o) == ENABLE.words.join("\n") + "\n",
+            "lexq words differs"
+        );
+        let o = run(&["words", "--len", "3"]);
+        let threes: Vec<&str> = ENABLE
+            .words
+            .iter()
+            .filter(|w| w.len() == 3)
+            .map(String::as_str)
+            .collect();
+        assert_eq!(stdout(&o), threes.join("\n") + "\n");
+        let o = run(&["words", "--min-len", "29"]);
+        assert_eq!((o.status.code(), o.stdout.len()), (Some(1), 0));
+        // Streamed: a reader that goes away after one line ends it quietly.
+        let mut child = lexq()
+            .args(["words"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.as_mut().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        assert_eq!(first, "AA\n");
+        drop(child.stdout.take());
+        let status = child.wait().unwrap();
+        let mut err = String::new();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut err)
+            .unwrap();
+        assert_eq!((status.code(), err.as_str()), (Some(0), ""));
+    }
+
+    fn query(input: &str, extra: &[&str]) -> Output {
+        let mut child = lexq()
+            .arg("query")
+            .arg("-")
+            .args(extra)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        child.wait_with_output().unwrap()
+    }
+
+    #[test]
+    fn batch_queries_against_the_scan() {
+        let mut input = String::from("# answers by line number\n\n");
+        let mut expected: Vec<Value> = Vec::new();
+        for (i, (args, want)) in queries().iter().enumerate() {
+            // Quoted as a shell would take them.
+            let line: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
+            input.push_str(&line.join(" "));
+            input.push('\n');
+            expected.push(json!({"index": i + 3, "words": want}));
+        }
+        input.push_str("contains \"q u\"\n");
+        input.push_str("regex '(' \n");
+        input.push_str("   \n");
+        input.push_str("contains AX --len 3 -c --limit 1\n");
+        input.push_str("contains zzzzz\n");
+        let o = query(&input, &[]);
+        let lines: Vec<Value> = stdout(&o)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(&lines[..expected.len()], &expected[..]);
+        let n = expected.len() + 3;
+        let rest = &lines[expected.len()..];
+        assert_eq!(rest[0]["index"], n);
+        assert!(
+            rest[0]["error"].as_str().unwrap().contains("\" \""),
+            "{rest:?}"
+        );
+        assert_eq!(rest[1]["index"], n + 1);
+        assert!(rest[1]["error"].as_str().unwrap().contains("unclosed"));
+        let ax = ENABLE
+            .words
+            .iter()
+            .filter(|w| w.len() == 3 && w.contains("AX"))
+            .count();
+        assert_eq!(rest[2], json!({"index": n + 3, "count": ax}));
+        assert_eq!(rest[3], json!({"index": n + 4, "words": []}));
+        assert_eq!(rest.len(), 4);
+        // Bad lines on stderr too, and exit status 2 at the end.
+        let err = stderr(&o);
+        assert!(err.contains(&format!("lexq: line {n}: ")), "{err}");
+        assert!(err.contains(&format!("lexq: line {}: ", n + 1)), "{err}");
+        assert_eq!(o.status.code(), Some(2));
+
+        // --count for every line; all good: status 0, or 1 when nothing found.
+        let o = query("contains qu --len 5\nends ing --max-len 6\n", &["-c"]);
+        let (a, b) = (queries()[0].1.len(), queries()[1].1.len());
+        assert_eq!(
+            stdout(&o),
+            format!("{{\"index\":1,\"count\":{a}}}\n{{\"index\":2,\"count\":{b}}}\n")
+        );
+        assert_eq!(o.status.code(), Some(0));
+        let o = query("contains qzx\n", &[]);
+        assert_eq!(
+            (stdout(&o).as_str(), o.status.code()),
+            ("{\"index\":1,\"words\":[]}\n", Some(1))
+        );
+        // A table in a line: the same objects as --table --json.
+        let o = query("anagram aeinrst --table\n", &[]);
+        let v: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+        let words = v["words"].as_array().unwrap();
+        assert_eq!(words.len(), queries()[3].1.len());
+        assert_eq!(words[0]["rank"], rank(&queries()[3].1[0]));
+        // Not UTF-8, a command that is no word query, another lexicon: errors
+        // on their lines only.
+        let o = query(
+            "check cat\n-L x contains a\ncontains a\u{0}b\nstarts zyzz\n",
+            &[],
+        );
+        let lines: Vec<Value> = stdout(&o)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines.len(), 4, "{}", stdout(&o));
+        assert!(
+            lines[..3].iter().all(|l| l["error"].is_string()),
+            "{lines:?}"
+        );
+        let other = lines[1]["error"].as_str().unwrap();
+        assert!(other.contains("cannot choose the lexicon"), "{other}");
+        assert_eq!(
+            lines[3],
+            json!({"index": 4, "words": ["ZYZZYVA", "ZYZZYVAS"]})
+        );
+        let bad = b"contains a\xffb\nstarts zyzz\n";
+        let mut child = lexq()
+            .args(["query", "-"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(bad).unwrap();
+        let o = child.wait_with_output().unwrap();
+        assert!(stdout(&o).starts_with("{\"index\":1,\"error\":\"not UTF-8\"}\n{\"index\":2,"));
+        assert_eq!(o.status.code(), Some(2));
+    }
+}
