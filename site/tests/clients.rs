@@ -417,7 +417,7 @@ fn a_greedy_address_gets_429_while_others_are_served() {
 fn searches_are_priced_by_their_estimate() {
     use lexq_site::serve::cost::{Cost, search_reads};
     use lexq_site::{QueryBounds, Stop};
-    let site = Site::open(&enable_site().1).unwrap();
+    let site = Site::open(&needs!(enable_site()).1).unwrap();
     let bounds = QueryBounds::default();
     let estimate = |q| site.estimate(q, &bounds, &Stop::never()).unwrap();
     // s* reads most of the index: heavy; a definition's word reads a few
@@ -502,7 +502,7 @@ fn searches_are_priced_by_their_estimate() {
 #[test]
 fn one_address_has_its_share_of_search_estimates() {
     use lexq_site::QueryBounds;
-    let site = Site::open(&enable_site().1).unwrap();
+    let site = Site::open(&needs!(enable_site()).1).unwrap();
     let tool_total = site.search("definition:tool", 0, 0).unwrap().total;
     let lex = site.lexicon().unwrap();
     // Bounds far past the defaults, so that building the query below

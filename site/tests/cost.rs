@@ -313,7 +313,7 @@ fn check(site: &Site, q: &str, bounds: &QueryBounds, heaviest: &mut Heaviest) ->
 #[test]
 fn every_query_is_refused_or_stays_within_its_bounds() {
     let _one = one_at_a_time();
-    let site = Site::open(&enable_site().1).unwrap();
+    let site = Site::open(&needs!(enable_site()).1).unwrap();
     let bounds = QueryBounds::default();
     let mut heaviest = Heaviest::default();
     let (mut ran, mut refused) = (0, 0);
@@ -421,7 +421,7 @@ fn in_child(name: &str, bytes: u64, env: &[(&str, &str)]) -> (bool, String) {
 #[test]
 fn the_cases_that_took_the_machine_down_are_refused_under_a_memory_limit() {
     let _one = one_at_a_time();
-    let site = enable_site().1.to_str().unwrap().to_string();
+    let site = needs!(enable_site()).1.to_str().unwrap().to_string();
     for q in TODAY_FAILING {
         let (ok, out) = in_child(
             "child_search",
@@ -476,7 +476,7 @@ fn rss() -> (u64, u64) {
 #[test]
 fn the_heaviest_queries_leave_a_server_answering_in_512_mb() {
     let _one = one_at_a_time();
-    let site = enable_site().1.to_str().unwrap().to_string();
+    let site = needs!(enable_site()).1.to_str().unwrap().to_string();
     let (ok, out) = in_child("child_serve", 3 << 30, &[("LEXQ_TEST_SITE", &site)]);
     assert!(ok, "{out}");
     eprintln!("{out}");
@@ -556,7 +556,7 @@ fn child_serve() {
 #[test]
 fn a_search_past_its_deadline_frees_its_thread() {
     let _one = one_at_a_time();
-    let site = Site::open(&enable_site().1).unwrap();
+    let site = Site::open(&needs!(enable_site()).1).unwrap();
     let lex = site.lexicon().unwrap();
     // One query at a time; bounds far past the defaults, so that the
     // heavy query below would run for seconds.

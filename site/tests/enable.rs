@@ -15,13 +15,14 @@ use lexq_site::morphy::Via;
 use lexq_site::wordnet::{Pos, WordNet};
 use lexq_site::{Entry, Site};
 
-fn site() -> Site {
-    Site::open(&enable_site().1).unwrap()
+/// The ENABLE site, opened; `None` (the test skipped) without WordNet.
+fn site() -> Option<Site> {
+    enable_site().map(|s| Site::open(&s.1).unwrap())
 }
 
 #[test]
 fn coverage_is_near_the_measured_figures() {
-    let s = &enable_site().2;
+    let s = &needs!(enable_site()).2;
     eprintln!("{}", s.line("enable-site".as_ref()));
     assert_eq!(s.documents, 172_820);
     // The issue measured 54,871 direct and 50,253 through base forms
@@ -34,7 +35,7 @@ fn coverage_is_near_the_measured_figures() {
 
 #[test]
 fn inflections_map_to_their_base_forms() {
-    let site = site();
+    let site = needs!(site());
     let cares = site.entry("CARES").unwrap().unwrap();
     assert_eq!(cares.base_forms, ["CARE"]);
     let poses: BTreeSet<Pos> = cares.senses.iter().filter_map(|s| s.pos).collect();
@@ -125,7 +126,7 @@ fn every_page_shows_the_entry_the_build_computed() {
     };
     let sources = Sources::read(
         &BuildOptions {
-            wordnet: Some(wordnet_dir()),
+            wordnet: Some(needs!(wordnet_dir())),
             ..Default::default()
         },
         &lexq::Alphabet::english(),
@@ -137,7 +138,7 @@ fn every_page_shows_the_entry_the_build_computed() {
         Ok(())
     })
     .unwrap();
-    let site = site();
+    let site = needs!(site());
     let mut i = 0;
     site.for_each_entry(|e| {
         assert_eq!(
@@ -182,7 +183,7 @@ fn tokens(text: &str) -> String {
 /// the data files, without the library) contains `phrase`.
 fn grep_wordnet(phrase: &str) -> BTreeSet<String> {
     let lex = Lexicon::embedded();
-    let dir = wordnet_dir();
+    let dir = wordnet_dir().expect("WordNet: read after the site");
     let mut out = BTreeSet::new();
     for pos in ["noun", "verb", "adj", "adv"] {
         let text = std::fs::read_to_string(dir.join(format!("data.{pos}"))).unwrap();
@@ -215,7 +216,7 @@ fn hits(site: &Site, q: &str) -> Vec<lexq_site::search::Hit> {
 
 #[test]
 fn searches_agree_with_the_inputs() {
-    let site = site();
+    let site = needs!(site());
     // Every word whose own gloss holds the phrase is found; every hit has it.
     for phrase in ["chewed like tobacco", "feel concern", "hand tool"] {
         let found = hits(&site, &format!("definition:\"{phrase}\""));
@@ -241,7 +242,7 @@ fn searches_agree_with_the_inputs() {
     // Field queries against a scan of the build's entries (no index).
     let sources = Sources::read(
         &BuildOptions {
-            wordnet: Some(wordnet_dir()),
+            wordnet: Some(needs!(wordnet_dir())),
             ..Default::default()
         },
         &lexq::Alphabet::english(),
@@ -360,7 +361,7 @@ const ADVERB: usize = 3;
 
 impl Morphy {
     fn read() -> Morphy {
-        let dir = wordnet_dir();
+        let dir = wordnet_dir().expect("WordNet: read after the test's check");
         let file = |name: String| std::fs::read_to_string(dir.join(name)).unwrap();
         let names = ["noun", "verb", "adj", "adv"];
         let lemmas = names.map(|n| {
@@ -475,8 +476,8 @@ fn single_word(b: &str) -> bool {
 
 #[test]
 fn inflections_follow_morphy_for_every_word() {
+    let dir = needs!(wordnet_dir());
     let oracle = Morphy::read();
-    let dir = wordnet_dir();
     let wn = WordNet::open(&dir).unwrap();
     let morphy = lexq_site::morphy::Morphy::open(&dir).unwrap();
     let words = Lexicon::embedded().pattern("*").unwrap().to_strings();
@@ -510,7 +511,7 @@ fn inflections_follow_morphy_for_every_word() {
 
     // Every page shows the base forms with senses WordNet gives them in
     // lowercase, and all of those senses.
-    let site = site();
+    let site = needs!(site());
     let mut seen = 0;
     site.for_each_entry(|e| {
         let lower = e.word.to_lowercase();

@@ -72,12 +72,48 @@ pub fn target_dir() -> PathBuf {
     }
 }
 
+/// The switch that makes the tests needing the network, root or Chromium
+/// fail when what they need cannot be had, instead of skipping them
+/// (`.ci/run` sets it): `LEXQ_REQUIRE_ALL=1`.
+pub const REQUIRE_ALL: &str = "LEXQ_REQUIRE_ALL";
+
+/// The value of an `Option` a test needs, or the end of the test: `None`
+/// means [`skip`] has said why (or failed the test under
+/// [`REQUIRE_ALL`]).
+#[macro_export]
+macro_rules! needs {
+    ($e:expr) => {
+        match $e {
+            Some(v) => v,
+            None => return,
+        }
+    };
+}
+
+/// Says on stderr that the running test is skipped for want of `what`
+/// (a line of its own, not captured by the test harness); under
+/// `LEXQ_REQUIRE_ALL=1`, fails the test instead.
+pub fn skip(what: &str) {
+    let test = std::thread::current()
+        .name()
+        .unwrap_or("a test")
+        .to_string();
+    if std::env::var_os(REQUIRE_ALL).is_some_and(|v| v == "1") {
+        panic!("{test} needs {what} ({REQUIRE_ALL}=1: required)");
+    }
+    let _ = writeln!(
+        std::io::stderr().lock(),
+        "skipped: {test}: needs {what} (set {REQUIRE_ALL}=1 to make this a failure)"
+    );
+}
+
 /// Runs `site/fetch-wordnet.sh` (with `--browser` when asked) once per
 /// test binary, so that `cargo test --workspace` needs no set-up step: the
-/// script fetches only what is missing.
-pub fn fetch(browser: bool) {
-    static PLAIN: OnceLock<()> = OnceLock::new();
-    static BROWSER: OnceLock<()> = OnceLock::new();
+/// script fetches only what is missing. `Err` holds why it failed (no
+/// network, no root for apt-get...).
+pub fn fetch(browser: bool) -> Result<(), String> {
+    static PLAIN: OnceLock<Result<(), String>> = OnceLock::new();
+    static BROWSER: OnceLock<Result<(), String>> = OnceLock::new();
     let once = if browser { &BROWSER } else { &PLAIN };
     once.get_or_init(|| {
         let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("fetch-wordnet.sh");
@@ -86,40 +122,66 @@ pub fn fetch(browser: bool) {
         if browser {
             cmd.arg("--browser");
         }
-        let status = cmd
-            .status()
-            .expect("cannot run bash for site/fetch-wordnet.sh");
-        assert!(status.success(), "site/fetch-wordnet.sh failed: {status}");
-    });
+        let out = cmd
+            .stdin(std::process::Stdio::null())
+            .output()
+            .map_err(|e| format!("cannot run bash: {e}"))?;
+        if out.status.success() {
+            return Ok(());
+        }
+        let err = String::from_utf8_lossy(&out.stderr);
+        let last = err
+            .lines()
+            .rev()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("");
+        Err(format!(
+            "site/fetch-wordnet.sh failed ({}): {last}",
+            out.status
+        ))
+    })
+    .clone()
 }
 
-/// WordNet 3.1 as `site/fetch-wordnet.sh` fetches it (fetched on first use).
-pub fn wordnet_dir() -> PathBuf {
+/// WordNet 3.1 as `site/fetch-wordnet.sh` fetches it (fetched on first
+/// use); `None`, the test skipped, when it cannot be fetched.
+pub fn wordnet_dir() -> Option<PathBuf> {
     let dir = target_dir().join("wordnet");
-    if !(dir.join("data.noun").is_file() && dir.join("noun.exc").is_file()) {
-        fetch(false);
+    let here = || dir.join("data.noun").is_file() && dir.join("noun.exc").is_file();
+    if !here() {
+        if let Err(why) = fetch(false) {
+            skip(&format!(
+                "WordNet (the network, and root for apt-get): {why}"
+            ));
+            return None;
+        }
     }
     assert!(
-        dir.join("data.noun").is_file() && dir.join("noun.exc").is_file(),
+        here(),
         "WordNet is not in {} after site/fetch-wordnet.sh",
         dir.display()
     );
-    dir
+    Some(dir)
 }
 
-/// A site built once per test binary from ENABLE (embedded) and WordNet.
-pub fn enable_site() -> &'static (tempfile::TempDir, PathBuf, BuildSummary) {
+/// A site built once per test binary from ENABLE (embedded) and WordNet;
+/// `None`, the test skipped, without WordNet.
+pub fn enable_site() -> Option<&'static (tempfile::TempDir, PathBuf, BuildSummary)> {
     static SITE: OnceLock<(tempfile::TempDir, PathBuf, BuildSummary)> = OnceLock::new();
-    SITE.get_or_init(|| {
+    if let Some(site) = SITE.get() {
+        return Some(site);
+    }
+    let wordnet = wordnet_dir()?;
+    Some(SITE.get_or_init(|| {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("enable-site");
         let opts = BuildOptions {
-            wordnet: Some(wordnet_dir()),
+            wordnet: Some(wordnet),
             ..Default::default()
         };
         let summary = build(&Lexicon::embedded(), None, &opts, &out, &mut ()).unwrap();
         (dir, out, summary)
-    })
+    }))
 }
 
 /// One HTTP/1.1 request; the status, the content type and the body.
