@@ -92,8 +92,13 @@ pub enum Command {
     ///
     /// Both lexicons are read in alphabet order at once, never held in
     /// memory. Lexicons of different alphabets are an error (their words
-    /// are different tiles). Exit status: 0 if they differ, 1 if they hold
-    /// the same words, 2 on error.
+    /// are different tiles).
+    ///
+    /// Exit status: 0 if they differ (in the words asked for, with --added
+    /// or --removed), 1 if they hold the same words, 2 on error. As for
+    /// every lexq command, and grep, 0 means something was found and
+    /// printed; this is the reverse of diff(1) and cmp(1), where 0 means
+    /// the same. `lexq diff -c OLD NEW >/dev/null || echo same`.
     Diff(DiffArgs),
 }
 

@@ -78,8 +78,21 @@ fn with_hint(e: &(dyn std::error::Error + 'static)) -> String {
     format!(
         "{message}; it looks like a word list: make a lexicon of it with 'lexq build {} -o {}'",
         path.display(),
-        path.with_extension("lexq").display()
+        lexicon_name(path).display()
     )
+}
+
+/// Where to build the lexicon of word list `list`: beside it, named
+/// `NAME.lexq` (`words.txt` -> `words.lexq`), or `NAME.built.lexq` when
+/// the list itself is named `NAME.lexq` (the build refuses to overwrite its
+/// input).
+fn lexicon_name(list: &std::path::Path) -> std::path::PathBuf {
+    let name = list.with_extension("lexq");
+    if name != list {
+        return name;
+    }
+    let stem = list.file_stem().unwrap_or_default().to_string_lossy();
+    list.with_file_name(format!("{stem}.built.lexq"))
 }
 
 /// Whether the file starts like text: its first 4 KiB UTF-8 (a character
