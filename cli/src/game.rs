@@ -12,8 +12,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use lexq::leaves::Leaves;
-use lexq::{Alphabet, FilePolicy, Layout, Lexicon, Position, TileSet, cgp};
+use lexq::files::FilePolicy;
+use lexq::game::leaves::Leaves;
+use lexq::game::{Layout, Position, lexicon_name};
+use lexq::{Alphabet, Lexicon, TileSet};
 
 use crate::Failure;
 use crate::lexicon::Choice;
@@ -44,7 +46,7 @@ impl Lexicons {
         if let Some(l) = &self.forced {
             return Ok(l);
         }
-        let name = cgp::lexicon_name(line).filter(|n| !FilePolicy::is_builtin_lexicon(n));
+        let name = lexicon_name(line).filter(|n| !FilePolicy::is_builtin_lexicon(n));
         match name {
             None => Ok(self.embedded.get_or_insert_with(Lexicon::embedded)),
             Some(name) => {
@@ -88,7 +90,7 @@ impl LeaveFile {
 
 /// Reads a CGP line; its `bdn` and `ld` may name any file (the user of
 /// the command writes the lines, and reads any error about them).
-pub fn position<'a>(lex: &'a Lexicon, line: &str) -> Result<Position<'a>, lexq::Error> {
+pub fn position<'a>(lex: &'a Lexicon, line: &str) -> Result<Position<'a>, lexq::game::Error> {
     Position::from_cgp_with(lex, line, &FilePolicy::any_file())
 }
 

@@ -6,7 +6,8 @@
 
 use std::path::{Path, PathBuf};
 
-use lexq::{FilePolicy, Lexicon};
+use lexq::Lexicon;
+use lexq::files::FilePolicy;
 
 use crate::Failure;
 

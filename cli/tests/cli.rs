@@ -535,14 +535,15 @@ fn a_word_list_given_as_lexicon_suggests_building_one() {
     std::fs::write(&named, "cat\ncats\n").unwrap();
     let o = run(&["-L", named.to_str().unwrap(), "contains", "at"]);
     let built = dir.path().join("words.built.lexq");
-    let want = format!(
-        "'lexq build {} -o {}'",
-        named.display(),
-        built.display()
-    );
+    let want = format!("'lexq build {} -o {}'", named.display(), built.display());
     assert_error(&o, &want);
     // And the build it suggests works.
-    let o = run(&["build", named.to_str().unwrap(), "-o", built.to_str().unwrap()]);
+    let o = run(&[
+        "build",
+        named.to_str().unwrap(),
+        "-o",
+        built.to_str().unwrap(),
+    ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(all_words(&built), ["CAT", "CATS"]);
     // Not for a file that is no text.

@@ -3,7 +3,7 @@
 use std::io::{self, IsTerminal, Write};
 
 use clap::Args;
-use lexq::{Position, Rack};
+use lexq::game::{Position, Rack};
 
 use crate::game::{Lexicons, position};
 use crate::lexicon::Choice;
@@ -63,7 +63,7 @@ pub fn draw(pos: &Position<'_>, colour: bool) -> String {
     };
     let mut s = String::from("   ");
     for c in 0..n {
-        s.push_str(&format!(" {} ", lexq::notation::column_name(c)));
+        s.push_str(&format!(" {} ", lexq::game::notation::column_name(c)));
     }
     s.push('\n');
     for r in 0..n {
@@ -73,7 +73,7 @@ pub fn draw(pos: &Position<'_>, colour: bool) -> String {
             if t != 0 {
                 let mut label = String::new();
                 let txt = a.label(t & 63).unwrap_or("?");
-                if t & lexq::board::BLANK != 0 {
+                if t & lexq::game::BLANK != 0 {
                     label.push_str(&txt.to_lowercase());
                 } else {
                     label.push_str(txt);

@@ -8,9 +8,9 @@ use crate::{FOUND, Failure, interrupt, print, progress};
 /// `lexq build`: the word lists read, the lexicon written atomically; the
 /// lines skipped and (on a terminal, or with `-v`) a summary on stderr.
 pub fn run(args: &BuildArgs) -> Result<u8, Failure> {
-    interrupt::on_interrupt(lexq::remove_temp_files);
+    interrupt::on_interrupt(lexq::files::remove_temp_files);
     let alphabet = lexq::Alphabet::named(&args.alphabet)?;
-    lexq::check_output(&args.output, &args.inputs)?;
+    lexq::files::check_output(&args.output, &args.inputs)?;
     let mut list = lexq::WordList::new(alphabet)
         .min_len(args.min_len)
         .max_len(args.max_len)

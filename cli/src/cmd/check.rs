@@ -49,10 +49,10 @@ fn with_stdin_words(words: &[String]) -> Result<Vec<String>, Failure> {
         }
         // As much as a word list may hold: an endless input is an error.
         let stdin = io::stdin().lock();
-        let bytes = lexq::read_capped(
+        let bytes = lexq::files::read_capped(
             stdin,
             "<stdin>".as_ref(),
-            lexq::MAX_INPUT_BYTES,
+            lexq::files::MAX_INPUT_BYTES,
             "a word list",
         )?;
         for line in bytes.split(|&b| b == b'\n') {

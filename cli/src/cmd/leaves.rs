@@ -4,9 +4,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use clap::Args;
-use lexq::leavegen::LeaveStats;
-use lexq::leaves::Leaves;
-use lexq::{Generator, selfplay};
+use lexq::game::leavegen::LeaveStats;
+use lexq::game::leaves::Leaves;
+use lexq::game::{Generator, selfplay};
 
 use crate::game::{Setup, games_bar, setup};
 use crate::lexicon::Choice;
@@ -43,7 +43,7 @@ pub struct LeavesArgs {
 
 /// `lexq leaves`.
 pub fn run(lexicon: Option<&Choice>, args: &LeavesArgs) -> Result<u8, Failure> {
-    crate::interrupt::on_interrupt(lexq::remove_temp_files);
+    crate::interrupt::on_interrupt(lexq::files::remove_temp_files);
     let Setup {
         lex,
         layout,
@@ -51,7 +51,7 @@ pub fn run(lexicon: Option<&Choice>, args: &LeavesArgs) -> Result<u8, Failure> {
         ops,
     } = setup(lexicon, "standard", None)?;
     let inputs: Vec<PathBuf> = args.from.iter().cloned().collect();
-    lexq::check_output(&args.output, &inputs)?;
+    lexq::files::check_output(&args.output, &inputs)?;
     // The write comes after every game: a folder that is not there is
     // found out now.
     let folder = args.output.parent().filter(|d| !d.as_os_str().is_empty());
@@ -66,7 +66,7 @@ pub fn run(lexicon: Option<&Choice>, args: &LeavesArgs) -> Result<u8, Failure> {
     let jobs = args.jobs.min(args.games);
     let start = std::time::Instant::now();
     // Job j plays games j, j + jobs, j + 2 jobs...
-    let results: Vec<Result<LeaveStats, lexq::Error>> = std::thread::scope(|scope| {
+    let results: Vec<Result<LeaveStats, lexq::game::Error>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..jobs)
             .map(|j| {
                 let (lex, layout, tiles, ops, table, bar) =

@@ -6,8 +6,8 @@ use std::io::{self, BufRead, BufWriter, Write};
 use std::path::PathBuf;
 
 use clap::Args;
-use lexq::movegen::{Valued, rank_valued};
-use lexq::{All, Alphabet, Count, Generator, Move, Position, Rack, TopN};
+use lexq::Alphabet;
+use lexq::game::{All, Count, Generator, Move, Position, Rack, TopN, Valued, rank_valued};
 use serde_json::{Value, json};
 
 use crate::game::{LeaveFile, Lexicons, position};
@@ -268,7 +268,7 @@ fn points(milli: i32) -> String {
 
 /// The move as JSON: the core's one serializer, shared with the server.
 fn move_json(v: &Valued, pos: &Position<'_>, ranked: bool) -> Value {
-    let mut view = lexq::moves::MoveView::new(&v.mv, &pos.rack(), pos.board.alphabet());
+    let mut view = lexq::game::MoveView::new(&v.mv, &pos.rack(), pos.board.alphabet());
     if ranked {
         view = view.with_equity(v.equity);
     }

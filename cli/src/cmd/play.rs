@@ -3,8 +3,7 @@
 use std::io::Write;
 
 use clap::Args;
-use lexq::Game;
-use lexq::game::{Challenge, ChallengeRule, Rules};
+use lexq::game::{Challenge, ChallengeRule, Game, Rules};
 
 use crate::game::{Lexicons, position};
 use crate::lexicon::Choice;

@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use clap::Args;
-use lexq::leaves::Leaves;
-use lexq::{Generator, selfplay};
+use lexq::game::leaves::Leaves;
+use lexq::game::{Generator, selfplay};
 
 use crate::game::{Setup, games_bar, setup};
 use crate::lexicon::Choice;

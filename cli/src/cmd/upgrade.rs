@@ -8,7 +8,7 @@ use crate::{FOUND, Failure, interrupt, progress};
 
 /// `lexq upgrade`.
 pub fn run(args: &UpgradeArgs) -> Result<u8, Failure> {
-    interrupt::on_interrupt(lexq::remove_temp_files);
+    interrupt::on_interrupt(lexq::files::remove_temp_files);
     let terminal = io::stderr().is_terminal();
     let mut bar = progress::Bar::new(terminal);
     let (built, old) = lexq::upgrade(&args.input, &mut bar)?;
@@ -19,7 +19,7 @@ pub fn run(args: &UpgradeArgs) -> Result<u8, Failure> {
         "{}: version {old} -> {}: version {}, {} words, {} bytes",
         args.input.display(),
         args.output.display(),
-        lexq::format::VERSION,
+        lexq::raw::format::VERSION,
         built.words,
         built.bytes.len()
     ))?;
