@@ -109,7 +109,7 @@ mod moves {
         assert_eq!(lines[0]["moves"][0]["score"], 116);
         assert_eq!(lines[1]["index"], 4);
         // Text mode: a header line per position.
-        let o = run_stdin(&["moves", "--top", "2"], &format!("{good}\n{CARE}\n"));
+        let o = run_stdin(&["moves", "--top", "2"], format!("{good}\n{CARE}\n"));
         assert_eq!(o.status.code(), Some(0));
         let text = stdout(&o);
         assert_eq!(text.lines().filter(|l| l.starts_with('#')).count(), 2);
@@ -465,7 +465,7 @@ mod moves {
             "{}",
             stderr(&o)
         );
-        let o = run_stdin(&["moves", "--leaves", bad], &format!("{CARE}\n{CARE}\n"));
+        let o = run_stdin(&["moves", "--leaves", bad], format!("{CARE}\n{CARE}\n"));
         assert_eq!(o.status.code(), Some(2));
         assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
     }

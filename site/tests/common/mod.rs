@@ -148,13 +148,13 @@ pub fn fetch(browser: bool) -> Result<(), String> {
 pub fn wordnet_dir() -> Option<PathBuf> {
     let dir = target_dir().join("wordnet");
     let here = || dir.join("data.noun").is_file() && dir.join("noun.exc").is_file();
-    if !here() {
-        if let Err(why) = fetch(false) {
-            skip(&format!(
-                "WordNet (the network, and root for apt-get): {why}"
-            ));
-            return None;
-        }
+    if !here()
+        && let Err(why) = fetch(false)
+    {
+        skip(&format!(
+            "WordNet (the network, and root for apt-get): {why}"
+        ));
+        return None;
     }
     assert!(
         here(),
