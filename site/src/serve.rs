@@ -476,8 +476,8 @@ async fn list(
             Kind::Ends => s.ends(&query),
             Kind::Pattern => s.pattern(&query),
             Kind::Regex => s.regex(&query),
-            Kind::Anagram => s.anagram(&query, None),
-            Kind::Subanagram => s.subanagram(&query, None),
+            Kind::Anagram => s.anagram(&query),
+            Kind::Subanagram => s.subanagram(&query),
         }?;
         if by_length {
             words.sort_by_length();
