@@ -337,6 +337,48 @@ impl<'a> Words<'a> {
         });
     }
 
+    /// Puts the words worth most points first (the tile values of `bag`'s
+    /// set, a blank 0), ties in alphabet order.
+    ///
+    /// ```
+    /// use lexq::probability::Bag;
+    /// let lex = lexq::Lexicon::embedded();
+    /// let bag = Bag::new(&lexq::TileSet::named("english", lex.alphabet())?);
+    /// let mut words = lex.search().lengths(4, 4).starts("qui")?;
+    /// words.sort_by_points(&bag); // 22, 15, 14, 13, 13
+    /// assert_eq!(words.to_strings(), ["QUIZ", "QUIP", "QUID", "QUIN", "QUIT"]);
+    /// # Ok::<(), lexq::Error>(())
+    /// ```
+    pub fn sort_by_points(&mut self, bag: &probability::Bag) {
+        let codes = &self.codes;
+        let word = |&(s, e): &(u32, u32)| &codes[s as usize..e as usize];
+        self.spans.sort_by_cached_key(|span| {
+            (
+                std::cmp::Reverse(bag.points(word(span))),
+                word(span).to_vec(),
+            )
+        });
+    }
+
+    /// Puts the most probable words first, as [`probability::Ranks`] ranks
+    /// them within a length (ties share a rank), then shorter words first,
+    /// then [`probability::order`]; words the ranks do not cover last.
+    pub fn sort_by_probability(&mut self, ranks: &probability::Ranks) {
+        let codes = &self.codes;
+        let word = |&(s, e): &(u32, u32)| &codes[s as usize..e as usize];
+        let mut keyed: Vec<(u32, (u32, u32))> = self
+            .spans
+            .iter()
+            .map(|span| (ranks.rank(word(span)).unwrap_or(u32::MAX), *span))
+            .collect();
+        keyed.sort_by(|(ra, a), (rb, b)| {
+            ra.cmp(rb)
+                .then_with(|| word(a).len().cmp(&word(b).len()))
+                .then_with(|| probability::order(word(a), word(b)))
+        });
+        self.spans = keyed.into_iter().map(|(_, span)| span).collect();
+    }
+
     /// Keeps only the first `n` words.
     pub fn truncate(&mut self, n: usize) {
         self.spans.truncate(n);
