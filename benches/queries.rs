@@ -108,8 +108,14 @@ impl Query {
             Kind::Ends => search.ends(first)?.len(),
             Kind::Pattern => search.pattern(first)?.len(),
             Kind::Regex => search.regex(first)?.len(),
-            Kind::Anagram | Kind::AnagramThrough => search.anagram(first, through)?.len(),
-            Kind::Subanagram | Kind::SubanagramThrough => search.subanagram(first, through)?.len(),
+            Kind::Anagram | Kind::AnagramThrough => through
+                .map_or(search, |t| search.through(t))
+                .anagram(first)?
+                .len(),
+            Kind::Subanagram | Kind::SubanagramThrough => through
+                .map_or(search, |t| search.through(t))
+                .subanagram(first)?
+                .len(),
         })
     }
 }

@@ -139,7 +139,7 @@ pub enum Error {
 
     /// A board layout, tile set or lexicon that a position names (CGP
     /// `bdn`, `ld`, `lex`) and that the caller's
-    /// [`FilePolicy`](crate::FilePolicy) does not let it use. The message
+    /// [`FilePolicy`](crate::files::FilePolicy) does not let it use. The message
     /// tells nothing of the file system: a missing, unreadable, special or
     /// disallowed file all read the same.
     #[error("{what} {:?}: {}", shorten(name), named_message(*what, kind))]

@@ -93,8 +93,8 @@ fn queries(lex: &Lexicon, max: usize) {
         let _ = s.contains(a);
         let _ = s.starts(a);
         let _ = s.ends(a);
-        let _ = s.anagram(&format!("{a}??"), None);
-        let _ = s.subanagram(&format!("{a}?e"), Some(a));
+        let _ = s.anagram(&format!("{a}??"));
+        let _ = s.through(a).subanagram(&format!("{a}?e"));
     }
     let _ = s.pattern("*a?");
     let _ = s.regex("[a-d]+.");

@@ -8,8 +8,8 @@
 //! each behind its own cap and under a time limit, and one client address
 //! may have only a few heavy requests in flight (429 beyond). Inputs are length-checked; bad input is a 400 with a JSON
 //! body `{"error": ..., "status": 400}`, a failure a 503, never a 500.
-//! Connections are capped and timed ([`conn`]); answers carry security
-//! and caching headers ([`headers`]), compressed when asked; one access
+//! Connections are capped and timed (`serve::conn`); answers carry security
+//! and caching headers (`serve::headers`), compressed when asked; one access
 //! log line per request goes to stderr ([`log`]).
 
 mod admission;
@@ -476,8 +476,8 @@ async fn list(
             Kind::Ends => s.ends(&query),
             Kind::Pattern => s.pattern(&query),
             Kind::Regex => s.regex(&query),
-            Kind::Anagram => s.anagram(&query, None),
-            Kind::Subanagram => s.subanagram(&query, None),
+            Kind::Anagram => s.anagram(&query),
+            Kind::Subanagram => s.subanagram(&query),
         }?;
         if by_length {
             words.sort_by_length();

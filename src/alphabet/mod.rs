@@ -7,11 +7,11 @@
 mod compose;
 mod letters;
 pub(crate) mod letterset;
-pub(crate) mod tiles;
+pub(crate) mod tileset;
 
 pub use letters::*;
 pub use letterset::LetterSet;
-pub use tiles::TileSet;
+pub use tileset::TileSet;
 
 /// Flag on a tile code on a board or in a move: the tile is a blank played
 /// as that letter (`5 | BLANK` is a blank E in English).

@@ -15,7 +15,7 @@ use crate::error::{Error, Named, NamedErrorKind, Result};
 /// says what a position may open:
 ///
 /// - [`FilePolicy::builtin_only`] (the default, and what
-///   [`Position::from_cgp`](crate::Position::from_cgp) uses): built-in
+///   [`Position::from_cgp`](crate::game::Position::from_cgp) uses): built-in
 ///   names only, nothing is opened;
 /// - [`FilePolicy::allow`]: built-in names, and regular files that are one
 ///   of the given files or inside one of the given folders; a name is
@@ -25,7 +25,7 @@ use crate::error::{Error, Named, NamedErrorKind, Result};
 ///   program whose own user writes the names, as the `lexq` command does).
 ///
 /// Whatever the policy, only regular files are read
-/// ([`open_regular`](crate::open_regular)), within a size cap.
+/// ([`open_regular`](crate::files::open_regular)), within a size cap.
 ///
 /// Under `builtin_only` and `allow`, no error tells anything about the
 /// file system: a name that is missing, unreadable, not a regular file or

@@ -12,7 +12,7 @@
 
 use crate::alphabet::Alphabet;
 use crate::alphabet::letterset::LetterSet;
-use crate::alphabet::tiles::TileSet;
+use crate::alphabet::tileset::TileSet;
 use crate::game::error::{Error, Result};
 use crate::game::layout::{Layout, MAX_SIZE};
 use crate::game::moves::{Move, MoveKind, THROUGH};

@@ -20,7 +20,7 @@
 //! ([`Position::from_cgp`] allows none).
 
 use crate::alphabet::BLANK;
-use crate::alphabet::tiles::TileSet;
+use crate::alphabet::tileset::TileSet;
 use crate::files::policy::FilePolicy;
 use crate::game::board::Board;
 use crate::game::error::Result;

@@ -42,7 +42,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::alphabet::tiles::{MAX_RACK, TileSet};
+use crate::alphabet::tileset::{MAX_RACK, TileSet};
 use crate::game::board::Board;
 use crate::game::leaves::{Leaves, MILLI};
 use crate::game::rack::Rack;

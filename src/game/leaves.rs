@@ -51,7 +51,7 @@ use std::fmt;
 use std::path::Path;
 
 use crate::alphabet::Alphabet;
-use crate::alphabet::tiles::MAX_RACK;
+use crate::alphabet::tileset::MAX_RACK;
 use crate::error::Error;
 use crate::game::moves::Move;
 use crate::game::rack::{Rack, parse_tiles};

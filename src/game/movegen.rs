@@ -48,7 +48,7 @@ use std::collections::BinaryHeap;
 
 use std::sync::Arc;
 
-use crate::alphabet::tiles::TileSet;
+use crate::alphabet::tileset::TileSet;
 use crate::game::board::{BLANK, Board};
 use crate::game::equity::{LeaveTable, Stage, SubRacks, leave_part};
 use crate::game::layout::MAX_SIZE;
@@ -384,7 +384,7 @@ impl Generator {
     }
 
     /// The number of tiles in the bag, if known (for the next positions;
-    /// [`crate::Position::bag_len`] counts them): with fewer than a rack's
+    /// [`crate::game::Position::bag_len`] counts them): with fewer than a rack's
     /// worth, no exchange is legal and only the pass is listed; with none,
     /// equity takes the end-game form ([`Stage::Endgame`]). Unknown counts
     /// as a bag with tiles in it.

@@ -66,7 +66,7 @@ use std::fmt;
 
 use crate::alphabet::Alphabet;
 use crate::alphabet::BLANK;
-use crate::alphabet::tiles::TileSet;
+use crate::alphabet::tileset::TileSet;
 use crate::game::board::Board;
 use crate::game::cgp::{Opcode, Position};
 use crate::game::error::{Error, Result};

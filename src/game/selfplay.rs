@@ -17,7 +17,7 @@
 //! # Ok::<(), lexq::game::Error>(())
 //! ```
 
-use crate::alphabet::tiles::TileSet;
+use crate::alphabet::tileset::TileSet;
 use crate::game::cgp::Opcode;
 use crate::game::error::Result;
 use crate::game::layout::Layout;
@@ -40,7 +40,7 @@ pub struct Game {
     pub scores: [i32; 2],
 }
 
-/// Plays one greedy game with seed `seed` on a [`crate::Game`]: each player
+/// Plays one greedy game with seed `seed` on a [`crate::game::Game`]: each player
 /// makes the highest-scoring move, or exchanges the whole rack when none
 /// fits and the bag allows, else passes. `opcodes` (like `lex ENABLE;`) is
 /// appended to every CGP line and names the lexicon, board and tile set in

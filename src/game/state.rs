@@ -61,7 +61,7 @@
 //! every run of tiles it makes), so a search can play and undo without
 //! cloning the board.
 
-use crate::alphabet::tiles::{MAX_RACK, TileSet};
+use crate::alphabet::tileset::{MAX_RACK, TileSet};
 use crate::game::board::Board;
 use crate::game::cgp::{Opcode, Position};
 use crate::game::error::Result;

@@ -1,7 +1,7 @@
 //! [`SubRacks`]: a rack's numbering of its sub-racks, the leaves a move
 //! can keep, shared by the leave table and the equity search.
 
-use crate::alphabet::tiles::MAX_RACK;
+use crate::alphabet::tileset::MAX_RACK;
 use crate::game::rack::Rack;
 
 /// The most sub-racks a [`SubRacks`] numbers (every leave of a rack of 15

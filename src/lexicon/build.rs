@@ -89,7 +89,7 @@ impl Built {
     /// Writes the file atomically: to a temporary file in the same folder,
     /// flushed to disk, then renamed to `path`. A `path` that is one of the
     /// word lists read (also through a symlink or hard link) or not a
-    /// regular file is refused: see [`check_output`](crate::check_output).
+    /// regular file is refused: see [`check_output`](crate::files::check_output).
     pub fn write_atomic(&self, path: &Path) -> Result<()> {
         crate::files::replace::write(path, &self.bytes, &self.inputs)
     }

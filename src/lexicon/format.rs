@@ -24,7 +24,7 @@
 //! | 104 | 1 | bits per arc (9 to 40) |
 //! | 105 | 23 | zero |
 //! | 128 | 256 | for each code 0 to 63, how many arcs read it (`u32`) |
-//! | 384 | | alphabet name (UTF-8), then the alphabet in the text format of [`crate::alphabet`] |
+//! | 384 | | alphabet name (UTF-8), then the alphabet in the text format of [`Alphabet`](crate::Alphabet) |
 //! | | | zero padding to a multiple of 8, the fst section, zero padding to a multiple of 8, the arc table |
 //!
 //! The fst section is the lexicon's canonical, interoperable form: an

@@ -76,7 +76,7 @@ use std::cmp::Ordering;
 use std::collections::BTreeMap;
 use std::fmt;
 
-use crate::alphabet::tiles::TileSet;
+use crate::alphabet::tileset::TileSet;
 use crate::lexicon::Lexicon;
 
 /// A full bag of tiles, for counting the draws that spell a word.

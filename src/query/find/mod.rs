@@ -43,7 +43,7 @@ mod plan;
 
 pub use conditions::{Condition, MAX_NESTING, MAX_TERMS, Range, Term};
 
-use crate::alphabet::tiles::TileSet;
+use crate::alphabet::tileset::TileSet;
 pub use crate::error::{FindError, FindErrorKind};
 use crate::lexicon::Lexicon;
 use crate::query::Words;
