@@ -96,7 +96,7 @@ impl Default for Limits {
                 .map_or(1, |n| n.get().div_ceil(2)),
             max_client_heavy: 2,
             query: QueryBounds::default(),
-            max_find_steps: 20_000_000,
+            max_find_steps: 4_000_000,
             max_conditions: 32,
         }
     }

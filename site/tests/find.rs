@@ -469,6 +469,21 @@ fn hostile_finds_are_refused_with_the_reason() {
     }
     let (s, v) = get(a, &format!("/api/v1/find?any={}", enc(&any)));
     assert_eq!(s, 400, "{v}");
+    // Many automata to compile.
+    let regexes: Vec<(&str, &str)> = (0..5).map(|_| ("regex", "(a|b|c)*.*")).collect();
+    assert_refused(
+        a,
+        &format!("/api/v1/find?{}", qs(&regexes)),
+        400,
+        "at most 4",
+    );
+    let any = "--regex a.* --or --regex b.* --or --pattern c* --or --pattern d* --or --regex e.*";
+    assert_refused(
+        a,
+        &format!("/api/v1/find?any={}", enc(any)),
+        400,
+        "at most 4",
+    );
     // Many conditions.
     let many: Vec<(&str, &str)> = (0..40).map(|_| ("not-includes", "q")).collect();
     assert_refused(a, &format!("/api/v1/find?{}", qs(&many)), 400, "parameters");
@@ -603,62 +618,42 @@ fn find_and_suggest_are_priced_by_their_work() {
     use lexq::find::{Condition, Query, Range};
     use lexq_site::serve::cost;
     let lex = Lexicon::embedded();
-    let steps = |q: Query| lex.prepare_find(&q).unwrap().estimated_steps();
-    // Every word walked: heavy, and weighs two.
-    let all = cost::find(steps(
-        Query::new().with(Condition::Vowels(Range::exactly(3))),
-    ));
-    assert!(all.is_heavy() && all.weight() == 2, "{all:?}");
-    // Every word walked, but only to three letters: lighter by far.
-    let short = cost::find(steps(
-        Query::new().with(Condition::Length(Range::at_most(3))),
-    ));
-    assert!(short.0 * 20 < all.0, "{short:?} {all:?}");
-    for (name, q) in [
-        (
-            "vowels 3",
-            Query::new().with(Condition::Vowels(Range::exactly(3))),
-        ),
-        (
-            "len 3",
-            Query::new().with(Condition::Length(Range::exactly(3))),
-        ),
-        (
-            "len 4",
-            Query::new().with(Condition::Length(Range::exactly(4))),
-        ),
+    let steps = |q: &Query| lex.prepare_find(q).unwrap().estimated_steps();
+    let len = |r: Range| Query::new().with(Condition::Length(r));
+    let vowels3 = Query::new().with(Condition::Vowels(Range::exactly(3)));
+    let cases = [
+        ("vowels 3", vowels3.clone()),
+        ("len -3", len(Range::at_most(3))),
+        ("len 4", len(Range::exactly(4))),
         (
             "starts s len 4",
-            Query::new()
-                .with(Condition::Starts("s".into()))
-                .with(Condition::Length(Range::exactly(4))),
+            len(Range::exactly(4)).with(Condition::Starts("s".into())),
         ),
         (
-            "aeinrst?",
+            "aeinrst",
             Query::new().with(Condition::Anagram {
-                rack: "aeinrst?".into(),
+                rack: "aeinrst".into(),
                 through: None,
             }),
         ),
-    ] {
-        eprintln!(
-            "{name}: {} steps, {:?}",
-            steps(q.clone()),
-            cost::find(steps(q))
-        );
+        (
+            "starts qu len 5",
+            len(Range::exactly(5)).with(Condition::Starts("qu".into())),
+        ),
+    ];
+    for (name, q) in &cases {
+        eprintln!("{name}: {} steps, {:?}", steps(q), cost::find(steps(q)));
     }
+    // Every word walked: heavy.
+    let all = cost::find(steps(&vowels3));
+    assert!(all.is_heavy(), "{all:?}");
+    // Every word walked, but only to three letters: lighter by far.
+    let short = cost::find(steps(&len(Range::at_most(3))));
+    assert!(short.0 * 20 < all.0, "{short:?} {all:?}");
     // A rack without blanks, a rare prefix: light.
-    for q in [
-        Query::new().with(Condition::Anagram {
-            rack: "aeinrst".into(),
-            through: None,
-        }),
-        Query::new()
-            .with(Condition::Starts("qu".into()))
-            .with(Condition::Length(Range::exactly(5))),
-    ] {
-        let c = cost::find(steps(q.clone()));
-        assert!(!c.is_heavy(), "{q:?}: {c:?}");
+    for (name, q) in &cases[4..] {
+        let c = cost::find(steps(q));
+        assert!(!c.is_heavy(), "{name}: {c:?}");
     }
 }
 

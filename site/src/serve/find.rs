@@ -457,12 +457,34 @@ pub(crate) fn parse(limits: &Limits, pairs: &[(String, String)]) -> Result<FindR
             "through goes with anagram or subanagram (the rack played through the letters)",
         ));
     }
+    let n = matchers(&req.terms);
+    if n > MAX_MATCHERS {
+        return Err(bad(format!(
+            "{n} patterns and regexes, at most {MAX_MATCHERS} are allowed in one find"
+        )));
+    }
     if req.terms.is_empty() {
         return Err(bad(
             "no condition given (find?ends=ING&len=7, find?includes=Q&not-includes=U...)",
         ));
     }
     Ok(req)
+}
+
+/// The most patterns and regexes one find may hold (alternatives
+/// included): each is compiled to automata of up to a few megabytes.
+pub const MAX_MATCHERS: usize = 4;
+
+/// How many pattern and regex terms `terms` hold, alternatives included.
+fn matchers(terms: &[Term]) -> usize {
+    terms
+        .iter()
+        .map(|t| match &t.condition {
+            Condition::Pattern(_) | Condition::Regex(_) => 1,
+            Condition::Any(alts) => alts.iter().map(|a| matchers(a)).sum(),
+            _ => 0,
+        })
+        .sum()
 }
 
 /// Whether any term (alternatives included) asks for probability ranks.
