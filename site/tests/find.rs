@@ -355,15 +355,15 @@ fn pages_sorts_tables_and_plans() {
 }
 
 /// The optimal-string-alignment distance (a swap of neighbours is one
-/// edit), at most `cap + 1`.
+/// edit).
 fn osa(a: &[u8], b: &[u8]) -> usize {
     let (n, m) = (a.len(), b.len());
     let mut d = vec![vec![0usize; m + 1]; n + 1];
     for (i, row) in d.iter_mut().enumerate() {
         row[0] = i;
     }
-    for j in 0..=m {
-        d[0][j] = j;
+    for (j, v) in d[0].iter_mut().enumerate() {
+        *v = j;
     }
     for i in 1..=n {
         for j in 1..=m {

@@ -500,8 +500,11 @@ fn needs_ranks(terms: &[Term]) -> bool {
 /// whole server (on first use, by the request that needs them).
 #[derive(Default)]
 pub(crate) struct RankCache {
-    sets: Mutex<HashMap<String, Arc<OnceLock<Result<Arc<Ranks>, String>>>>>,
+    sets: Mutex<HashMap<String, Arc<RanksOnce>>>,
 }
+
+/// One tile set's ranks, counted once (or why they cannot be).
+type RanksOnce = OnceLock<Result<Arc<Ranks>, String>>;
 
 impl RankCache {
     /// The ranks of every length with `tiles`, counted now if they were
