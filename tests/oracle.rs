@@ -2029,3 +2029,75 @@ fn bug_spanish_class_members_matching_no_tile_changed_results() {
     let Outcome::Words(all4) = all4 else { panic!() };
     assert_eq!(count(".{4}"), all4.len());
 }
+
+/// `Search::limit`, `min_len`, `max_len` and `through` against the plain
+/// answer, itself checked against the scan above: a limit keeps the first
+/// words in alphabet order and `found` counts them all; one end of the
+/// lengths at a time is the same as both; `through` is the letters on the
+/// board, checked here against a scan of the word list.
+#[test]
+fn search_limits_and_ends() {
+    let lex = Lexicon::embedded();
+    let list: Vec<String> =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/indexes/enable1.txt"))
+            .unwrap()
+            .lines()
+            .map(|w| w.trim().to_ascii_uppercase())
+            .collect();
+    for (min, max) in [(0, 15), (2, 2), (5, 7), (9, 3)] {
+        let s = lex.search().min_len(min).max_len(max);
+        let both = lex.search().lengths(min, max);
+        for sub in ["qu", "x", "ing"] {
+            let all = both.contains(sub).unwrap().to_strings();
+            assert_eq!(s.contains(sub).unwrap().to_strings(), all);
+            let scan: Vec<&String> = list
+                .iter()
+                .filter(|w| (min..=max).contains(&w.len()) && w.contains(&sub.to_uppercase()))
+                .collect();
+            assert_eq!(all.len(), scan.len(), "{sub} {min}-{max}");
+            for n in [0, 1, 5, 100_000] {
+                let some = both.limit(n).contains(sub).unwrap();
+                assert_eq!(some.to_strings(), all[..n.min(all.len())], "{sub} {n}");
+                assert_eq!(some.found(), all.len());
+            }
+        }
+    }
+    // Through: words holding AIN with R, E, T around it (anagram) or
+    // some of them (subanagram), from a scan.
+    let holds = |w: &str, rack: &str, all: bool| {
+        w.match_indices("AIN").any(|(i, _)| {
+            let mut rest: Vec<char> = format!("{}{}", &w[..i], &w[i + 3..]).chars().collect();
+            let mut left: Vec<char> = rack.chars().collect();
+            rest.retain(|c| match left.iter().position(|l| l == c) {
+                Some(k) => {
+                    left.remove(k);
+                    false
+                }
+                None => true,
+            });
+            rest.is_empty() && (!all || left.is_empty()) && left.len() < rack.len()
+        })
+    };
+    let scan = |all: bool| -> Vec<String> {
+        list.iter()
+            .filter(|w| holds(w, "RET", all))
+            .cloned()
+            .collect()
+    };
+    assert_eq!(
+        lex.search()
+            .through("ain")
+            .anagram("ret")
+            .unwrap()
+            .to_strings(),
+        scan(true)
+    );
+    assert_eq!(
+        lex.search()
+            .through("ain")
+            .subanagram("ret")
+            .unwrap()
+            .to_strings(),
+        scan(false)
+    );
+}

@@ -303,3 +303,51 @@ fn every_word_in_order() {
         .collect();
     assert!(got == want, "{} words against {}", got.len(), want.len());
 }
+
+/// `Words::sort_by_probability` and `sort_by_points` against the test's own
+/// counts and tile values: the most draws first (shorter words first among
+/// equal draws, then by alphagram), the most points first (then alphabet
+/// order).
+#[test]
+fn words_sorted_by_probability_and_points() {
+    let lex = Lexicon::embedded();
+    let tiles = TileSet::named("english", lex.alphabet()).unwrap();
+    let bag = Bag::new(&tiles);
+    let test = TestBag::new(ENGLISH);
+    let alpha = &ENABLE.alpha;
+    let ranks = Ranks::new(&lex, &bag, [5, 6, 7]).unwrap();
+    let value = |w: &str| -> i32 {
+        w.chars()
+            .map(|c| tiles.value(lex.alphabet().encode(&c.to_string()).unwrap()[0]))
+            .sum()
+    };
+    let draws: HashMap<usize, Vec<u128>> = (5..=7)
+        .map(|len| {
+            let all = ENABLE.words.iter().filter(|x| x.len() == len);
+            (len, all.map(|x| test.combinations(alpha, x)).collect())
+        })
+        .collect();
+    for rack in ["aeinst?", "qrstuv?", "eeilrst"] {
+        let mut words = lex.search().lengths(5, 7).subanagram(rack).unwrap();
+        let mut want: Vec<String> = words.to_strings();
+        assert!(want.len() > 3, "{rack}");
+        let code = |w: &String| lex.alphabet().encode(w).unwrap();
+        let alphagram = |w: &String| {
+            let mut a = code(w);
+            a.sort_unstable();
+            (a, code(w))
+        };
+        // A word's rank within its length: 1 + the words with more draws.
+        let rank = |w: &String| {
+            let c = test.combinations(alpha, &code(w));
+            1 + draws[&w.len()].iter().filter(|&&x| x > c).count()
+        };
+        want.sort_by_cached_key(|w| (rank(w), w.len(), alphagram(w)));
+        words.sort_by_probability(&ranks);
+        assert_eq!(words.to_strings(), want, "{rack}");
+        let mut by_points = words.to_strings();
+        by_points.sort_by(|a, b| value(b).cmp(&value(a)).then_with(|| a.cmp(b)));
+        words.sort_by_points(&bag);
+        assert_eq!(words.to_strings(), by_points, "{rack}");
+    }
+}

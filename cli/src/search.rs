@@ -4,14 +4,14 @@
 use std::collections::BTreeSet;
 
 use lexq::probability::{Bag, Ranks, order};
-use lexq::{Lexicon, TileSet, Word, Words};
+use lexq::{Lexicon, Search, TileSet, Word, Words};
 use serde::Serialize;
 
 use crate::Failure;
 use crate::args::{SearchCommand, SortOrder, WordOutput};
 
 /// Runs the search a word-list command asks for.
-pub fn find<'l>(lex: &'l Lexicon, cmd: &SearchCommand) -> Result<Words<'l>, Failure> {
+pub fn find<'l>(lex: &'l Lexicon, cmd: &'l SearchCommand) -> Result<Words<'l>, Failure> {
     let (min, max) = cmd.output().lens.range()?;
     let s = lex.search().lengths(min, max);
     Ok(match cmd {
@@ -20,15 +20,23 @@ pub fn find<'l>(lex: &'l Lexicon, cmd: &SearchCommand) -> Result<Words<'l>, Fail
         SearchCommand::Ends { suffix, .. } => s.ends(suffix)?,
         SearchCommand::Pattern { pattern, .. } => s.pattern(pattern)?,
         SearchCommand::Regex { regex, .. } => s.regex(regex)?,
-        SearchCommand::Anagram { rack, through, .. } => s.anagram(rack, through.as_deref())?,
+        SearchCommand::Anagram { rack, through, .. } => through_search(s, through).anagram(rack)?,
         SearchCommand::Subanagram { rack, through, .. } => {
-            s.subanagram(rack, through.as_deref())?
+            through_search(s, through).subanagram(rack)?
         }
         SearchCommand::Find(args) => lex.prepare_find(&args.query(lex)?)?.run(),
         SearchCommand::Extensions {
             word, front, back, ..
         } => s.extensions(word, *front, *back)?,
     })
+}
+
+/// The search played through the board letters `through`, if given.
+fn through_search<'l>(s: Search<'l>, through: &'l Option<String>) -> Search<'l> {
+    match through {
+        Some(t) => s.through(t),
+        None => s,
+    }
 }
 
 /// One word of a word table, as printed and as JSON (keys in this order).

@@ -93,8 +93,8 @@ fn queries(lex: &Lexicon, max: usize) {
         let _ = s.contains(a);
         let _ = s.starts(a);
         let _ = s.ends(a);
-        let _ = s.anagram(&format!("{a}??"), None);
-        let _ = s.subanagram(&format!("{a}?e"), Some(a));
+        let _ = s.anagram(&format!("{a}??"));
+        let _ = s.through(a).subanagram(&format!("{a}?e"));
     }
     let _ = s.pattern("*a?");
     let _ = s.regex("[a-d]+.");
@@ -108,7 +108,7 @@ fn queries(lex: &Lexicon, max: usize) {
 /// GADDAG of some word list.)
 pub fn lexicon(data: &[u8]) {
     let mut bytes = data.to_vec();
-    lexq::format::reseal(&mut bytes);
+    lexq::raw::format::reseal(&mut bytes);
     if let Ok(lex) = Lexicon::from_bytes(bytes.clone()) {
         // Unchecked: lookups, and walks short enough to be bounded however
         // the automaton branches.

@@ -18,8 +18,8 @@
 use super::{Search, Words, arg_error, checked_arg, tiles_of};
 use crate::alphabet::fold;
 use crate::error::{Arg, Result, WordErrorKind};
-use crate::gaddag::MAX_WORD_LEN;
-use crate::walk::{self, Tiles};
+use crate::lexicon::gaddag::MAX_WORD_LEN;
+use crate::query::walk::{self, Tiles};
 
 /// Reads a rack: letters of the alphabet, `?` or `_` for a blank, and a
 /// bracket for exactly one tile, as CGP racks write them. Letters are read
@@ -113,13 +113,8 @@ fn rack_tiles(search: &Search<'_>, rack: &str) -> Result<Tiles> {
 }
 
 impl<'a> Search<'a> {
-    fn rack_walk(
-        &self,
-        rack: &str,
-        through: Option<&str>,
-        use_all: bool,
-        min_used: usize,
-    ) -> Result<Words<'a>> {
+    fn rack_walk(&self, rack: &str, use_all: bool, min_used: usize) -> Result<Words<'a>> {
+        let through = self.through_letters();
         let tiles = rack_tiles(self, rack)?;
         let anchor = match through {
             Some(t) => tiles_of(self.lex, Arg::Through, t)?,
@@ -150,23 +145,24 @@ impl<'a> Search<'a> {
     }
 
     /// Words using exactly the rack's tiles (`?` or `_` is a blank), plus,
-    /// if `through` is given, that block of letters already on the board.
+    /// if [`Search::through`] gave one, that block of letters already on
+    /// the board.
     ///
     /// ```
     /// let lex = lexq::Lexicon::embedded();
-    /// let words = lex.search().anagram("retains", None).unwrap();
+    /// let words = lex.search().anagram("retains").unwrap();
     /// assert_eq!(words.to_strings(), ["ANESTRI", "ANTSIER", "NASTIER", "RATINES", "RETAINS", "RETINAS", "RETSINA", "STAINER", "STEARIN"]);
-    /// let through = lex.search().anagram("ret", Some("ain")).unwrap();
+    /// let through = lex.search().through("ain").anagram("ret").unwrap();
     /// assert_eq!(through.to_strings(), ["RETAIN"]);
     /// ```
-    pub fn anagram(&self, rack: &str, through: Option<&str>) -> Result<Words<'a>> {
-        self.rack_walk(rack, through, true, 1)
+    pub fn anagram(&self, rack: &str) -> Result<Words<'a>> {
+        self.rack_walk(rack, true, 1)
     }
 
     /// Words using some of the rack's tiles: at least two, or at least one
-    /// when playing `through` a block of letters on the board.
-    pub fn subanagram(&self, rack: &str, through: Option<&str>) -> Result<Words<'a>> {
-        let min_used = if through.is_some() { 1 } else { 2 };
-        self.rack_walk(rack, through, false, min_used)
+    /// when playing [`Search::through`] a block of letters on the board.
+    pub fn subanagram(&self, rack: &str) -> Result<Words<'a>> {
+        let min_used = if self.through.is_some() { 1 } else { 2 };
+        self.rack_walk(rack, false, min_used)
     }
 }

@@ -1,21 +1,25 @@
 //! Word queries: the [`Search`] builder and the [`Words`] it returns.
 //!
 //! Each query turns its argument into tile codes, runs one of the walks of
-//! [`crate::walk`] over the lexicon's arc table ([`crate::raw`]), and
+//! [`crate::query::walk`] over the lexicon's arc table ([`crate::lexicon::raw`]), and
 //! collects the words sorted in alphabet order without duplicates.
 
 mod affix;
 mod anagram;
+pub mod find;
 pub(crate) mod pattern;
 pub(crate) mod plan;
+pub mod probability;
 pub(crate) mod regex;
+pub mod suggest;
+pub(crate) mod walk;
 
 use std::fmt;
 
 use crate::alphabet::Alphabet;
 use crate::error::{Arg, Error, Result, WordErrorKind};
-use crate::gaddag::MAX_WORD_LEN;
 use crate::lexicon::Lexicon;
+use crate::lexicon::gaddag::MAX_WORD_LEN;
 
 pub use affix::Hooks;
 
@@ -45,18 +49,28 @@ impl Default for Lengths {
     }
 }
 
-/// A query in the making: the lexicon and the word lengths wanted.
+/// A query in the making: the lexicon, the word lengths wanted, letters on
+/// the board to play through (for the rack queries), and how many words to
+/// keep.
 ///
 /// ```
 /// use lexq::Lexicon;
 /// let lex = Lexicon::embedded();
-/// let words = lex.search().lengths(4, 4).ends("ZZ").unwrap();
+/// let words = lex.search().lengths(4, 4).ends("ZZ")?;
 /// assert_eq!(words.to_strings(), ["BUZZ", "FIZZ", "FUZZ", "JAZZ", "RAZZ"]);
+/// let some = lex.search().max_len(2).limit(3).contains("x")?;
+/// assert_eq!(some.to_strings(), ["AX", "EX", "OX"]);
+/// assert_eq!(some.found(), 5); // XI and XU too
+/// let through = lex.search().through("ain").anagram("ret")?;
+/// assert_eq!(through.to_strings(), ["RETAIN"]);
+/// # Ok::<(), lexq::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Search<'a> {
     pub(crate) lex: &'a Lexicon,
     lens: Lengths,
+    through: Option<&'a str>,
+    limit: Option<usize>,
 }
 
 impl<'a> Search<'a> {
@@ -64,6 +78,8 @@ impl<'a> Search<'a> {
         Search {
             lex,
             lens: Lengths::ANY,
+            through: None,
+            limit: None,
         }
     }
 
@@ -74,6 +90,39 @@ impl<'a> Search<'a> {
             max: max.min(MAX_WORD_LEN),
         };
         self
+    }
+
+    /// Reports only words of at least `min` tiles (the longest unchanged).
+    pub fn min_len(mut self, min: usize) -> Search<'a> {
+        self.lens.min = min;
+        self
+    }
+
+    /// Reports only words of at most `max` tiles (the shortest unchanged).
+    pub fn max_len(mut self, max: usize) -> Search<'a> {
+        self.lens.max = max.min(MAX_WORD_LEN);
+        self
+    }
+
+    /// Plays the rack queries ([`Search::anagram`], [`Search::subanagram`])
+    /// through `letters`, a block of tiles already on the board: each word
+    /// holds them in a row, with the rack's tiles around them. The other
+    /// queries ignore it.
+    pub fn through(mut self, letters: &'a str) -> Search<'a> {
+        self.through = Some(letters);
+        self
+    }
+
+    /// Keeps the first `n` words found, in alphabet order;
+    /// [`Words::found`] still counts them all.
+    pub fn limit(mut self, n: usize) -> Search<'a> {
+        self.limit = Some(n);
+        self
+    }
+
+    /// The letters to play through, if any.
+    pub(crate) fn through_letters(&self) -> Option<&'a str> {
+        self.through
     }
 
     /// The lengths asked for, narrowed to the lexicon's longest word.
@@ -92,6 +141,7 @@ impl<'a> Search<'a> {
             codes: Vec::with_capacity(128),
             spans: Vec::with_capacity(16),
             blanks: Vec::new(),
+            limit: self.limit.unwrap_or(usize::MAX),
         }
     }
 }
@@ -148,6 +198,8 @@ pub(crate) struct Collector<'a> {
     /// For words with blanks: (start, bit i set if letter i is a blank),
     /// in increasing start order.
     blanks: Vec<(u32, u64)>,
+    /// How many words to keep, first in alphabet order.
+    limit: usize,
 }
 
 impl<'a> Collector<'a> {
@@ -176,11 +228,13 @@ impl<'a> Collector<'a> {
     /// of several equal letters a blank takes is otherwise the walk's
     /// choice, always the same).
     pub(crate) fn finish(self) -> Words<'a> {
+        let limit = self.limit;
         let mut words = Words {
             alphabet: self.alphabet,
             codes: self.codes,
             spans: self.spans,
             blanks: self.blanks,
+            found: 0,
         };
         let blanks = &words.blanks;
         let mask = |start: u32| blank_mask(blanks, start);
@@ -208,6 +262,8 @@ impl<'a> Collector<'a> {
                 .then_with(|| mask(a.1.0).reverse_bits().cmp(&mask(b.1.0).reverse_bits()))
         });
         keyed.dedup_by(|a, b| a.0 == b.0 && slice(&a.1) == slice(&b.1));
+        words.found = keyed.len();
+        keyed.truncate(limit);
         words.spans.clear();
         words.spans.extend(keyed.iter().map(|&(_, span)| span));
         words
@@ -242,12 +298,19 @@ pub struct Words<'a> {
     codes: Vec<u8>,
     spans: Vec<(u32, u32)>,
     blanks: Vec<(u32, u64)>,
+    found: usize,
 }
 
 impl<'a> Words<'a> {
-    /// How many words.
+    /// How many words (at most the search's [`Search::limit`]).
     pub fn len(&self) -> usize {
         self.spans.len()
+    }
+
+    /// How many words the query found, before any [`Search::limit`] or
+    /// [`Words::truncate`].
+    pub fn found(&self) -> usize {
+        self.found
     }
 
     /// Whether there are none.
@@ -272,6 +335,48 @@ impl<'a> Words<'a> {
                 .cmp(&(e1 - s1))
                 .then_with(|| codes[s1 as usize..e1 as usize].cmp(&codes[s2 as usize..e2 as usize]))
         });
+    }
+
+    /// Puts the words worth most points first (the tile values of `bag`'s
+    /// set, a blank 0), ties in alphabet order.
+    ///
+    /// ```
+    /// use lexq::probability::Bag;
+    /// let lex = lexq::Lexicon::embedded();
+    /// let bag = Bag::new(&lexq::TileSet::named("english", lex.alphabet())?);
+    /// let mut words = lex.search().lengths(4, 4).starts("qui")?;
+    /// words.sort_by_points(&bag); // 22, 15, 14, 13, 13
+    /// assert_eq!(words.to_strings(), ["QUIZ", "QUIP", "QUID", "QUIN", "QUIT"]);
+    /// # Ok::<(), lexq::Error>(())
+    /// ```
+    pub fn sort_by_points(&mut self, bag: &probability::Bag) {
+        let codes = &self.codes;
+        let word = |&(s, e): &(u32, u32)| &codes[s as usize..e as usize];
+        self.spans.sort_by_cached_key(|span| {
+            (
+                std::cmp::Reverse(bag.points(word(span))),
+                word(span).to_vec(),
+            )
+        });
+    }
+
+    /// Puts the most probable words first, as [`probability::Ranks`] ranks
+    /// them within a length (ties share a rank), then shorter words first,
+    /// then [`probability::order`]; words the ranks do not cover last.
+    pub fn sort_by_probability(&mut self, ranks: &probability::Ranks) {
+        let codes = &self.codes;
+        let word = |&(s, e): &(u32, u32)| &codes[s as usize..e as usize];
+        let mut keyed: Vec<(u32, (u32, u32))> = self
+            .spans
+            .iter()
+            .map(|span| (ranks.rank(word(span)).unwrap_or(u32::MAX), *span))
+            .collect();
+        keyed.sort_by(|(ra, a), (rb, b)| {
+            ra.cmp(rb)
+                .then_with(|| word(a).len().cmp(&word(b).len()))
+                .then_with(|| probability::order(word(a), word(b)))
+        });
+        self.spans = keyed.into_iter().map(|(_, span)| span).collect();
     }
 
     /// Keeps only the first `n` words.
@@ -340,7 +445,7 @@ impl<'a> Word<'a> {
     ///
     /// ```
     /// let lex = lexq::Lexicon::embedded();
-    /// let words = lex.search().anagram("qi??", None).unwrap();
+    /// let words = lex.search().anagram("qi??").unwrap();
     /// let marked: Vec<String> = words.iter().map(|w| w.marked()).collect();
     /// assert!(marked.contains(&"QuIt".to_string()));
     /// ```
@@ -419,11 +524,11 @@ impl Lexicon {
 
     /// Words using exactly the rack's tiles (see [`Search::anagram`]).
     pub fn anagram(&self, rack: &str) -> Result<Words<'_>> {
-        self.search().anagram(rack, None)
+        self.search().anagram(rack)
     }
 
     /// Words using some of the rack's tiles (see [`Search::subanagram`]).
     pub fn subanagram(&self, rack: &str) -> Result<Words<'_>> {
-        self.search().subanagram(rack, None)
+        self.search().subanagram(rack)
     }
 }

@@ -750,6 +750,14 @@ fn rack_fits(w: &[u8], rack: &Rack, through: &[u8], exact: bool, min_used: usize
     })
 }
 
+/// The search played through the board letters `t`, if given.
+fn through<'l>(search: lexq::Search<'l>, t: &'l Option<String>) -> lexq::Search<'l> {
+    match t {
+        Some(t) => search.through(t),
+        None => search,
+    }
+}
+
 /// Answers `case` with lexq.
 pub fn run_lexq(lex: &Lexicon, case: &Case) -> Outcome {
     let search = match case.lens {
@@ -763,8 +771,8 @@ pub fn run_lexq(lex: &Lexicon, case: &Case) -> Outcome {
         Query::Pattern(p) => search.pattern(p),
         Query::Regex(r) => search.regex(r),
         Query::RegexTree(tree) => search.regex(&tree.to_string()),
-        Query::Anagram(rack, t) => search.anagram(rack, t.as_deref()),
-        Query::Subanagram(rack, t) => search.subanagram(rack, t.as_deref()),
+        Query::Anagram(rack, t) => through(search, t).anagram(rack),
+        Query::Subanagram(rack, t) => through(search, t).subanagram(rack),
         Query::Hooks(s) => {
             return match lex.hooks(s) {
                 Ok(h) => Outcome::Hooks {

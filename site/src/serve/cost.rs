@@ -450,8 +450,8 @@ const SEARCH_BASE: Cost = Cost::LIGHT;
 
 /// The estimated cost of a site search from the reads it is estimated
 /// to make ([`Site::estimate`](crate::Site::estimate), worked out before
-/// it runs): [`SEARCH_BASE`] and a microsecond per
-/// [`SEARCH_READS_PER_US`] reads. It is heavy from [`Cost::HEAVY`] (see
+/// it runs): `SEARCH_BASE` and a microsecond per
+/// `SEARCH_READS_PER_US` reads. It is heavy from [`Cost::HEAVY`] (see
 /// [`search_reads`] for the reads that makes) and weighs two from
 /// [`Cost::HEAVIER`].
 pub fn search(reads: u64) -> Cost {
