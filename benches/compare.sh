@@ -10,7 +10,8 @@
 #
 # Run from the repository root:   bash benches/compare.sh
 # Knobs (environment): RUNS (default 50), WARMUP (default 5),
-#   BUILD_RUNS (default 5), KEEP=1 keeps the temporary folder.
+#   BUILD_RUNS (default 5), KEEP=1 keeps the temporary folder, ONLY=WORD
+#   only the queries whose name starts with WORD (ONLY=regex).
 set -euo pipefail
 
 RUNS=${RUNS:-50}
@@ -84,6 +85,11 @@ QUERIES=(
     "pattern *qu*z*"      "pattern '*qu*z*'"           "-x '.*qu.*z.*'"
     "regex .*q[^u].*"     "regex '.*q[^u].*'"          "-x '.*q[^u].*'"
     "regex (qu|x)iz+"     "regex '(qu|x)iz+'"          "-x '(qu|x)iz+'"
+    "regex .*(qu|q[^u]).*" "regex '.*(qu|q[^u]).*'"    "-i -x '.*(qu|q[^u]).*'"
+    "regex .*(qu|qa).*"   "regex '.*(qu|qa).*'"        "-i -x '.*(qu|qa).*'"
+    "regex .*(ab|cd|ef).*" "regex '.*(ab|cd|ef).*'"    "-i -x '.*(ab|cd|ef).*'"
+    "regex (re|un).*(ing|ed)" "regex '(re|un).*(ing|ed)'" "-i -x '(re|un).*(ing|ed)'"
+    "regex .*(ing|ed|er)" "regex '.*(ing|ed|er)'"      "-i -x '.*(ing|ed|er)'"
     "anagram retains"     "anagram retains"            "-x '[aeinrst]{7}'"
     "anagram re?ains"     "anagram 're?ains'"          "-x '[a-z]{7}'"
     "anagram ret -t ain"  "anagram ret --through ain"  "-x '[ert]{0,3}ain[ert]{0,3}'"
@@ -101,6 +107,7 @@ print(p.returncode, p.stdout.count(b"\n"))
 EOF
 }
 
+# ONLY=WORD: only the queries whose name starts with WORD (ONLY=regex).
 ROWS=$TMP/rows.tsv
 : >"$ROWS"
 i=0
@@ -108,6 +115,7 @@ for ((k = 0; k < ${#QUERIES[@]}; k += 3)); do
     name=${QUERIES[k]}
     lexq_args=${QUERIES[k + 1]}
     rg_args=${QUERIES[k + 2]}
+    [[ -z ${ONLY:-} || $name == "$ONLY"* ]] || continue
     lexq_cmd="$LEXQ $lexq_args"
     rg_cmd="rg $rg_args $LIST"
     read -r lexq_rc lexq_lines < <(run_once "$lexq_cmd")

@@ -310,6 +310,33 @@ fn queries(c: &mut Criterion) {
     }
     scan.finish();
 
+    // Racks with blanks, in process (issue 23's goal: at most 100 µs each).
+    let mut blanks = c.benchmark_group("blanks");
+    blanks
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3));
+    // `prepared`: after Lexicon::prepare_walks (the letters below each
+    // node, which `lexq serve` builds at start).
+    let prepared = Lexicon::embedded();
+    prepared.prepare_walks();
+    for rack in ["AEINRST?", "??AEINR"] {
+        blanks.bench_function(format!("anagram {rack}"), |b| {
+            b.iter(|| black_box(lex.search().anagram(black_box(rack)).unwrap().len()))
+        });
+        blanks.bench_function(format!("anagram {rack} prepared"), |b| {
+            b.iter(|| black_box(prepared.search().anagram(black_box(rack)).unwrap().len()))
+        });
+    }
+    // What preparing costs, once per process (opening included).
+    blanks.bench_function("open + prepare_walks", |b| {
+        b.iter(|| {
+            let l = Lexicon::embedded();
+            l.prepare_walks();
+            black_box(l)
+        })
+    });
+    blanks.finish();
+
     // Opening the embedded lexicon: what every CLI query pays before it runs.
     c.bench_function("open/embedded", |b| {
         b.iter(|| black_box(Lexicon::embedded()))

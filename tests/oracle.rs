@@ -1057,6 +1057,44 @@ fn enable_tree_regex() {
     );
 }
 
+/// Regexes whose literals sit inside alternations, which the planner
+/// factors (`(qu|q[^u])` is `q(u|[^u])`) or splits into one walk a branch
+/// (`(qu|x)i[sz]+` walks from QUI and from XI).
+#[test]
+fn enable_alternation_regexes() {
+    let regexes = [
+        ".*(qu|q[^u]).*",
+        ".*(qu|qa).*",
+        ".*q(u|[^u]).*",
+        "(qu|x)i[sz]+",
+        "(re|un).*(ing|ed)",
+        ".*(ing|ed|er)",
+        "(a|ab)(c|bcd)d*",
+        "(q|qq)",
+        ".*(x|xy|xyz).*",
+        "(cat|cot|cut)s?",
+        "(ab|)c.*",
+        ".*(zz|zy|z).*",
+        "(quiz|quip|qu)[aeiou]*",
+        ".*(ss|s)(es|e).*",
+        "(over|under)(.*)",
+        ".*(jo|ja)(b|g)s?",
+        "((ab|ac)|(ad|ae)).*",
+        "(xy|yx)+",
+        "(a|b|c|d|e|f|g|h|i|j|k|l|m|n|o|p|q|r)zz.*",
+        ".*(ex|ax)(a|e|i|o|u)(m|n).*",
+    ];
+    let mut cases = Vec::new();
+    for r in regexes {
+        cases.push(q(Query::Regex(r.to_string())));
+        cases.push(Case {
+            query: Query::Regex(r.to_string()),
+            lens: Some((3, 6)),
+        });
+    }
+    check_all(&ENABLE_LEX, &ENABLE, cases);
+}
+
 #[test]
 fn enable_anagrams() {
     run_cases(

@@ -16,6 +16,7 @@ mod admission;
 pub mod client;
 mod conn;
 pub mod cost;
+pub mod find;
 mod headers;
 pub mod log;
 mod options;
@@ -75,6 +76,11 @@ pub struct Limits {
     pub max_client_heavy: usize,
     /// The bounds on a search query's cost.
     pub query: QueryBounds,
+    /// The most steps of the lexicon one `find` may walk (an edge
+    /// followed, a word read); beyond, 400 with the reason.
+    pub max_find_steps: u64,
+    /// The most parameters one `find` takes (conditions and options).
+    pub max_conditions: usize,
 }
 
 impl Default for Limits {
@@ -90,6 +96,8 @@ impl Default for Limits {
                 .map_or(1, |n| n.get().div_ceil(2)),
             max_client_heavy: 2,
             query: QueryBounds::default(),
+            max_find_steps: 4_000_000,
+            max_conditions: 32,
         }
     }
 }
@@ -118,6 +126,8 @@ pub(crate) struct Serving {
     /// WordNet's licence notice, read once at start (a site built with
     /// WordNet holds it).
     licence: Option<axum::body::Bytes>,
+    /// Probability ranks for `find`, counted once per tile set.
+    ranks: find::RankCache,
 }
 
 impl AppState {
@@ -141,6 +151,7 @@ impl AppState {
                 stats,
                 etag_seed: 0,
                 licence,
+                ranks: Default::default(),
             }),
             limits: Arc::new(limits),
             options: Default::default(),
@@ -764,6 +775,8 @@ struct LimitsOut {
     heavy_concurrency: usize,
     max_client_heavy: usize,
     query: QueryBounds,
+    max_find_steps: u64,
+    max_conditions: usize,
 }
 
 /// The last part of a path (a file's name), so that no answer tells where
@@ -798,6 +811,8 @@ async fn info(State(state): State<AppState>) -> Json<InfoResult> {
             heavy_concurrency: l.heavy_concurrency,
             max_client_heavy: l.max_client_heavy,
             query: l.query,
+            max_find_steps: l.max_find_steps,
+            max_conditions: l.max_conditions,
         },
     })
 }
@@ -879,6 +894,62 @@ async fn moves(
             moves: page,
             cgp,
         })
+    })
+    .await
+    .map(Json)
+}
+
+/// `GET /api/v1/find?CONDITION=VALUE&...`: the words that meet every
+/// condition ([`find`]), paged, within the step budget and the deadline.
+async fn find_words(
+    State(state): State<AppState>,
+    q: Result<Query<Vec<(String, String)>>, QueryRejection>,
+) -> ApiResult<find::FindResult> {
+    let Query(pairs) = q?;
+    let req = find::parse(&state.limits, &pairs)?;
+    // The walk stops at the deadline, or as soon as the request is
+    // dropped (timed out, or the client went away).
+    let stop = Stop::after(state.limits.timeout);
+    let _cancel = admission::CancelOnDrop(stop.clone());
+    let (serving, limits) = (state.serving.clone(), state.limits.clone());
+    run(&state, move |lex, _| {
+        find::run(lex, &serving.ranks, &limits, &req, &stop)
+    })
+    .await
+    .map(Json)
+}
+
+#[derive(Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+struct SuggestParams {
+    distance: Option<u8>,
+    limit: Option<usize>,
+}
+
+/// `GET /api/v1/suggest/{w}`: the words within `distance` (1 or 2,
+/// default 2) edits of `w`, nearest and most probable first.
+async fn suggest(
+    State(state): State<AppState>,
+    path: Result<Path<String>, PathRejection>,
+    q: Result<Query<SuggestParams>, QueryRejection>,
+) -> ApiResult<find::SuggestResult> {
+    let Path(raw) = path?;
+    let Query(p) = q?;
+    let w = arg(&state.limits, "word", &raw)?;
+    let distance = p.distance.unwrap_or(find::MAX_SUGGEST_DISTANCE);
+    if !(1..=find::MAX_SUGGEST_DISTANCE).contains(&distance) {
+        return Err(ApiError::bad(format!(
+            "distance is {distance}: 1 or {} is served",
+            find::MAX_SUGGEST_DISTANCE
+        )));
+    }
+    let (limit, _) = Paging {
+        limit: p.limit.or(Some(10)),
+        ..Paging::default()
+    }
+    .window(&state.limits)?;
+    run(&state, move |lex, _| {
+        find::suggest(lex, &w, distance, limit)
     })
     .await
     .map(Json)
@@ -991,6 +1062,11 @@ pub fn router(state: AppState) -> Router {
         .route("/api/v1/regex/{r}", list_route!(Kind::Regex))
         .route("/api/v1/anagram/{r}", list_route!(Kind::Anagram))
         .route("/api/v1/subanagram/{r}", list_route!(Kind::Subanagram))
+        .route("/api/v1/find", priced(get(find_words), Pricing::Find))
+        .route(
+            "/api/v1/suggest/{w}",
+            priced(get(suggest), Pricing::Suggest),
+        )
         .fallback(not_found)
         .method_not_allowed_fallback(not_allowed)
         .layer(tower_http::limit::RequestBodyLimitLayer::new(MAX_CGP_BYTES))

@@ -49,7 +49,14 @@ pub(crate) enum Plan {
     Forward(Side),
     /// Read whole words right to left (the side is a reverse DFA).
     Backward(Side),
+    /// The words of any of these plans: an alternation split into its
+    /// branches, each walked from its own anchor (`(qu|x)i[sz]+` walks
+    /// from QUI and from XI).
+    Union(Vec<Plan>),
 }
+
+/// The most branches an alternation is split into.
+const MAX_BRANCHES: usize = 16;
 
 /// Whether `hir` is `letters*`: any run of letters.
 fn is_any_run(hir: &Hir, letters: LetterSet) -> bool {
@@ -107,9 +114,179 @@ fn side(items: &[Hir], letters: LetterSet, reverse: bool) -> Result<Side, String
     }
 }
 
-/// Plans the whole-word match of the concatenation of `items`. The error is
-/// the automaton library's message (an automaton over its size cap).
+/// The items of a concatenation, or the expression as the only item.
+fn items_of(hir: &Hir) -> Vec<Hir> {
+    match hir.kind() {
+        HirKind::Concat(subs) => subs.clone(),
+        _ => vec![hir.clone()],
+    }
+}
+
+/// `items` concatenated, adjacent literals merged into one, as items
+/// again.
+fn merged(items: Vec<Hir>) -> Vec<Hir> {
+    items_of(&Hir::concat(items))
+}
+
+/// The longest run that every one of `runs` starts with (ends with, if
+/// `back`); empty if one of them is `None`.
+fn common(runs: &[Option<&[u8]>], back: bool) -> Vec<u8> {
+    let Some(Some(first)) = runs.first() else {
+        return Vec::new();
+    };
+    let mut n = first.len();
+    for run in runs {
+        let Some(run) = run else {
+            return Vec::new();
+        };
+        let same = if back {
+            first
+                .iter()
+                .rev()
+                .zip(run.iter().rev())
+                .take_while(|(a, b)| a == b)
+                .count()
+        } else {
+            first.iter().zip(*run).take_while(|(a, b)| a == b).count()
+        };
+        n = n.min(same);
+    }
+    if back {
+        first[first.len() - n..].to_vec()
+    } else {
+        first[..n].to_vec()
+    }
+}
+
+/// A branch without its first (`back`: last) `n` tiles, which are a
+/// literal it starts (ends) with.
+fn strip(branch: &[Hir], n: usize, back: bool) -> Vec<Hir> {
+    let mut out = branch.to_vec();
+    let end = if back { out.len() - 1 } else { 0 };
+    let lit = literal(&out[end]).expect("a literal").to_vec();
+    let rest = if back {
+        &lit[..lit.len() - n]
+    } else {
+        &lit[n..]
+    };
+    if rest.is_empty() {
+        out.remove(end);
+    } else {
+        out[end] = Hir::literal(rest.to_vec());
+    }
+    out
+}
+
+/// Takes out of each alternation the tiles every branch starts or ends
+/// with: `(QU|Q[^U])` is `Q(U|[^U])`, `(ING|ED)` stays. The literal then
+/// stands among the items, where the planner can anchor on it.
+fn factor(items: Vec<Hir>) -> Vec<Hir> {
+    let mut out = Vec::with_capacity(items.len());
+    for h in items {
+        let HirKind::Alternation(subs) = h.kind() else {
+            out.push(h);
+            continue;
+        };
+        let mut branches: Vec<Vec<Hir>> = subs.iter().map(items_of).collect();
+        let heads: Vec<Option<&[u8]>> = branches
+            .iter()
+            .map(|b| b.first().and_then(literal))
+            .collect();
+        let head = common(&heads, false);
+        if !head.is_empty() {
+            branches = branches
+                .iter()
+                .map(|b| strip(b, head.len(), false))
+                .collect();
+        }
+        let tails: Vec<Option<&[u8]>> = branches
+            .iter()
+            .map(|b| b.last().and_then(literal))
+            .collect();
+        let tail = common(&tails, true);
+        if !tail.is_empty() {
+            branches = branches
+                .iter()
+                .map(|b| strip(b, tail.len(), true))
+                .collect();
+        }
+        if head.is_empty() && tail.is_empty() {
+            out.push(h);
+            continue;
+        }
+        out.push(Hir::literal(head));
+        out.push(Hir::alternation(
+            branches.into_iter().map(Hir::concat).collect(),
+        ));
+        out.push(Hir::literal(tail));
+    }
+    merged(out)
+}
+
+/// The length of the longest literal among `items`.
+fn longest_literal(items: &[Hir]) -> usize {
+    items
+        .iter()
+        .filter_map(literal)
+        .map(<[u8]>::len)
+        .max()
+        .unwrap_or(0)
+}
+
+/// The alternation among `items` to split, if splitting it gives every
+/// branch a longer anchor than `items` have: its index and each branch's
+/// items (the alternation replaced by the branch).
+fn split(items: &[Hir]) -> Option<Vec<Vec<Hir>>> {
+    let now = longest_literal(items);
+    let mut best: Option<(usize, Vec<Vec<Hir>>)> = None;
+    for (i, h) in items.iter().enumerate() {
+        let HirKind::Alternation(subs) = h.kind() else {
+            continue;
+        };
+        if subs.len() > MAX_BRANCHES {
+            continue;
+        }
+        let each: Vec<Vec<Hir>> = subs
+            .iter()
+            .map(|b| {
+                let mut v = items[..i].to_vec();
+                v.extend(items_of(b));
+                v.extend_from_slice(&items[i + 1..]);
+                factor(merged(v))
+            })
+            .collect();
+        let worst = each.iter().map(|b| longest_literal(b)).min().unwrap_or(0);
+        if worst > now && best.as_ref().is_none_or(|(w, _)| worst > *w) {
+            best = Some((worst, each));
+        }
+    }
+    best.map(|(_, each)| each)
+}
+
+/// Plans the whole-word match of the concatenation of `items`: anchored
+/// on its longest literal, found through alternations (a literal every
+/// branch starts or ends with is taken out; an alternation whose branches
+/// each hold a longer literal than the rest is split into them, see
+/// [`Plan::Union`]). The error is the automaton library's message (an
+/// automaton over its size cap).
 pub(crate) fn plan(items: Vec<Hir>, letters: LetterSet) -> Result<Plan, String> {
+    let items = factor(items);
+    if let Some(branches) = split(&items) {
+        return Ok(Plan::Union(
+            branches
+                .into_iter()
+                .map(|b| plan_one(b, letters))
+                .collect::<Result<_, _>>()?,
+        ));
+    }
+    plan_one(items, letters)
+}
+
+/// Plans the whole-word match of `items` as one walk (no [`Plan::Union`]):
+/// anchored on its longest literal (one every branch of an alternation
+/// starts or ends with counts), or from either end.
+pub(crate) fn plan_one(items: Vec<Hir>, letters: LetterSet) -> Result<Plan, String> {
+    let items = factor(items);
     let best = items
         .iter()
         .enumerate()
@@ -184,6 +361,11 @@ impl<'a> Search<'a> {
 
 fn run_on(root: Node<'_>, plan: &Plan, lens: Lengths, emit: &mut walk::Emit<'_>) {
     match plan {
+        Plan::Union(plans) => {
+            for p in plans {
+                run_on(root, p, lens, emit);
+            }
+        }
         Plan::Anchored {
             anchor,
             left,

@@ -142,6 +142,9 @@ pub struct ServeArgs {
     /// Heavy requests one client address may have in flight (a very heavy one counts 2), and searches being estimated; beyond it, 429.
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub max_client_heavy: usize,
+    /// Steps of the lexicon one /api/v1/find may walk; beyond it, 400 with the reason.
+    #[arg(long, value_name = "N", default_value_t = 4_000_000)]
+    pub max_find_steps: u64,
     /// Connections open at once; beyond it, new ones wait (default: 1024, or what the open-file limit allows).
     #[arg(long, value_name = "N")]
     pub max_connections: Option<usize>,
@@ -327,6 +330,7 @@ pub fn run_serve(lexicon: Option<&Choice>, a: &ServeArgs) -> Result<u8, Failure>
         timeout: Duration::from_millis(a.timeout_ms),
         max_client_heavy: a.max_client_heavy,
         query: a.bounds.bounds(),
+        max_find_steps: a.max_find_steps,
         ..Limits::default()
     };
     if let Some(n) = a.concurrency {

@@ -45,6 +45,10 @@ pub(crate) enum Pricing {
     Search,
     /// Moves of the CGP in the body, by the rack's blanks.
     Moves,
+    /// A `find`, by the steps its planner expects its walk to take.
+    Find,
+    /// A `suggest`, by its word's length and the distance.
+    Suggest,
 }
 
 /// A request let in: its cost, and its client's heavy slot (heavy
@@ -214,6 +218,57 @@ async fn price(
                 req,
                 search: Some((prepared, stop)),
             });
+        }
+        Pricing::Find => {
+            let parsed = Query::<Vec<(String, String)>>::try_from_uri(req.uri())
+                .ok()
+                .and_then(|q| super::find::parse(&state.limits, &q.0).ok());
+            let Some(find) = parsed else {
+                // Refused by the handler without running.
+                return Ok(Priced {
+                    cost: Cost::LIGHT,
+                    req,
+                    search: None,
+                });
+            };
+            // Planning compiles the conditions and dives down the walk:
+            // work done before anything says whether the find is light,
+            // so on the estimate threads, a few at once per address.
+            let max = state.limits.max_client_heavy;
+            let client = super::log::client_of(&req);
+            let Some(estimating) = state.serving.clients.estimate(Key::of(client.addr), max) else {
+                return Err(too_many(max));
+            };
+            let (lex, serving) = (state.lex.clone(), state.serving.clone());
+            let deadline = tokio::time::Instant::now() + state.limits.timeout;
+            let steps = state
+                .serving
+                .pools
+                .run(Class::Estimate, deadline, estimating, move || {
+                    super::find::estimate(&lex, &serving.ranks, &find)
+                })
+                .await;
+            match steps {
+                Ok(n) => cost::find(n),
+                Err(Failed::Busy) => return Err(ApiError::busy()),
+                Err(Failed::Panicked(m)) => {
+                    return Err(ApiError::failed("a query panicked", &m));
+                }
+            }
+        }
+        Pricing::Suggest => {
+            let word = params
+                .as_ref()
+                .and_then(|p| p.iter().next().map(|(_, v)| v.to_string()))
+                .unwrap_or_default();
+            let args = Query::<HashMap<String, String>>::try_from_uri(req.uri())
+                .map(|q| q.0)
+                .unwrap_or_default();
+            let distance = args
+                .get("distance")
+                .and_then(|d| d.parse::<u8>().ok())
+                .unwrap_or(super::find::MAX_SUGGEST_DISTANCE);
+            cost::suggest(state.lex.alphabet(), &word, distance)
         }
         Pricing::Moves => {
             let (parts, body) = req.into_parts();

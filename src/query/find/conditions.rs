@@ -647,7 +647,8 @@ impl<'l> Compiler<'l> {
         let max = props
             .maximum_len()
             .map_or(u32::MAX, |m| m.min(u32::MAX as usize) as u32);
-        let plan = crate::query::plan::plan(items, alphabet.letters())
+        // One walk: the find planner anchors on one literal of it.
+        let plan = crate::query::plan::plan_one(items, alphabet.letters())
             .map_err(|e| fail(crate::QueryErrorKind::TooLarge(e), None))?;
         Ok(Check::Match(Box::new(plan), min, max))
     }
@@ -914,5 +915,6 @@ pub(crate) fn matches_plan(plan: &Plan, word: &[u8]) -> bool {
         }
         Plan::Forward(side) => run(side, &mut word.iter().copied()),
         Plan::Backward(side) => run(side, &mut word.iter().rev().copied()),
+        Plan::Union(plans) => plans.iter().any(|p| matches_plan(p, word)),
     }
 }

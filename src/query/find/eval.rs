@@ -28,6 +28,70 @@ use crate::lexicon::raw::Node;
 use crate::query::Lengths;
 use crate::query::walk::{Side, follow_reversed};
 
+/// How often (in steps) a walk asks its stop check whether to stop.
+const STOP_EVERY: u64 = 4096;
+
+/// What a walk may spend: steps (an edge followed, a word of a list or of
+/// the anagram table read), and a check asked every [`STOP_EVERY`] steps
+/// (a deadline, a cancel flag). Once spent or stopped, every walk it
+/// meters returns at its next step.
+pub(crate) struct Meter<'s> {
+    left: Cell<u64>,
+    stop: Option<&'s (dyn Fn() -> bool + 's)>,
+    /// Why the walk stopped early, if it did.
+    halted: Cell<Option<super::Halt>>,
+    max: u64,
+}
+
+impl<'s> Meter<'s> {
+    /// `max` steps, `stop` asked now and then.
+    pub(crate) fn new(max: u64, stop: Option<&'s (dyn Fn() -> bool + 's)>) -> Meter<'s> {
+        Meter {
+            left: Cell::new(max),
+            stop,
+            halted: Cell::new(None),
+            max,
+        }
+    }
+
+    /// No bound.
+    pub(crate) fn unbounded() -> Meter<'static> {
+        Meter::new(u64::MAX, None)
+    }
+
+    /// Takes one step: false if the budget is spent or the walk stopped.
+    #[inline(always)]
+    pub(crate) fn tick(&self) -> bool {
+        let left = self.left.get();
+        if left == 0 {
+            if self.halted.get().is_none() {
+                self.halted.set(Some(super::Halt::Steps { max: self.max }));
+            }
+            return false;
+        }
+        self.left.set(left - 1);
+        if left % STOP_EVERY == 0 {
+            return self.ask();
+        }
+        true
+    }
+
+    #[cold]
+    fn ask(&self) -> bool {
+        if self.stop.is_some_and(|stop| stop()) {
+            self.left.set(0);
+            self.halted.set(Some(super::Halt::Stopped));
+            return false;
+        }
+        true
+    }
+
+    /// Why the walk stopped early, if it did.
+    pub(crate) fn halted(&self) -> Option<super::Halt> {
+        self.halted.get()
+    }
+}
+
 /// What the walk has counted of the letters placed so far: how many of
 /// each code, and the rest ([`Tally`]).
 ///
@@ -259,6 +323,7 @@ struct Walker<'w, 'e, 'a, const BOUNDED: bool> {
     /// The letters that may be placed, when not `BOUNDED`.
     open: u64,
     emit: &'w mut Emit<'e, 'a>,
+    meter: &'w Meter<'w>,
 }
 
 impl<'a, const BOUNDED: bool> Walker<'_, '_, 'a, BOUNDED> {
@@ -340,6 +405,9 @@ impl<'a, const BOUNDED: bool> Walker<'_, '_, 'a, BOUNDED> {
             return;
         }
         for edge in at.within(set) {
+            if !self.meter.tick() {
+                return;
+            }
             let code = edge.code();
             if code == SEPARATOR {
                 // The node just past the separator is never a word end.
@@ -373,6 +441,9 @@ impl<'a, const BOUNDED: bool> Walker<'_, '_, 'a, BOUNDED> {
             return;
         }
         for edge in at.within(set) {
+            if !self.meter.tick() {
+                return;
+            }
             let code = edge.code();
             let Some(next) = self.right.step(rs, code) else {
                 continue;
@@ -396,12 +467,14 @@ type Sides<'w> = (&'w [u8], &'w Side, &'w Side, u64);
 /// Runs a [`Walker`] from `at` (the node after the anchor, whether that
 /// path is a whole key, both sides' automaton states) with the counts
 /// `st`, counting at each step only if the prune bounds something.
+#[allow(clippy::too_many_arguments)]
 fn go<'w, 'e, 'a>(
     (anchor, left, right, barred_left): Sides<'w>,
     lens: Lengths,
     prune: &'w Prune,
     st: State,
     emit: &'w mut Emit<'e, 'a>,
+    meter: &'w Meter<'w>,
     (at, word, ls, rs): (Node<'a>, bool, StateID, StateID),
 ) {
     fn walker<'w, 'e, 'a, const B: bool>(
@@ -410,6 +483,7 @@ fn go<'w, 'e, 'a>(
         prune: &'w Prune,
         st: State,
         emit: &'w mut Emit<'e, 'a>,
+        meter: &'w Meter<'w>,
     ) -> Walker<'w, 'e, 'a, B> {
         Walker {
             left,
@@ -426,13 +500,14 @@ fn go<'w, 'e, 'a>(
             st,
             open: st.allowed(prune),
             emit,
+            meter,
         }
     }
     let sides = (anchor, left, right, barred_left);
     if prune.bounds_nothing() {
-        walker::<false>(sides, lens, prune, st, emit).go_left(at, word, ls, rs);
+        walker::<false>(sides, lens, prune, st, emit, meter).go_left(at, word, ls, rs);
     } else {
-        walker::<true>(sides, lens, prune, st, emit).go_left(at, word, ls, rs);
+        walker::<true>(sides, lens, prune, st, emit, meter).go_left(at, word, ls, rs);
     }
 }
 
@@ -447,6 +522,7 @@ pub(crate) fn walk<'a>(
     prune: &Prune,
     lists: &[WordSet],
     emit: &mut Emit<'_, 'a>,
+    meter: &Meter<'_>,
 ) {
     let lens = Lengths {
         min: lens.min,
@@ -485,17 +561,21 @@ pub(crate) fn walk<'a>(
                 prune,
                 st,
                 emit,
+                meter,
                 (at, word, left.start(), right.start()),
             );
         }
         Walk::Backward(left) => {
             let sides = (&[][..], left, &nothing, 0);
             let at = (root, false, left.start(), nothing.start());
-            go(sides, lens, prune, start, emit, at);
+            go(sides, lens, prune, start, emit, meter, at);
         }
         Walk::Forward(right) => {
             let set = start.allowed(prune) & !1;
             for edge in root.within(set) {
+                if !meter.tick() {
+                    return;
+                }
                 let code = edge.code();
                 let Some(rs) = right.step(right.start(), code) else {
                     continue;
@@ -512,13 +592,14 @@ pub(crate) fn walk<'a>(
                     prune,
                     st,
                     &mut *emit,
+                    meter,
                     (at, word, nothing.start(), rs),
                 );
             }
         }
         Walk::List(k) => {
             let mut each = |w: &[u8]| {
-                if w.len() < lens.min || w.len() > lens.max {
+                if !meter.tick() || w.len() < lens.min || w.len() > lens.max {
                     return;
                 }
                 if !follow_reversed(root, w).is_some_and(|(_, word)| word) {
@@ -534,11 +615,22 @@ pub(crate) fn walk<'a>(
                 emit(w, &st, None);
             };
             match &lists[*k] {
-                WordSet::List { words, .. } => words.iter().for_each(|w| each(w)),
+                WordSet::List { words, .. } => {
+                    for w in words {
+                        if meter.halted().is_some() {
+                            break;
+                        }
+                        each(w);
+                    }
+                }
                 WordSet::Lexicon(other) => {
                     other.for_each_word(lens.min, lens.max, |w| {
                         each(w);
-                        std::ops::ControlFlow::Continue(())
+                        if meter.halted().is_some() {
+                            std::ops::ControlFlow::Break(())
+                        } else {
+                            std::ops::ControlFlow::Continue(())
+                        }
                     });
                 }
             }
@@ -551,6 +643,7 @@ pub(crate) fn walk<'a>(
 struct Leaf<'p, 'l, 'a> {
     root: Node<'a>,
     q: &'p Prepared<'l>,
+    meter: &'p Meter<'p>,
     /// Anagram counts by alphagram.
     anagrams: RefCell<HashMap<Vec<u8>, u32>>,
     /// Whether `anagrams` holds every alphagram of the walk's lengths.
@@ -607,12 +700,22 @@ impl<'a> Leaf<'_, '_, 'a> {
             let lens = self.q.plan.lens;
             let mut table = self.anagrams.borrow_mut();
             table.clear();
+            let mut whole = true;
             self.q.lex.for_each_word(lens.min, lens.max, |w| {
+                if !self.meter.tick() {
+                    whole = false;
+                    return std::ops::ControlFlow::Break(());
+                }
                 let mut k = w.to_vec();
                 k.sort_unstable();
                 *table.entry(k).or_insert(0) += 1;
                 std::ops::ControlFlow::Continue(())
             });
+            if !whole {
+                // Stopped: the walk's answer is dropped.
+                table.clear();
+                return 0;
+            }
             self.all_counted.set(true);
             return table.get(&key).copied().unwrap_or(1);
         }
@@ -655,7 +758,15 @@ impl<'a> Leaf<'_, '_, 'a> {
             max: word.len(),
         };
         let mut n = 0u32;
-        walk(self.root, &w, lens, &prune, &[], &mut |_, _, _| n += 1);
+        walk(
+            self.root,
+            &w,
+            lens,
+            &prune,
+            &[],
+            &mut |_, _, _| n += 1,
+            self.meter,
+        );
         self.anagrams.borrow_mut().insert(key, n);
         n
     }
@@ -698,10 +809,11 @@ impl<'a> Leaf<'_, '_, 'a> {
 
 /// Runs a prepared query over `g`, reporting each word that meets every
 /// term (some more than once).
-pub(crate) fn run(root: Node<'_>, q: &Prepared<'_>, out: &mut dyn FnMut(&[u8])) {
+pub(crate) fn run(root: Node<'_>, q: &Prepared<'_>, out: &mut dyn FnMut(&[u8]), meter: &Meter<'_>) {
     let leaf = Leaf {
         root,
         q,
+        meter,
         anagrams: RefCell::new(HashMap::new()),
         all_counted: Cell::new(false),
     };
@@ -724,6 +836,7 @@ pub(crate) fn run(root: Node<'_>, q: &Prepared<'_>, out: &mut dyn FnMut(&[u8])) 
                 out(word);
             }
         },
+        meter,
     );
 }
 

@@ -48,14 +48,68 @@ pub use crate::error::{FindError, FindErrorKind};
 use crate::lexicon::Lexicon;
 use crate::query::Words;
 use crate::query::probability::{Bag, Ranks};
+use std::sync::Arc;
 
 use conditions::{CTerm, Compiler, WordSet};
+
+/// What [`Prepared::run_within`] may spend: a number of steps, and a
+/// check asked every few thousand steps (a deadline, a cancel flag).
+#[derive(Clone, Copy)]
+pub struct Budget<'s> {
+    steps: u64,
+    stop: Option<&'s (dyn Fn() -> bool + 's)>,
+}
+
+impl<'s> Budget<'s> {
+    /// At most `steps` steps, never stopped otherwise.
+    pub fn steps(steps: u64) -> Budget<'static> {
+        Budget { steps, stop: None }
+    }
+
+    /// The same budget, and the walk stops when `stop` says true.
+    pub fn stop<'t>(self, stop: &'t (dyn Fn() -> bool + 't)) -> Budget<'t>
+    where
+        's: 't,
+    {
+        Budget {
+            steps: self.steps,
+            stop: Some(stop),
+        }
+    }
+}
+
+/// Why [`Prepared::run_within`] stopped before the walk's end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Halt {
+    /// The walk needed more steps than its budget.
+    Steps {
+        /// The budget.
+        max: u64,
+    },
+    /// The budget's stop check said stop.
+    Stopped,
+}
+
+impl std::fmt::Display for Halt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Halt::Steps { max } => write!(
+                f,
+                "the search needs more than {max} steps of the lexicon; add a condition that narrows it"
+            ),
+            Halt::Stopped => write!(f, "the search was stopped before its end"),
+        }
+    }
+}
+
+impl std::error::Error for Halt {}
 
 /// A word search: terms that must all hold.
 #[derive(Clone, Debug, Default)]
 pub struct Query {
     terms: Vec<Term>,
     tiles: Option<TileSet>,
+    ranks: Option<Arc<Ranks>>,
 }
 
 impl Query {
@@ -92,6 +146,15 @@ impl Query {
         self.tiles = Some(tiles);
         self
     }
+
+    /// Probability ranks counted beforehand, for `probability` terms: a
+    /// server counts them once and hands them to every query. They must
+    /// be counted with the query's tile set (see [`Query::tiles`]); if
+    /// they lack a length the query may match, the query counts its own.
+    pub fn ranks(mut self, ranks: Arc<Ranks>) -> Query {
+        self.ranks = Some(ranks);
+        self
+    }
 }
 
 /// A query compiled and planned against a lexicon, ready to run (any
@@ -101,7 +164,7 @@ pub struct Prepared<'l> {
     terms: Vec<CTerm>,
     lists: Vec<WordSet>,
     plan: plan::Planned,
-    ranks: Option<Ranks>,
+    ranks: Option<Arc<Ranks>>,
     /// Tile values (zero without a tile set).
     values: [i32; 64],
     /// The vowels' codes.
@@ -163,17 +226,22 @@ impl Lexicon {
                 plan.dived = true;
             }
         }
-        let ranks = match (&tiles, needs.ranks) {
-            (Some(t), true) => {
-                let lens = plan.lens.min.max(1)..=plan.lens.max.min(self.max_word_len());
-                Some(Ranks::new(self, &Bag::new(t), lens).map_err(|o| FindError {
+        let lens = plan.lens.min.max(1)..=plan.lens.max.min(self.max_word_len());
+        let given = query.ranks.as_ref().filter(|r| {
+            let have: std::collections::BTreeSet<usize> = r.lengths().collect();
+            lens.clone().all(|n| have.contains(&n))
+        });
+        let ranks = match (&tiles, needs.ranks, given) {
+            (Some(_), true, Some(r)) => Some(r.clone()),
+            (Some(t), true, None) => Some(Arc::new(Ranks::new(self, &Bag::new(t), lens).map_err(
+                |o| FindError {
                     term: "--probability".into(),
                     kind: FindErrorKind::Overflow {
                         len: o.len,
                         tiles: o.tiles,
                     },
-                })?)
-            }
+                },
+            )?)),
             _ => None,
         };
         Ok(Prepared {
@@ -199,10 +267,54 @@ impl<'l> Prepared<'l> {
     /// Runs the query: the words found, sorted in alphabet order, each
     /// once.
     pub fn run(&self) -> Words<'l> {
+        let meter = eval::Meter::unbounded();
+        self.run_metered(&meter)
+    }
+
+    /// Runs the query within `budget`: the words found, as [`Prepared::run`]
+    /// gives them, or why the walk stopped before its end. A step is an
+    /// edge of the lexicon followed (or a word read, by a walk over a
+    /// list or by the pass that counts anagrams); `budget.stop` is asked
+    /// every few thousand steps, so a walk ends soon after it says so.
+    ///
+    /// ```
+    /// use lexq::find::{Budget, Condition, Halt, Query, Range};
+    /// let lex = lexq::Lexicon::embedded();
+    /// let q = Query::new().with(Condition::Vowels(Range::exactly(5)));
+    /// let p = lex.prepare_find(&q)?;
+    /// // Every word is walked: more than a thousand steps.
+    /// assert!(matches!(p.run_within(&Budget::steps(1000)), Err(Halt::Steps { max: 1000 })));
+    /// // A deadline already past stops it at its first check.
+    /// let past = || true;
+    /// assert!(matches!(p.run_within(&Budget::steps(u64::MAX).stop(&past)), Err(Halt::Stopped)));
+    /// assert!(p.run_within(&Budget::steps(10_000_000))?.len() > 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn run_within(&self, budget: &Budget<'_>) -> Result<Words<'l>, Halt> {
+        let meter = eval::Meter::new(budget.steps, budget.stop);
+        let words = self.run_metered(&meter);
+        match meter.halted() {
+            Some(h) => Err(h),
+            None => Ok(words),
+        }
+    }
+
+    fn run_metered(&self, meter: &eval::Meter<'_>) -> Words<'l> {
         let mut out = self.lex.search().collector();
         let mut push = |w: &[u8]| out.push(&[], w, &[]);
-        eval::run(self.lex.arcs().root(), self, &mut push);
+        eval::run(self.lex.arcs().root(), self, &mut push, meter);
         out.finish()
+    }
+
+    /// The steps the walk is expected to take, measured by random dives
+    /// down it (a few dozen, whatever the walk's size): an estimate,
+    /// unbiased but noisy, for pricing a query before it runs.
+    pub fn estimated_steps(&self) -> u64 {
+        if self.plan.dived {
+            self.plan.estimate
+        } else {
+            eval::estimate(self.lex.arcs().root(), &self.plan)
+        }
     }
 
     /// The plan in words: what the walk starts from, what bounds it at

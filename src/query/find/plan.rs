@@ -371,6 +371,7 @@ pub(crate) fn plan(
                         },
                         Plan::Forward(side) => Walk::Forward(side.clone()),
                         Plan::Backward(side) => Walk::Backward(side.clone()),
+                        Plan::Union(_) => unreachable!("find plans one walk (plan_one)"),
                     }
                 }
                 Check::Rack(rack) => rack_walk(rack, &shares),

@@ -1,0 +1,785 @@
+//! `GET /api/v1/find?...` and `GET /api/v1/suggest/{w}`: `lexq find`'s
+//! conditions as query parameters, and "did you mean", under the server's
+//! bounds.
+//!
+//! Each parameter is a condition named as `lexq find`'s flag
+//! (`ends=ING&len=7&front-hook=`), `not-` before a name negates it, a name
+//! given twice is two conditions, and `any` holds alternatives written as
+//! on the command line (`any=--starts RE --or --starts UN`). No condition
+//! may name a file (`in`, `not-in` are refused), and tile sets are the
+//! built-in ones only.
+//!
+//! A find is priced by the planner's own estimate of its walk (the walk
+//! planned on the estimate threads), runs under a step budget and the
+//! request's deadline (both checked inside the walk), and lists at most
+//! `limit` words of those it finds. Probability ranks are counted once per
+//! tile set for the whole server. A suggestion is sought within at most two
+//! edits of a word of at most [`MAX_SUGGEST_TILES`] tiles.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use lexq::find::{Budget, Condition, Halt, Query, Range, Term};
+use lexq::probability::{Bag, Ranks, order};
+use lexq::{Lexicon, TileSet};
+use serde::Serialize;
+
+use super::{ApiError, Limits};
+use crate::cost::Stop;
+
+/// The most edits `suggest` searches.
+pub const MAX_SUGGEST_DISTANCE: u8 = 2;
+
+/// The longest word `suggest` takes, in tiles.
+pub const MAX_SUGGEST_TILES: usize = 32;
+
+/// What a condition's parameter takes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Takes {
+    /// Nothing (`inner-hooks=`, or `=true`).
+    Nothing,
+    /// A value.
+    Value,
+    /// A value or nothing (`front-hook=` or `front-hook=S`).
+    Maybe,
+}
+
+/// Every condition's name, as `lexq find`'s flags, and what it takes.
+const CONDITIONS: &[(&str, Takes)] = &[
+    ("pattern", Takes::Value),
+    ("regex", Takes::Value),
+    ("contains", Takes::Value),
+    ("starts", Takes::Value),
+    ("ends", Takes::Value),
+    ("anagram", Takes::Value),
+    ("subanagram", Takes::Value),
+    ("length", Takes::Value),
+    ("includes", Takes::Value),
+    ("consists", Takes::Value),
+    ("vowels", Takes::Value),
+    ("distinct", Takes::Value),
+    ("points", Takes::Value),
+    ("anagrams", Takes::Value),
+    ("front-hook", Takes::Maybe),
+    ("back-hook", Takes::Maybe),
+    ("is-front-hook", Takes::Nothing),
+    ("is-back-hook", Takes::Nothing),
+    ("inner-hooks", Takes::Nothing),
+    ("takes-prefix", Takes::Value),
+    ("takes-suffix", Takes::Value),
+    ("probability", Takes::Value),
+    ("any", Takes::Value),
+];
+
+/// The conditions that name a file, refused.
+const FILES: &[&str] = &["in", "not-in"];
+
+/// The parameters that are not conditions.
+const OUTPUT: &[&str] = &[
+    "len", "min-len", "max-len", "through", "limit", "offset", "sort", "tiles", "table", "explain",
+];
+
+/// The order of the words listed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Sort {
+    Alpha,
+    Length,
+    Probability,
+    Points,
+}
+
+/// A find request read from its parameters: the query (no tile set or
+/// ranks yet) and how to list its words.
+#[derive(Clone, Debug)]
+pub(crate) struct FindRequest {
+    pub terms: Vec<Term>,
+    pub tiles: Option<String>,
+    pub limit: usize,
+    pub offset: usize,
+    pub sort: Sort,
+    pub table: bool,
+    pub explain: bool,
+}
+
+fn bad(message: impl Into<String>) -> ApiError {
+    ApiError::bad(message)
+}
+
+/// A parameter's value checked for length (it may be empty).
+fn value<'v>(limits: &Limits, name: &str, v: &'v str) -> Result<&'v str, ApiError> {
+    if v.len() > limits.max_input {
+        return Err(bad(format!(
+            "{name} is {} bytes, at most {} are allowed",
+            v.len(),
+            limits.max_input
+        )));
+    }
+    Ok(v)
+}
+
+fn number(name: &str, v: &str) -> Result<usize, ApiError> {
+    v.trim()
+        .parse::<usize>()
+        .map_err(|_| bad(format!("{name} is {v:?}, not a number")))
+}
+
+fn flag(name: &str, v: &str) -> Result<bool, ApiError> {
+    match v.trim() {
+        "" | "true" | "1" | "yes" => Ok(true),
+        "false" | "0" | "no" => Ok(false),
+        _ => Err(bad(format!(
+            "{name} is {v:?}: give it no value, true or false"
+        ))),
+    }
+}
+
+/// The condition `name` (not negated) with `value` (`None`: no value).
+fn condition(
+    name: &str,
+    value: Option<&str>,
+    through: &Option<String>,
+    depth: usize,
+) -> Result<Condition, String> {
+    let text = value.unwrap_or("").to_string();
+    let range = |v: &str| v.parse::<Range>();
+    Ok(match name {
+        "pattern" => Condition::Pattern(text),
+        "regex" => Condition::Regex(text),
+        "contains" => Condition::Contains(text),
+        "starts" => Condition::Starts(text),
+        "ends" => Condition::Ends(text),
+        "anagram" => Condition::Anagram {
+            rack: text,
+            through: through.clone(),
+        },
+        "subanagram" => Condition::Subanagram {
+            rack: text,
+            through: through.clone(),
+        },
+        "length" => Condition::Length(range(&text)?),
+        "includes" => Condition::Includes(text),
+        "consists" => {
+            let (letters, percent) = match text.rsplit_once(':') {
+                Some((l, p)) => (
+                    l.to_string(),
+                    p.trim()
+                        .trim_end_matches('%')
+                        .parse::<u8>()
+                        .ok()
+                        .filter(|&p| p <= 100)
+                        .ok_or_else(|| format!("{p:?} is not a percentage from 0 to 100"))?,
+                ),
+                None => (text, 100),
+            };
+            Condition::ConsistsOf { letters, percent }
+        }
+        "vowels" => Condition::Vowels(range(&text)?),
+        "distinct" => Condition::Distinct(range(&text)?),
+        "points" => Condition::Points(range(&text)?),
+        "anagrams" => Condition::Anagrams(range(&text)?),
+        "front-hook" => {
+            Condition::FrontHook(value.filter(|v| !v.trim().is_empty()).map(Into::into))
+        }
+        "back-hook" => Condition::BackHook(value.filter(|v| !v.trim().is_empty()).map(Into::into)),
+        "is-front-hook" => Condition::IsFrontHook,
+        "is-back-hook" => Condition::IsBackHook,
+        "inner-hooks" => Condition::InnerHooks,
+        "takes-prefix" => Condition::TakesPrefix(text),
+        "takes-suffix" => Condition::TakesSuffix(text),
+        "probability" => Condition::Probability(range(&text)?),
+        "any" => Condition::Any(alternatives(&text, through, depth)?),
+        other => return Err(format!("no condition {other}")),
+    })
+}
+
+/// A condition's name and whether it is negated, or `None` for a name
+/// that is no condition.
+fn named(name: &str) -> Option<(&'static str, Takes, bool)> {
+    let (bare, negated) = match name.strip_prefix("not-") {
+        Some(b) => (b, true),
+        None => (name, false),
+    };
+    CONDITIONS
+        .iter()
+        .find(|(n, _)| *n == bare)
+        .map(|&(n, t)| (n, t, negated))
+}
+
+/// Splits `text` into words at spaces; `'...'` and `"..."` quote.
+fn words(text: &str) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut any = false;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' | '"' => {
+                any = true;
+                loop {
+                    match chars.next() {
+                        Some(q) if q == c => break,
+                        Some(x) => cur.push(x),
+                        None => return Err(format!("a {c} is not closed")),
+                    }
+                }
+            }
+            c if c.is_whitespace() => {
+                if any {
+                    out.push(std::mem::take(&mut cur));
+                    any = false;
+                }
+            }
+            c => {
+                cur.push(c);
+                any = true;
+            }
+        }
+    }
+    if any {
+        out.push(cur);
+    }
+    Ok(out)
+}
+
+/// The alternatives of `any`: words split at each `--or`, each part read
+/// as `--NAME [VALUE]` conditions (and `--len`, `--min-len`, `--max-len`).
+fn alternatives(
+    text: &str,
+    through: &Option<String>,
+    depth: usize,
+) -> Result<Vec<Vec<Term>>, String> {
+    if depth >= lexq::find::MAX_NESTING {
+        return Err(format!(
+            "alternatives nest more than {} deep",
+            lexq::find::MAX_NESTING
+        ));
+    }
+    let mut parts: Vec<Vec<String>> = vec![Vec::new()];
+    for w in words(text)? {
+        if w == "--or" {
+            parts.push(Vec::new());
+        } else {
+            parts.last_mut().expect("one part").push(w);
+        }
+    }
+    let mut out = Vec::with_capacity(parts.len());
+    for part in parts {
+        if part.is_empty() {
+            return Err("an alternative holds no condition (write any=A --or B)".into());
+        }
+        let mut terms = Vec::new();
+        let mut i = 0;
+        while i < part.len() {
+            let Some(name) = part[i].strip_prefix("--") else {
+                return Err(format!(
+                    "{:?} is not a condition (write --NAME VALUE)",
+                    part[i]
+                ));
+            };
+            i += 1;
+            if let Some(make) = length_flag(name) {
+                let v = part
+                    .get(i)
+                    .ok_or_else(|| format!("--{name} needs a number"))?;
+                let n = v
+                    .parse::<u32>()
+                    .map_err(|_| format!("--{name} {v:?} is not a number"))?;
+                terms.push(Term::is(Condition::Length(make(n))));
+                i += 1;
+                continue;
+            }
+            if FILES.contains(&name) {
+                return Err(refused_file(name));
+            }
+            let Some((bare, takes, negated)) = named(name) else {
+                return Err(format!("--{name} is not a condition"));
+            };
+            let v = match takes {
+                Takes::Nothing => None,
+                Takes::Value => {
+                    let v = part
+                        .get(i)
+                        .ok_or_else(|| format!("--{name} needs a value"))?;
+                    i += 1;
+                    Some(v.as_str())
+                }
+                Takes::Maybe => match part.get(i) {
+                    Some(v) if !v.starts_with("--") => {
+                        i += 1;
+                        Some(v.as_str())
+                    }
+                    _ => None,
+                },
+            };
+            let c = condition(bare, v, through, depth + 1)
+                .map_err(|e| format!("--{name} {:?}: {e}", v.unwrap_or("")))?;
+            terms.push(Term {
+                negated,
+                condition: c,
+            });
+        }
+        out.push(terms);
+    }
+    Ok(out)
+}
+
+fn length_flag(name: &str) -> Option<fn(u32) -> Range> {
+    match name {
+        "len" => Some(Range::exactly),
+        "min-len" => Some(Range::at_least),
+        "max-len" => Some(Range::at_most),
+        _ => None,
+    }
+}
+
+fn refused_file(name: &str) -> String {
+    format!("{name} is refused here: a request may not name a file on the server")
+}
+
+/// Reads a find request from its query parameters, in order.
+pub(crate) fn parse(limits: &Limits, pairs: &[(String, String)]) -> Result<FindRequest, ApiError> {
+    if pairs.len() > limits.max_conditions {
+        return Err(bad(format!(
+            "{} parameters, at most {} are allowed",
+            pairs.len(),
+            limits.max_conditions
+        )));
+    }
+    let mut req = FindRequest {
+        terms: Vec::new(),
+        tiles: None,
+        limit: limits.default_limit,
+        offset: 0,
+        sort: Sort::Alpha,
+        table: false,
+        explain: false,
+    };
+    let mut through = None;
+    for (name, v) in pairs {
+        if name == "through" {
+            through = Some(value(limits, name, v)?.to_string());
+        }
+    }
+    let mut racks = 0;
+    for (name, v) in pairs {
+        let name = name.as_str();
+        let v = value(limits, name, v)?;
+        if FILES.contains(&name) {
+            return Err(bad(refused_file(name)));
+        }
+        if let Some(make) = length_flag(name) {
+            let n = number(name, v)?.min(u32::MAX as usize) as u32;
+            req.terms.push(Term::is(Condition::Length(make(n))));
+            continue;
+        }
+        match name {
+            "through" => continue,
+            "limit" => {
+                req.limit = number(name, v)?;
+                if req.limit > limits.max_limit {
+                    return Err(bad(format!(
+                        "limit is {}, at most {} is allowed",
+                        req.limit, limits.max_limit
+                    )));
+                }
+                continue;
+            }
+            "offset" => {
+                req.offset = number(name, v)?;
+                continue;
+            }
+            "sort" => {
+                req.sort = match v.trim() {
+                    "alpha" => Sort::Alpha,
+                    "length" => Sort::Length,
+                    "probability" => Sort::Probability,
+                    "points" => Sort::Points,
+                    other => {
+                        return Err(bad(format!(
+                            "sort is {other:?}, expected alpha, length, probability or points"
+                        )));
+                    }
+                };
+                continue;
+            }
+            "tiles" => {
+                req.tiles = Some(v.trim().to_string());
+                continue;
+            }
+            "table" => {
+                req.table = flag(name, v)?;
+                continue;
+            }
+            "explain" => {
+                req.explain = flag(name, v)?;
+                continue;
+            }
+            _ => {}
+        }
+        let Some((bare, takes, negated)) = named(name) else {
+            return Err(bad(format!(
+                "{name:?} is not a condition nor an option of find (conditions: {}; each also as not-NAME; options: {})",
+                CONDITIONS
+                    .iter()
+                    .map(|(n, _)| *n)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                OUTPUT.join(", ")
+            )));
+        };
+        let given = match takes {
+            Takes::Nothing => {
+                if !flag(name, v)? {
+                    continue;
+                }
+                None
+            }
+            Takes::Maybe => Some(v),
+            Takes::Value => {
+                if v.trim().is_empty() {
+                    return Err(bad(format!("{name} needs a value")));
+                }
+                Some(v)
+            }
+        };
+        let c =
+            condition(bare, given, &through, 0).map_err(|e| bad(format!("{name}={v:?}: {e}")))?;
+        if matches!(c, Condition::Anagram { .. } | Condition::Subanagram { .. }) {
+            racks += 1;
+        }
+        req.terms.push(Term {
+            negated,
+            condition: c,
+        });
+    }
+    if through.is_some() && racks == 0 {
+        return Err(bad(
+            "through goes with anagram or subanagram (the rack played through the letters)",
+        ));
+    }
+    let n = matchers(&req.terms);
+    if n > MAX_MATCHERS {
+        return Err(bad(format!(
+            "{n} patterns and regexes, at most {MAX_MATCHERS} are allowed in one find"
+        )));
+    }
+    if req.terms.is_empty() {
+        return Err(bad(
+            "no condition given (find?ends=ING&len=7, find?includes=Q&not-includes=U...)",
+        ));
+    }
+    Ok(req)
+}
+
+/// The most patterns and regexes one find may hold (alternatives
+/// included): each is compiled to automata of up to a few megabytes.
+pub const MAX_MATCHERS: usize = 4;
+
+/// How many pattern and regex terms `terms` hold, alternatives included.
+fn matchers(terms: &[Term]) -> usize {
+    terms
+        .iter()
+        .map(|t| match &t.condition {
+            Condition::Pattern(_) | Condition::Regex(_) => 1,
+            Condition::Any(alts) => alts.iter().map(|a| matchers(a)).sum(),
+            _ => 0,
+        })
+        .sum()
+}
+
+/// Whether any term (alternatives included) asks for probability ranks.
+fn needs_ranks(terms: &[Term]) -> bool {
+    terms.iter().any(|t| match &t.condition {
+        Condition::Probability(_) => true,
+        Condition::Any(alts) => alts.iter().any(|a| needs_ranks(a)),
+        _ => false,
+    })
+}
+
+/// Probability ranks of every word, counted once per tile set for the
+/// whole server (on first use, by the request that needs them).
+#[derive(Default)]
+pub(crate) struct RankCache {
+    sets: Mutex<HashMap<String, Arc<RanksOnce>>>,
+}
+
+/// One tile set's ranks, counted once (or why they cannot be).
+type RanksOnce = OnceLock<Result<Arc<Ranks>, String>>;
+
+impl RankCache {
+    /// The ranks of every length with `tiles`, counted now if they were
+    /// not yet.
+    fn get(&self, lex: &Lexicon, tiles: &TileSet) -> Result<Arc<Ranks>, ApiError> {
+        let cell = {
+            let mut sets = self
+                .sets
+                .lock()
+                .map_err(|_| ApiError::failed("the ranks' lock", "poisoned"))?;
+            sets.entry(tiles.name().to_string()).or_default().clone()
+        };
+        cell.get_or_init(|| {
+            Ranks::new(lex, &Bag::new(tiles), 1..=lex.max_word_len())
+                .map(Arc::new)
+                .map_err(|e| e.to_string())
+        })
+        .clone()
+        .map_err(ApiError::bad)
+    }
+}
+
+/// The tile set a request names (a built-in one), or the alphabet's
+/// standard set; `None` if the alphabet has none and none was named.
+fn tile_set(lex: &Lexicon, name: Option<&str>) -> Result<Option<TileSet>, ApiError> {
+    match name {
+        Some(n) => match TileSet::builtin(n, lex.alphabet()) {
+            Some(Ok(t)) => Ok(Some(t)),
+            Some(Err(e)) => Err(bad(format!("tiles={n:?}: {e}"))),
+            None => Err(bad(format!(
+                "tiles is {n:?}: a built-in set is expected (english, super, friends, spanish); \
+                 a request may not name a file"
+            ))),
+        },
+        None => Ok(TileSet::default_for(lex.alphabet(), 15).ok()),
+    }
+}
+
+/// The query of a request: its terms, its tile set, and the server's
+/// ranks when a term needs them.
+pub(crate) fn query(
+    lex: &Lexicon,
+    ranks: &RankCache,
+    req: &FindRequest,
+) -> Result<(Query, Option<TileSet>), ApiError> {
+    let mut q = Query::new();
+    for t in &req.terms {
+        q.push(t.clone());
+    }
+    let tiles = tile_set(lex, req.tiles.as_deref())?;
+    if let Some(t) = &tiles {
+        q = q.tiles(t.clone());
+        if needs_ranks(&req.terms) {
+            q = q.ranks(ranks.get(lex, t)?);
+        }
+    }
+    Ok((q, tiles))
+}
+
+/// The planner's estimate of the request's walk, in steps (the query
+/// compiled and planned; a query that does not compile is estimated at
+/// 0: the handler answers its error).
+pub(crate) fn estimate(lex: &Lexicon, ranks: &RankCache, req: &FindRequest) -> u64 {
+    let Ok((q, _)) = query(lex, ranks, req) else {
+        return 0;
+    };
+    lex.prepare_find(&q).map_or(0, |p| p.estimated_steps())
+}
+
+/// One word of a find's answer; the table's fields with `table`.
+#[derive(Serialize, Debug)]
+pub struct FoundWord {
+    word: String,
+    length: usize,
+    points: i32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    front_hooks: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    back_hooks: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    inner_front: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    inner_back: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rank: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    probability: Option<f64>,
+}
+
+/// A find's answer.
+#[derive(Serialize, Debug)]
+pub struct FindResult {
+    kind: &'static str,
+    /// The conditions as the library reads them.
+    conditions: Vec<String>,
+    total: usize,
+    offset: usize,
+    limit: usize,
+    /// Words per length over every word found (not only this page).
+    lengths: BTreeMap<usize, usize>,
+    words: Vec<FoundWord>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    plan: Option<String>,
+}
+
+/// Runs a find request within the server's step budget and `stop`.
+pub(crate) fn run(
+    lex: &Lexicon,
+    cache: &RankCache,
+    limits: &Limits,
+    req: &FindRequest,
+    stop: &Stop,
+) -> Result<FindResult, ApiError> {
+    let (q, tiles) = query(lex, cache, req)?;
+    let prepared = lex.prepare_find(&q)?;
+    let check = || stop.is_stopped();
+    let found = prepared
+        .run_within(&Budget::steps(limits.max_find_steps).stop(&check))
+        .map_err(|h| match h {
+            Halt::Steps { .. } => bad(h.to_string()),
+            // Past its deadline, or the client went away.
+            Halt::Stopped => ApiError::busy(),
+        })?;
+    let mut words: Vec<lexq::Word<'_>> = found.iter().collect();
+    let mut lengths = BTreeMap::new();
+    for w in &words {
+        *lengths.entry(w.len()).or_insert(0) += 1;
+    }
+    let bag = tiles.as_ref().map(Bag::new);
+    let wants_ranks = req.sort == Sort::Probability || req.table;
+    let ranks = match (&tiles, wants_ranks) {
+        (Some(t), true) => Some(cache.get(lex, t)?),
+        (None, true) => {
+            return Err(bad(format!(
+                "the {} alphabet has no standard tile set: probability needs tiles=NAME",
+                lex.alphabet().name()
+            )));
+        }
+        _ => None,
+    };
+    let points = |codes: &[u8]| bag.as_ref().map_or(0, |b| b.points(codes));
+    match req.sort {
+        Sort::Alpha => {}
+        Sort::Length => {
+            words.sort_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.codes().cmp(b.codes())))
+        }
+        Sort::Points => words.sort_by(|a, b| {
+            points(b.codes())
+                .cmp(&points(a.codes()))
+                .then_with(|| a.codes().cmp(b.codes()))
+        }),
+        Sort::Probability => {
+            let ranks = ranks.as_ref().expect("ranks for probability");
+            let mut keyed: Vec<(u32, lexq::Word<'_>)> = words
+                .iter()
+                .map(|w| (ranks.rank(w.codes()).unwrap_or(u32::MAX), *w))
+                .collect();
+            keyed.sort_by(|(ra, a), (rb, b)| {
+                ra.cmp(rb)
+                    .then_with(|| a.len().cmp(&b.len()))
+                    .then_with(|| order(a.codes(), b.codes()))
+            });
+            words = keyed.into_iter().map(|(_, w)| w).collect();
+        }
+    }
+    let root = lex.arcs().root();
+    let page = words
+        .iter()
+        .skip(req.offset)
+        .take(req.limit)
+        .map(|w| {
+            let codes = w.codes();
+            let mut out = FoundWord {
+                word: w.to_string(),
+                length: codes.len(),
+                points: points(codes),
+                front_hooks: None,
+                back_hooks: None,
+                inner_front: None,
+                inner_back: None,
+                rank: None,
+                probability: None,
+            };
+            if req.table {
+                let hooks = lex.hooks(&out.word)?;
+                out.front_hooks = Some(hooks.front_letters());
+                out.back_hooks = Some(hooks.back_letters());
+                out.inner_front = Some(root.is_word(&codes[1..]));
+                out.inner_back = Some(root.is_word(&codes[..codes.len() - 1]));
+                out.rank = ranks.as_ref().and_then(|r| r.rank(codes));
+                out.probability = bag.as_ref().and_then(|b| b.probability(codes));
+            }
+            Ok(out)
+        })
+        .collect::<Result<Vec<_>, ApiError>>()?;
+    Ok(FindResult {
+        kind: "find",
+        conditions: req.terms.iter().map(ToString::to_string).collect(),
+        total: words.len(),
+        offset: req.offset,
+        limit: req.limit,
+        lengths,
+        words: page,
+        plan: req.explain.then(|| prepared.explain()),
+    })
+}
+
+/// A word near the one asked about.
+#[derive(Serialize, Debug)]
+pub struct Near {
+    word: String,
+    distance: u8,
+    probability: f64,
+}
+
+/// A suggest's answer.
+#[derive(Serialize, Debug)]
+pub struct SuggestResult {
+    word: String,
+    valid: bool,
+    distance: u8,
+    total: usize,
+    limit: usize,
+    suggestions: Vec<Near>,
+}
+
+/// The words within `distance` edits of `word` (itself left out), nearest
+/// first, then most probable (the alphabet's standard bag), then in
+/// alphabet order; at most `limit`.
+pub(crate) fn suggest(
+    lex: &Lexicon,
+    word: &str,
+    distance: u8,
+    limit: usize,
+) -> Result<SuggestResult, ApiError> {
+    let codes = lex.alphabet().encode(word)?;
+    if codes.len() > MAX_SUGGEST_TILES {
+        return Err(bad(format!(
+            "the word has {} tiles, at most {MAX_SUGGEST_TILES} are taken",
+            codes.len()
+        )));
+    }
+    let found = lex.suggest(word, distance)?;
+    let bag = TileSet::default_for(lex.alphabet(), 15)
+        .ok()
+        .map(|t| Bag::new(&t));
+    let mut near: Vec<(Near, Vec<u8>)> = found
+        .into_iter()
+        .map(|s| {
+            let probability = bag
+                .as_ref()
+                .and_then(|b| b.probability(&s.codes))
+                .unwrap_or(0.0);
+            let n = Near {
+                word: lex.alphabet().decode(&s.codes),
+                distance: s.distance,
+                probability,
+            };
+            (n, s.codes)
+        })
+        .collect();
+    near.sort_by(|(a, ac), (b, bc)| {
+        a.distance
+            .cmp(&b.distance)
+            .then_with(|| b.probability.total_cmp(&a.probability))
+            .then_with(|| ac.cmp(bc))
+    });
+    let total = near.len();
+    near.truncate(limit);
+    Ok(SuggestResult {
+        word: lex.alphabet().decode(&codes),
+        valid: lex.arcs().root().is_word(&codes),
+        distance,
+        total,
+        limit,
+        suggestions: near.into_iter().map(|(n, _)| n).collect(),
+    })
+}
