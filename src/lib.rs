@@ -73,7 +73,7 @@ mod wordlist;
 pub use alphabet::Alphabet;
 pub use atomic::{check_output, remove_temp_files};
 pub use board::Board;
-pub use builder::{Built, Progress, build};
+pub use builder::{BuildReport, Built, Progress, build, build_file};
 pub use cgp::Position;
 pub use error::OutputErrorKind;
 pub use error::{

@@ -326,12 +326,11 @@ fn build(args: &BuildArgs) -> Result<u8, Failure> {
             .into());
         }
     }
-    let built = lexq::build(&list, &mut bar)?;
-    built.write_atomic(&args.output)?;
+    let report = lexq::build_file(&list, &args.output, &mut bar)?;
     bar.finish();
     print::rejected(&list);
     if terminal || args.verbose {
-        print::build_summary(&args.output, &list, &built);
+        print::build_summary(&args.output, &list, &report);
     }
     Ok(FOUND)
 }
