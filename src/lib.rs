@@ -67,6 +67,7 @@ pub mod selfplay;
 pub mod suggest;
 pub mod tiles;
 mod upgrade;
+mod verified;
 mod walk;
 mod wordlist;
 
