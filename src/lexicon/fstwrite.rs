@@ -921,13 +921,23 @@ impl Register {
 
     /// Grows the table by half (not double: it is the builder's largest
     /// allocation, and a table about 1.5 to 2 times the nodes, not up to
-    /// 2.7, keeps its peak memory down).
+    /// 2.7, keeps its peak memory down). The old table is freed first and
+    /// the new one filled from the automaton, which holds every node
+    /// registered (all but the root, up to [`SLOT_NODE_MAX`]), so the two
+    /// are never held at once.
     fn grow(&mut self) {
-        let slots = vec![0u64; self.slots.len() / 2 * 3];
-        let old = std::mem::replace(&mut self.slots, slots);
-        for s in old.into_iter().filter(|&s| s != 0) {
-            let n = slot_node(s);
-            let hash = node_hash(self.nodes.node(n));
+        let len = self.slots.len() / 2 * 3;
+        self.slots = Vec::new();
+        self.slots = vec![0u64; len];
+        // Every queued node is placed below.
+        self.queued = 0;
+        let last = (self.nodes.len() as u64 - 1).min(SLOT_NODE_MAX) as u32;
+        for n in 1..=last {
+            let trans = self.nodes.node(n);
+            let head = (trans.len() as u64) << 1 | self.nodes.is_final(n) as u64;
+            let hash = node_hash(trans);
+            let s =
+                single_slot(n, trans, head).unwrap_or((n as u64) << 35 | head << 25 | tag(hash));
             self.place(hash, s);
         }
     }
