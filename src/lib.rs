@@ -58,7 +58,7 @@ pub use error::{
     AlphabetErrorKind, Arg, Error, LexiconErrorKind, Named, NamedErrorKind, OutputErrorKind,
     QueryError, QueryErrorKind, Result, Syntax, TileSetErrorKind, WordErrorKind,
 };
-pub use lexicon::build::{Built, Progress, build};
+pub use lexicon::build::{BuildReport, Built, Progress, build, build_file};
 pub use lexicon::diff;
 pub use lexicon::raw;
 pub use lexicon::upgrade::upgrade;

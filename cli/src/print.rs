@@ -4,7 +4,7 @@ use std::io::{self, BufWriter, Stdout, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use lexq::{Alphabet, Built, Hooks, Info, WordList};
+use lexq::{Alphabet, BuildReport, Hooks, Info, WordList};
 
 use crate::args::WordOutput;
 use crate::cmd::search::{Listing, Row};
@@ -405,7 +405,7 @@ pub fn rejected(list: &WordList) {
 }
 
 /// The one-line build summary on stderr.
-pub fn build_summary(output: &Path, list: &WordList, built: &Built) {
+pub fn build_summary(output: &Path, list: &WordList, built: &BuildReport) {
     let filtered = if list.filtered() > 0 {
         format!(", {} left out for length", list.filtered())
     } else {
@@ -417,7 +417,7 @@ pub fn build_summary(output: &Path, list: &WordList, built: &Built) {
         output.display(),
         plural(built.words, "word", "words"),
         plural(built.keys, "GADDAG entry", "GADDAG entries"),
-        built.bytes.len(),
+        built.file_len,
         built.bytes_per_word(),
         built.elapsed.as_secs_f64()
     );

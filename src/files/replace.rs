@@ -171,6 +171,21 @@ impl Drop for Temp {
 /// an existing file keeps its permissions, a new one gets the usual
 /// `0666 & !umask`.
 pub(crate) fn write(path: &Path, bytes: &[u8], inputs: &[FileId]) -> Result<()> {
+    write_with(path, inputs, |file, temp| {
+        file.write_all(bytes).map_err(|e| Error::io(temp, e))
+    })
+}
+
+/// Replaces the file at `path` atomically with what `fill` writes to a
+/// temporary file beside it (handed over with its path, for messages),
+/// unless it is one of `inputs` or not a regular file (see
+/// [`check_target`]). If `fill` fails, the temporary file is removed and
+/// `path` left as it was. As [`write`] for symlinks and permissions.
+pub(crate) fn write_with<T>(
+    path: &Path,
+    inputs: &[FileId],
+    fill: impl FnOnce(&mut File, &Path) -> Result<T>,
+) -> Result<T> {
     check_target(path, inputs)?;
     let target = resolve(path)?;
     let existing = match fs::metadata(&target) {
@@ -186,14 +201,12 @@ pub(crate) fn write(path: &Path, bytes: &[u8], inputs: &[FileId]) -> Result<()> 
         .file_name()
         .map_or_else(|| "lexicon".into(), |n| n.to_string_lossy().into_owned());
     let (mut file, temp) = create_temp(&dir, &name)?;
-    file.write_all(bytes)
-        .and_then(|()| {
-            if let Some(perm) = existing {
-                file.set_permissions(perm)?;
-            }
-            file.sync_all()
-        })
-        .map_err(|e| Error::io(&temp.path, e))?;
+    let value = fill(&mut file, &temp.path)?;
+    if let Some(perm) = existing {
+        file.set_permissions(perm)
+            .map_err(|e| Error::io(&temp.path, e))?;
+    }
+    file.sync_all().map_err(|e| Error::io(&temp.path, e))?;
     drop(file);
     let mut temp = temp;
     {
@@ -206,7 +219,7 @@ pub(crate) fn write(path: &Path, bytes: &[u8], inputs: &[FileId]) -> Result<()> 
         fs::rename(&temp.path, &target).map_err(|e| Error::io(path, e))?;
         temp.kept = true;
     }
-    Ok(())
+    Ok(value)
 }
 
 fn interrupted() -> std::io::Error {

@@ -34,9 +34,21 @@
 //! same automaton as packed arcs, which every walk of lexq's own reads in
 //! place. Both are written from the builder's one automaton.
 //!
+//! # The largest lexicon
+//!
+//! Arcs are 9 to 40 bits wide (see [`crate::raw`]), so the arc table holds
+//! up to 2^32 arcs; the builder numbers the automaton's transitions with
+//! `u32`s and refuses a list whose keys hold 2^32 - 1 tiles or more
+//! ([`crate::Error::TooLarge`]: the sum over the words of n (n + 1) for
+//! a word of n tiles), and a word of more than 63 tiles. A list of 5
+//! million pseudo-words of 3 to 14 letters (`benches/big_list.sh`: their
+//! keys hold 535 million tiles) takes 63 million arcs of 34 bits, a
+//! 560 MB file.
+//!
 //! Every open checks the magic, the version, the header's CRC, the
-//! section bounds and the padding; the sections' own CRCs are checked when
-//! they are first needed (see [`crate::Lexicon::open`]).
+//! section bounds and the padding; the arc table's CRC at the first open
+//! of a file (and again once a day, or once the file changes), the fst
+//! section's when it is first needed (see [`crate::Lexicon::open`]).
 //! [`crate::Lexicon::verify`] checks everything.
 //!
 //! Older files (versions 1 to 3, written by earlier lexq) have the fst
@@ -128,7 +140,7 @@ pub(crate) struct Fields<'a> {
 
 /// A file's first bytes, up to where its fst section starts: the header
 /// (zeros, filled by [`seal`]), the code counts (zeros), the alphabet and
-/// padding. The fst section is then appended to it.
+/// padding. The fst section follows them.
 pub(crate) fn begin(alphabet: &Alphabet, capacity: usize) -> Vec<u8> {
     let mut out = Vec::with_capacity(capacity.max(1024));
     out.resize(ALPHABET_AT, 0);
@@ -138,10 +150,19 @@ pub(crate) fn begin(alphabet: &Alphabet, capacity: usize) -> Vec<u8> {
     out
 }
 
-/// Fills in the header of a file made by [`begin`], then the fst section
-/// at `fst` and the arc table at `arcs` (the rest of the file), with the
-/// figures of `f` and every CRC.
-pub(crate) fn seal(out: &mut [u8], fst: Range<usize>, arcs: Range<usize>, f: &Fields<'_>) {
+/// Fills in the header of the first bytes made by [`begin`], with the
+/// fst section at `fst.0` (its CRC-32C `fst.1`), the arc table at `arcs.0`
+/// (the rest of the file; its CRC `arcs.1`), the figures of `f`, and the
+/// header's own CRC.
+pub(crate) fn seal(
+    head: &mut [u8],
+    fst: (Range<usize>, u32),
+    arcs: (Range<usize>, u32),
+    f: &Fields<'_>,
+) {
+    let (fst, fst_crc) = fst;
+    let (arcs, arcs_crc) = arcs;
+    debug_assert_eq!(head.len(), fst.start);
     let name = f.alphabet.name().len();
     let alpha_len = name + f.alphabet.to_text().len();
     let mut h = Vec::with_capacity(ALPHABET_AT);
@@ -156,8 +177,8 @@ pub(crate) fn seal(out: &mut [u8], fst: Range<usize>, arcs: Range<usize>, f: &Fi
     h.extend_from_slice(&(alpha_len as u64).to_le_bytes());
     h.extend_from_slice(&(fst.start as u64).to_le_bytes());
     h.extend_from_slice(&(fst.len() as u64).to_le_bytes());
-    h.extend_from_slice(&crc32c::crc32c(&out[fst.clone()]).to_le_bytes());
-    h.extend_from_slice(&crc32c::crc32c(&out[arcs.clone()]).to_le_bytes());
+    h.extend_from_slice(&fst_crc.to_le_bytes());
+    h.extend_from_slice(&arcs_crc.to_le_bytes());
     h.extend_from_slice(&(arcs.start as u64).to_le_bytes());
     h.extend_from_slice(&(arcs.len() as u64).to_le_bytes());
     h.extend_from_slice(&f.arc_count.to_le_bytes());
@@ -167,9 +188,9 @@ pub(crate) fn seal(out: &mut [u8], fst: Range<usize>, arcs: Range<usize>, f: &Fi
         h.extend_from_slice(&c.to_le_bytes());
     }
     debug_assert_eq!(h.len(), ALPHABET_AT);
-    out[..ALPHABET_AT].copy_from_slice(&h);
-    let crc = crc32c::crc32c(&out[16..fst.start]);
-    out[12..16].copy_from_slice(&crc.to_le_bytes());
+    head[..ALPHABET_AT].copy_from_slice(&h);
+    let crc = crc32c::crc32c(&head[16..fst.start]);
+    head[12..16].copy_from_slice(&crc.to_le_bytes());
 }
 
 fn u32_at(b: &[u8], at: usize) -> u32 {

@@ -1,33 +1,41 @@
-//! A writer of `fst::Set` bytes (the format of fst 0.4.7, version 3) that
-//! builds the minimal acyclic automaton of its keys, and keeps that
-//! automaton for the arc table (see [`Automaton`]).
+//! The minimal acyclic automaton of a sorted set of keys ([`Builder`],
+//! [`Automaton`]), and a writer of it in `fst::Set`'s format (fst 0.4.7,
+//! version 3: [`write_fst`]).
 //!
-//! Keys arrive sorted and unique. The automaton is built incrementally
-//! (Daciuk et al., "Incremental construction of minimal acyclic finite-state
-//! automata", the sorted-input algorithm): a stack holds the nodes of the
-//! last key's path that may still gain transitions; when the next key leaves
-//! that path, the nodes below the branching point are frozen from the
-//! deepest up. A frozen node is looked up in a register of all frozen nodes
-//! by its content (final flag and transitions, each transition an input and
-//! a target node): if an equal node exists, it is reused, else the node is
-//! numbered (children before parents), written out in fst's encoding right
-//! away, and registered. Unlike `fst::SetBuilder`, whose register is a
-//! bounded cache, the register holds every node, so the automaton is
-//! minimal.
+//! Keys arrive sorted and unique, as strings of symbols (any total order
+//! of the symbols will do: the lexicon's keys come in tile-code order).
+//! The automaton is built incrementally (Daciuk et al., "Incremental
+//! construction of minimal acyclic finite-state automata", the
+//! sorted-input algorithm): a stack holds the nodes of the last key's path
+//! that may still gain transitions; when the next key leaves that path, the
+//! nodes below the branching point are frozen from the deepest up. A
+//! frozen node is looked up in a register of all frozen nodes by its
+//! content (final flag and transitions, each a symbol and a target node):
+//! if an equal node exists, it is reused, else the node is numbered
+//! (children before parents) and registered. Unlike `fst::SetBuilder`,
+//! whose register is a bounded cache, the register holds every node, so
+//! the automaton is minimal.
 //!
-//! The encoding, as fst 0.4.7's `raw::build` and `raw::node` write it:
+//! A key's last transition may also lead to a node built before
+//! ([`Builder::insert_to`]): the lexicon builder spells the part of its
+//! GADDAG keys after the separator that way, from the nodes of the words'
+//! own automaton (see [`crate::builder`]).
+//!
+//! The fst encoding, as fst 0.4.7's `raw::build` and `raw::node` write it,
+//! the nodes taken depth first from the root, children before parents:
 //!
 //! * a 16-byte header: version 3 and fst type 0, as little-endian `u64`s;
-//! * the nodes, children before parents. A node's address is that of its
-//!   last byte (its state byte), and it is read backwards from there.
-//!   Addresses 0..16 are never those of nodes: 0 (`EMPTY_ADDRESS`) stands
-//!   for the final node without transitions, which is never written.
-//!   Transition targets are stored as deltas from the node's first byte
-//!   (0 for `EMPTY_ADDRESS`);
+//! * the nodes. A node's address is that of its last byte (its state
+//!   byte), and it is read backwards from there. Addresses 0..16 are never
+//!   those of nodes: 0 (`EMPTY_ADDRESS`) stands for the final node without
+//!   transitions, which is never written. Transition targets are stored as
+//!   deltas from the node's first byte (0 for `EMPTY_ADDRESS`);
 //! * the footer: the number of keys and the root's address as `u64`s, then
 //!   the masked CRC-32C of all the preceding bytes as a `u32`.
 //!
 //! A set's outputs are all zero, so no output is ever written.
+
+use std::io::{self, Write};
 
 /// fst's most common inputs, most common first (the first 64 of
 /// `raw::common_inputs`'s `COMMON_INPUTS_INV`): a one-transition node stores
@@ -41,18 +49,6 @@ const COMMON_IDX: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut i = 0;
     while i < 63 {
-        t[COMMON_INPUTS[i] as usize] = i as u8 + 1;
-        i += 1;
-    }
-    t
-};
-
-/// The position of each byte in [`COMMON_INPUTS`] plus one (0 for none):
-/// the register stores a one-transition node's input in 6 bits this way.
-const INPUT_SLOT: [u8; 256] = {
-    let mut t = [0u8; 256];
-    let mut i = 0;
-    while i < 64 {
         t[COMMON_INPUTS[i] as usize] = i as u8 + 1;
         i += 1;
     }
@@ -77,28 +73,33 @@ pub(crate) const EMPTY_NODE: u32 = 0;
 struct Unfinished {
     /// Whether a key ends here.
     is_final: bool,
-    /// The frozen transitions, in input order, as `node << 8 | input`.
+    /// The frozen transitions, in symbol order, as `node << 8 | symbol`.
     trans: Vec<u64>,
-    /// The input of the transition along the last key (its target is not
+    /// The symbol of the transition along the last key (its target is not
     /// frozen yet), if any.
     pending: Option<u8>,
-    /// Whether a transition goes to a node written since this node was
-    /// pushed: then no node equal to this one can have been written (every
-    /// node written since is a descendant of this one), and the register
-    /// need not be searched.
+    /// Whether a transition goes to a node numbered since this node was
+    /// pushed: then no node equal to this one can exist yet (every node
+    /// numbered since is a descendant of this one, or a node of
+    /// [`Builder::insert_to`]'s kind, which leads to no node of this
+    /// phase), and the register need not be searched.
     fresh: bool,
+    /// What the caller tagged the key that pushed this node with.
+    tag: u32,
+    /// For the last node of a key of [`Builder::insert_to`]: the node it
+    /// stands for, and whether that node is new.
+    preset: Option<(u32, bool)>,
 }
 
-/// The minimal automaton a [`SetWriter`] built: every node's transitions,
-/// kept for the arc table so that it is made from the builder's own state
-/// rather than read back from the fst.
+/// A minimal automaton: every node's transitions, which the fst section
+/// and the arc table are both written from.
 ///
 /// Node 0 ([`EMPTY_NODE`]) is the final node without transitions; the
 /// others are numbered from 1 in the order they were frozen, so every
 /// transition leads to a lower number and the root has the highest.
 pub(crate) struct Automaton {
-    /// Every node's transitions back to back, each `target << 8 | input`,
-    /// in input order.
+    /// Every node's transitions back to back, each `target << 8 | symbol`,
+    /// in symbol order.
     pub trans: Vec<u64>,
     /// Where node `n`'s transitions start in `trans` (node 0 has none):
     /// they are `trans[starts[n]..starts[n + 1]]`.
@@ -108,6 +109,9 @@ pub(crate) struct Automaton {
     /// The root (0 if the only key is the empty one; with no keys, a node
     /// without transitions that is not final).
     pub root: u32,
+    /// Pairs of nodes with the same transitions, one final and the other
+    /// not: `(n, m)`, `m < n`.
+    pub twins: Vec<(u32, u32)>,
 }
 
 impl Automaton {
@@ -118,6 +122,7 @@ impl Automaton {
             starts: Vec::with_capacity((keys / 2).max(16)),
             finals: Vec::with_capacity(keys / 128 + 1),
             root: EMPTY_NODE,
+            twins: Vec::new(),
         };
         // Node 0: final, no transitions.
         a.starts.extend([0, 0]);
@@ -160,88 +165,124 @@ impl Automaton {
     }
 }
 
-/// Writes an `fst::Set`, key by key.
-pub(crate) struct SetWriter {
-    /// The bytes written so far: whatever the buffer held, then the fst.
-    out: Vec<u8>,
-    /// Where the fst starts in `out` (its addresses count from there).
-    base: usize,
+/// Builds the minimal automaton of sorted keys, key by key.
+pub(crate) struct Builder {
     /// The unfinished nodes: `stack[..depth]` are live, the rest are kept
     /// for their allocations.
     stack: Vec<Unfinished>,
     depth: usize,
     /// The last key inserted.
     last: Vec<u8>,
-    /// Number of keys.
-    len: u64,
-    /// The node written last (for `OneTransNext`), `u32::MAX` for none.
-    last_node: u32,
-    /// The fst address of each node.
-    addrs: Vec<u64>,
-    /// Scratch: a node's transitions with fst addresses for targets.
-    scratch: Vec<u64>,
+    /// Whether a key was inserted.
+    any: bool,
     register: Register,
+    /// Scratch space for [`Builder::not_final`].
+    scratch: Vec<u64>,
 }
 
-impl SetWriter {
-    /// A writer of an empty set, with room for about `keys` keys (a hint:
+impl Builder {
+    /// A builder of an empty set, with room for about `keys` keys (a hint:
     /// it saves growing the buffers).
-    #[cfg(test)]
-    pub(crate) fn with_capacity(keys: usize) -> SetWriter {
-        // Lexicons take about 2 bytes per key.
-        SetWriter::in_buffer(Vec::with_capacity((keys / 8 * 20).max(1 << 12)), keys)
-    }
-
-    /// A writer that appends the set's bytes to `out`.
-    pub(crate) fn in_buffer(mut out: Vec<u8>, keys: usize) -> SetWriter {
-        let base = out.len();
-        out.extend_from_slice(&VERSION.to_le_bytes());
-        out.extend_from_slice(&0u64.to_le_bytes()); // fst type
-        let mut addrs = Vec::with_capacity((keys / 2).max(16));
-        addrs.push(EMPTY_ADDRESS);
-        SetWriter {
-            out,
-            base,
+    pub(crate) fn new(keys: usize) -> Builder {
+        Builder {
             stack: vec![Unfinished::default()],
             depth: 1,
             last: Vec::new(),
-            len: 0,
-            last_node: u32::MAX,
-            addrs,
-            scratch: Vec::with_capacity(256),
+            any: false,
             register: Register::with_capacity(keys / 4, keys),
+            scratch: Vec::new(),
         }
     }
 
-    /// Adds `key`, which must sort after every key added before.
+    /// Adds `key`, which must sort after every key added before, and tags
+    /// the nodes it adds with `tag`; `frozen` hears of every node frozen
+    /// on the way, as (its tag, its depth, its number).
     ///
     /// # Panics
     ///
-    /// If `key` does not sort after the previous key.
-    pub(crate) fn insert(&mut self, key: &[u8]) {
-        if self.len > 0 {
+    /// If `key` does not sort after the previous key, or extends a key of
+    /// [`Builder::insert_to`].
+    #[inline]
+    pub(crate) fn insert(
+        &mut self,
+        key: &[u8],
+        tag: u32,
+        frozen: &mut impl FnMut(u32, usize, u32, bool),
+    ) {
+        self.start(key, tag, frozen);
+        let u = &mut self.stack[key.len()];
+        u.is_final = true;
+    }
+
+    /// Adds `key` (not empty), which must sort after every key added
+    /// before, as a path whose last transition leads to node `target` (a
+    /// node of this builder's, `new` if numbered since the previous key):
+    /// the keys of `target` follow `key` in the set. `key` itself is not a
+    /// key of the set, unless `target` holds the empty key.
+    pub(crate) fn insert_to(&mut self, key: &[u8], target: u32, new: bool) {
+        assert!(!key.is_empty(), "a path to a node reads something");
+        self.start(key, 0, &mut |_, _, _, _| {});
+        self.stack[key.len()].preset = Some((target, new));
+    }
+
+    /// The number of a node: `n` itself if `n` is final or without
+    /// transitions, else the node with `n`'s transitions that is not
+    /// final (numbered now if it does not exist yet; then `true`).
+    pub(crate) fn not_final(&mut self, n: u32) -> (u32, bool) {
+        if !self.register.nodes.is_final(n) || n == EMPTY_NODE {
+            return (n, false);
+        }
+        let mut scratch = std::mem::take(&mut self.scratch);
+        scratch.clear();
+        scratch.extend_from_slice(self.register.nodes.node(n));
+        let head = (scratch.len() as u64) << 1;
+        let hash = node_hash(&scratch);
+        let found = match self.register.find(hash, head, &scratch) {
+            Some(m) => (m, false),
+            None => {
+                let m = self.register.nodes.push(false, &scratch).expect(
+                    "fewer than 2^32 transitions in all (the builder checks the keys' total length)",
+                );
+                self.register.insert(hash, head, m);
+                self.register.nodes.twins.push((m, n));
+                (m, true)
+            }
+        };
+        self.scratch = scratch;
+        found
+    }
+
+    /// The common part of [`Builder::insert`] and [`Builder::insert_to`]:
+    /// the nodes below the branching point frozen, `key`'s new nodes
+    /// pushed (the last one neither final nor preset).
+    #[inline]
+    fn start(&mut self, key: &[u8], tag: u32, frozen: &mut impl FnMut(u32, usize, u32, bool)) {
+        if self.any {
             // The length of the common prefix with the previous key.
             let prefix = common_prefix(&self.last, key);
             assert!(
                 prefix < key.len()
                     && (prefix == self.last.len() || self.last[prefix] < key[prefix]),
-                "fst keys out of order or duplicated"
+                "keys out of order or duplicated"
             );
-            self.freeze_below(prefix);
-            self.add_suffix(prefix, key);
-        } else if key.is_empty() {
-            self.stack[0].is_final = true;
+            assert!(
+                self.depth > prefix + 1 || self.stack[prefix].preset.is_none(),
+                "a key extends a path to a node"
+            );
+            self.freeze_below(prefix, frozen);
+            self.add_suffix(prefix, key, tag);
         } else {
-            self.add_suffix(0, key);
+            self.add_suffix(0, key, tag);
         }
+        self.any = true;
         self.last.clear();
         self.last.extend_from_slice(key);
-        self.len += 1;
     }
 
     /// Freezes the nodes deeper than `depth` (the stack then holds `depth +
     /// 1` nodes) and gives the node at `depth` its transition to them.
-    fn freeze_below(&mut self, depth: usize) {
+    #[inline]
+    fn freeze_below(&mut self, depth: usize, frozen: &mut impl FnMut(u32, usize, u32, bool)) {
         if self.depth <= depth + 1 {
             return;
         }
@@ -255,6 +296,8 @@ impl SetWriter {
                 u.fresh |= new;
             }
             (node, new) = self.freeze(d);
+            let u = &self.stack[d];
+            frozen(u.tag, d, node, u.is_final);
         }
         let top = &mut self.stack[depth];
         let inp = top.pending.take().expect("a pending transition");
@@ -263,7 +306,8 @@ impl SetWriter {
     }
 
     /// Pushes the nodes of `key[prefix..]` below the node at `prefix`.
-    fn add_suffix(&mut self, prefix: usize, key: &[u8]) {
+    #[inline]
+    fn add_suffix(&mut self, prefix: usize, key: &[u8], tag: u32) {
         debug_assert_eq!(self.depth, prefix + 1);
         self.stack[prefix].pending = Some(key[prefix]);
         let need = key.len() + 1;
@@ -276,92 +320,273 @@ impl SetWriter {
             u.trans.clear();
             u.pending = Some(b);
             u.fresh = false;
+            u.tag = tag;
+            u.preset = None;
         }
         let u = &mut self.stack[key.len()];
-        u.is_final = true;
+        u.is_final = false;
         u.trans.clear();
         u.pending = None;
         u.fresh = false;
+        u.tag = tag;
+        u.preset = None;
         self.depth = need;
     }
 
-    /// Freezes the node at stack depth `d`: an equal node already written,
-    /// or this one, written now (then `true`).
+    /// Freezes the node at stack depth `d`: an equal node already numbered,
+    /// or this one, numbered now (then `true`).
     #[inline]
     fn freeze(&mut self, d: usize) -> (u32, bool) {
         let node = &self.stack[d];
+        if let Some(preset) = node.preset {
+            return preset;
+        }
         if node.is_final && node.trans.is_empty() {
             return (EMPTY_NODE, false);
         }
         let head = (node.trans.len() as u64) << 1 | node.is_final as u64;
-        let hash = node_hash(head, &node.trans);
+        let hash = node_hash(&node.trans);
+        // A fresh node has a new child, so neither it nor its twin can be
+        // registered yet.
+        let mut twin = None;
         if !node.fresh {
             if let Some(n) = self.register.find(hash, head, &node.trans) {
                 return (n, false);
             }
+            twin = self.register.twin;
         }
-        let (n, _) = self.write(d);
-        self.register.insert(hash, head, n);
-        (n, true)
-    }
-
-    /// Numbers the node at stack depth `d` and writes it: its number and
-    /// address.
-    fn write(&mut self, d: usize) -> (u32, u64) {
-        let node = &self.stack[d];
-        self.scratch.clear();
-        let addrs = &self.addrs;
-        self.scratch.extend(
-            node.trans
-                .iter()
-                .map(|&t| addrs[(t >> 8) as usize] << 8 | (t & 0xff)),
-        );
-        let last_addr = match self.last_node {
-            u32::MAX => NONE_ADDRESS,
-            n => self.addrs[n as usize],
-        };
-        let addr = write_node(
-            &mut self.out,
-            self.base,
-            last_addr,
-            node.is_final,
-            &self.scratch,
-        );
         let n = self.register.nodes.push(node.is_final, &node.trans).expect(
             "fewer than 2^32 transitions in all (the builder checks the keys' total length)",
         );
-        self.addrs.push(addr);
-        self.last_node = n;
-        (n, addr)
+        self.register.insert(hash, head, n);
+        if let Some(t) = twin {
+            self.register.nodes.twins.push((n, t));
+        }
+        (n, true)
     }
 
-    /// Finishes the set and returns the buffer with its bytes.
-    #[cfg(test)]
-    pub(crate) fn finish(self) -> Vec<u8> {
-        self.finish_automaton().0
+    /// Freezes every node but the root, and starts afresh with an empty
+    /// root: the nodes numbered so far stay, for keys to come and for
+    /// [`Builder::insert_to`] to lead to; the root's transitions are
+    /// dropped. `frozen` hears of the nodes frozen, as for
+    /// [`Builder::insert`].
+    pub(crate) fn end_phase(&mut self, frozen: &mut impl FnMut(u32, usize, u32, bool)) {
+        if self.any {
+            self.freeze_below(0, frozen);
+        }
+        let root = &mut self.stack[0];
+        root.trans.clear();
+        root.is_final = false;
+        root.pending = None;
+        root.fresh = false;
+        self.any = false;
+        self.last.clear();
     }
 
-    /// Finishes the set: the buffer with its bytes, and the automaton.
-    pub(crate) fn finish_automaton(mut self) -> (Vec<u8>, Automaton) {
-        self.freeze_below(0);
+    /// Finishes the automaton.
+    pub(crate) fn finish(self) -> Automaton {
+        self.finish_with(&mut |_, _, _, _| {})
+    }
+
+    /// Finishes the automaton; `frozen` hears of the nodes frozen, as for
+    /// [`Builder::insert`] (the root at depth 0 too).
+    pub(crate) fn finish_with(
+        mut self,
+        frozen: &mut impl FnMut(u32, usize, u32, bool),
+    ) -> Automaton {
+        if self.any {
+            self.freeze_below(0, frozen);
+        }
         let root = &self.stack[0];
         // No other node equals the root (every other node is reached by a
-        // nonempty path, so its longest key is shorter), and the root must
-        // be the last node written: write it without looking it up. (With
-        // no keys at all, it is a node without transitions, not final.)
-        let root_addr = if root.is_final && root.trans.is_empty() {
-            EMPTY_ADDRESS
-        } else {
-            let (n, addr) = self.write(0);
+        // nonempty path, so its longest key is shorter): number it without
+        // looking it up. (With no keys at all, it is a node without
+        // transitions, not final.)
+        if !(root.is_final && root.trans.is_empty()) {
+            let n = self.register.nodes.push(root.is_final, &root.trans).expect(
+                "fewer than 2^32 transitions in all (the builder checks the keys' total length)",
+            );
             self.register.nodes.root = n;
-            addr
-        };
-        let mut out = self.out;
-        out.extend_from_slice(&self.len.to_le_bytes());
-        out.extend_from_slice(&root_addr.to_le_bytes());
-        let sum = masked_crc32c(&out[self.base..]);
-        out.extend_from_slice(&sum.to_le_bytes());
-        (out, self.register.nodes)
+            frozen(root.tag, 0, n, root.is_final);
+        }
+        self.register.nodes
+    }
+}
+
+/// Bytes written to a sink through a buffer, counted, and their running
+/// CRC-32C taken (the sections' checksums, and fst's own).
+pub(crate) struct Out<'w> {
+    buf: Vec<u8>,
+    /// Bytes passed on to `sink` since the count was last reset.
+    flushed: u64,
+    crc: u32,
+    sink: &'w mut dyn Write,
+}
+
+impl<'w> Out<'w> {
+    /// Flush to the sink past this many buffered bytes.
+    const CHUNK: usize = 1 << 20;
+
+    pub(crate) fn new(sink: &'w mut dyn Write) -> Out<'w> {
+        Out {
+            buf: Vec::with_capacity(Out::CHUNK + 4096),
+            flushed: 0,
+            crc: 0,
+            sink,
+        }
+    }
+
+    /// Bytes written since the last [`Out::restart`].
+    #[inline]
+    pub(crate) fn pos(&self) -> u64 {
+        self.flushed + self.buf.len() as u64
+    }
+
+    /// The CRC-32C of the bytes written since the last [`Out::restart`].
+    pub(crate) fn crc(&self) -> u32 {
+        crc32c::crc32c_append(self.crc, &self.buf)
+    }
+
+    /// The buffer, to append to.
+    #[inline]
+    pub(crate) fn buf(&mut self) -> &mut Vec<u8> {
+        &mut self.buf
+    }
+
+    /// Passes the buffer on once it holds a chunk.
+    #[inline]
+    pub(crate) fn maybe_flush(&mut self) -> io::Result<()> {
+        if self.buf.len() >= Out::CHUNK {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    /// Passes the buffer on.
+    pub(crate) fn flush(&mut self) -> io::Result<()> {
+        self.crc = crc32c::crc32c_append(self.crc, &self.buf);
+        self.flushed += self.buf.len() as u64;
+        self.sink.write_all(&self.buf)?;
+        self.buf.clear();
+        Ok(())
+    }
+
+    /// Flushes, then counts bytes and their CRC afresh from here.
+    pub(crate) fn restart(&mut self) -> io::Result<()> {
+        self.flush()?;
+        self.flushed = 0;
+        self.crc = 0;
+        Ok(())
+    }
+}
+
+/// Writes `a` as the bytes of an `fst::Set` to `out` (counted from its
+/// [`Out::restart`]), each symbol `s` as byte `bytes[s]`, a node's
+/// transitions in byte order; `keys` is the number of keys the footer
+/// states. Nodes are written depth first from the root, children before
+/// parents. Memory: 8 bytes a node.
+pub(crate) fn write_fst(
+    a: &Automaton,
+    bytes: &[u8; 256],
+    keys: u64,
+    out: &mut Out<'_>,
+) -> io::Result<()> {
+    let base = out.pos();
+    debug_assert_eq!(base, 0, "fst addresses count from the section's start");
+    out.buf().extend_from_slice(&VERSION.to_le_bytes());
+    out.buf().extend_from_slice(&0u64.to_le_bytes()); // fst type
+    // No byte order to restore if the map keeps the symbols' order.
+    let monotonic = bytes.windows(2).all(|w| w[0] < w[1]);
+    const UNWRITTEN: u64 = u64::MAX;
+    let mut addrs = vec![UNWRITTEN; a.len()];
+    addrs[EMPTY_NODE as usize] = EMPTY_ADDRESS;
+    let root = a.root;
+    let root_empty = a.node(root).is_empty();
+    let root_addr = if root_empty && a.is_final(root) {
+        EMPTY_ADDRESS
+    } else {
+        let mut last_addr = NONE_ADDRESS;
+        let mut scratch: Vec<u64> = Vec::with_capacity(256);
+        // (node, transitions gone into)
+        let mut stack: Vec<(u32, u32)> = vec![(root, 0)];
+        while let Some(top) = stack.last_mut() {
+            let (n, k) = *top;
+            let trans = a.node(n);
+            let mut k = k as usize;
+            while k < trans.len() && addrs[(trans[k] >> 8) as usize] != UNWRITTEN {
+                k += 1;
+            }
+            if k < trans.len() {
+                top.1 = k as u32 + 1;
+                stack.push(((trans[k] >> 8) as u32, 0));
+                continue;
+            }
+            stack.pop();
+            scratch.clear();
+            scratch.extend(
+                trans
+                    .iter()
+                    .map(|&t| addrs[(t >> 8) as usize] << 8 | bytes[t as u8 as usize] as u64),
+            );
+            if !monotonic && scratch.len() > 1 {
+                scratch.sort_unstable_by_key(|&t| t as u8);
+            }
+            let start = out.pos();
+            let addr = write_node(out.buf(), last_addr, a.is_final(n), &scratch, start);
+            addrs[n as usize] = addr;
+            last_addr = addr;
+            out.maybe_flush()?;
+        }
+        addrs[root as usize]
+    };
+    drop(addrs);
+    out.buf().extend_from_slice(&keys.to_le_bytes());
+    out.buf().extend_from_slice(&root_addr.to_le_bytes());
+    let sum = mask(out.crc());
+    out.buf().extend_from_slice(&sum.to_le_bytes());
+    Ok(())
+}
+
+/// Writes an `fst::Set`, key by key: [`Builder`] and [`write_fst`] with
+/// bytes for symbols.
+#[cfg(test)]
+pub(crate) struct SetWriter {
+    builder: Builder,
+    keys: u64,
+}
+
+#[cfg(test)]
+impl SetWriter {
+    pub(crate) fn with_capacity(keys: usize) -> SetWriter {
+        SetWriter {
+            builder: Builder::new(keys),
+            keys: 0,
+        }
+    }
+
+    pub(crate) fn insert(&mut self, key: &[u8]) {
+        if key.is_empty() {
+            assert!(self.keys == 0, "keys out of order or duplicated");
+            self.builder.stack[0].is_final = true;
+            self.builder.any = false;
+        } else {
+            self.builder.insert(key, 0, &mut |_, _, _, _| {});
+        }
+        self.keys += 1;
+    }
+
+    pub(crate) fn finish(self) -> Vec<u8> {
+        let keys = self.keys;
+        let a = self.builder.finish();
+        let mut identity = [0u8; 256];
+        for (i, b) in identity.iter_mut().enumerate() {
+            *b = i as u8;
+        }
+        let mut bytes = Vec::new();
+        let mut out = Out::new(&mut bytes);
+        write_fst(&a, &identity, keys, &mut out).expect("writes to memory");
+        out.flush().expect("writes to memory");
+        bytes
     }
 }
 
@@ -407,18 +632,12 @@ fn pack(out: &mut Vec<u8>, n: u64, size: usize) {
     out.extend_from_slice(&n.to_le_bytes()[..size]);
 }
 
-/// Writes a node (not the empty final one) after `out` and returns its
-/// address (counted from `base`): the encoding `fst::raw::Node::compile`
-/// chooses. `trans` holds `address << 8 | input`.
+/// Appends a node (not the empty final one) that starts at address
+/// `start` to `out` and returns its address: the encoding
+/// `fst::raw::Node::compile` chooses. `trans` holds `address << 8 | input`.
 #[inline]
-fn write_node(
-    out: &mut Vec<u8>,
-    base: usize,
-    last_addr: u64,
-    is_final: bool,
-    trans: &[u64],
-) -> u64 {
-    let start = (out.len() - base) as u64;
+fn write_node(out: &mut Vec<u8>, last_addr: u64, is_final: bool, trans: &[u64], start: u64) -> u64 {
+    let len0 = out.len();
     if trans.len() == 1 && !is_final {
         let (inp, target) = (trans[0] as u8, trans[0] >> 8);
         let common = COMMON_IDX[inp as usize];
@@ -470,14 +689,16 @@ fn write_node(
         }
         out.push(state);
     }
-    (out.len() - base) as u64 - 1
+    start + (out.len() - len0) as u64 - 1
 }
 
-/// The hash of a node: Fx-style multiply-rotate over its words.
+/// The hash of a node's transitions (not of whether it is final, so that
+/// a node and its twin that differs in that are found by one search):
+/// Fx-style multiply-rotate over its words.
 #[inline]
-fn node_hash(head: u64, trans: &[u64]) -> u64 {
+fn node_hash(trans: &[u64]) -> u64 {
     const K: u64 = 0x517c_c1b7_2722_0a95;
-    let mut h = head.wrapping_mul(K);
+    let mut h = (trans.len() as u64 + 1).wrapping_mul(K);
     for &t in trans {
         h = (h.rotate_left(5) ^ t).wrapping_mul(K);
     }
@@ -505,7 +726,7 @@ const SLOT_NODE_MAX: u64 = (1 << SLOT_NODE_BITS) - 1;
 struct Register {
     /// 0 for an empty slot (no node is numbered 0 in a slot: node 0 is
     /// never registered). Bit 63 set: a one-transition node, `node << 34 |
-    /// target << 6 | input slot - 1`. Clear: `node << 35 | transitions <<
+    /// target << 6 | symbol`. Clear: `node << 35 | transitions <<
     /// 26 | final << 25 | 25 hash bits`.
     slots: Vec<u64>,
     /// Number of occupied slots (and queued nodes).
@@ -519,6 +740,9 @@ struct Register {
     queue: [(u64, u64); QUEUE_LEN],
     /// Number of nodes ever queued.
     queued: usize,
+    /// Set by [`Register::find`]: the node with the transitions looked for
+    /// that differs in being final, if any.
+    twin: Option<u32>,
 }
 
 /// The number of slots in [`Register::front`] (128 KiB).
@@ -533,10 +757,11 @@ fn front(hash: u64) -> usize {
     (hash >> 12) as usize & (FRONT_LEN - 1)
 }
 
-/// The home slot of `hash` in a table of `mask + 1` slots.
+/// The home slot of `hash` in a table of `len` slots (the high half of
+/// the hash scaled to the length).
 #[inline]
-fn home(hash: u64, mask: usize) -> usize {
-    (hash >> 32) as usize & mask
+fn home(hash: u64, len: usize) -> usize {
+    (((hash >> 32) * len as u64) >> 32) as usize
 }
 
 /// The hash bits a slot of a general node keeps.
@@ -551,9 +776,9 @@ fn single_slot(node: u32, trans: &[u64], head: u64) -> Option<u64> {
     if head != 2 {
         return None;
     }
-    let (target, input) = (trans[0] >> 8, INPUT_SLOT[trans[0] as u8 as usize] as u64);
-    (input != 0 && target <= SLOT_NODE_MAX && node as u64 <= SLOT_NODE_MAX)
-        .then(|| 1 << 63 | (node as u64) << 34 | target << 6 | (input - 1))
+    let (target, symbol) = (trans[0] >> 8, trans[0] & 0xff);
+    (symbol < 64 && target <= SLOT_NODE_MAX && node as u64 <= SLOT_NODE_MAX)
+        .then_some(1 << 63 | (node as u64) << 34 | target << 6 | symbol)
 }
 
 /// The node number a slot holds.
@@ -585,39 +810,47 @@ impl Register {
     /// about `keys` keys.
     fn with_capacity(nodes: usize, keys: usize) -> Register {
         Register {
-            slots: vec![0; (nodes / 3 * 4 + 1).next_power_of_two().max(1 << 12)],
+            slots: vec![0; (nodes / 3 * 4 + 1).max(1 << 12)],
             used: 0,
             nodes: Automaton::new(keys),
             front: vec![0; FRONT_LEN],
             queue: [(0, 0); QUEUE_LEN],
             queued: 0,
+            twin: None,
         }
     }
 
-    /// Whether slot `s` (not empty) holds the node `(head, trans)`.
+    /// The head of the node in slot `s` (not empty) if its transitions
+    /// are `trans` (`hash` is theirs).
     #[inline]
-    fn holds(&self, s: u64, hash: u64, head: u64, trans: &[u64]) -> bool {
+    fn same_trans(&self, s: u64, hash: u64, trans: &[u64]) -> Option<u64> {
         if s >> 63 != 0 {
             // A one-transition node that is not final.
-            head == 2
+            (trans.len() == 1
                 && trans[0] >> 8 == s >> 6 & SLOT_NODE_MAX
-                && INPUT_SLOT[trans[0] as u8 as usize] as u64 == (s & 63) + 1
+                && trans[0] & 0xff == s & 63)
+                .then_some(2)
         } else {
-            s >> 25 & 0x3ff == head
+            let head = s >> 25 & 0x3ff;
+            (head >> 1 == trans.len() as u64
                 && s & 0x1ff_ffff == tag(hash)
-                && self.nodes.node(slot_node(s)) == trans
+                && self.nodes.node(slot_node(s)) == trans)
+                .then_some(head)
         }
     }
 
-    /// The node equal to `(head, trans)`, if registered.
+    /// The node equal to `(head, trans)`, if registered. If there is none,
+    /// [`Register::twin`] is the node with the same transitions that
+    /// differs in being final, if registered.
     #[inline]
     fn find(&mut self, hash: u64, head: u64, trans: &[u64]) -> Option<u32> {
-        let mask = self.slots.len() - 1;
-        let mut i = home(hash, mask);
+        let len = self.slots.len();
+        let mut i = home(hash, len);
         prefetch(&self.slots[i]);
+        self.twin = None;
         let f = front(hash);
         let s = self.front[f];
-        if s != 0 && self.holds(s, hash, head, trans) {
+        if s != 0 && self.same_trans(s, hash, trans) == Some(head) {
             return Some(slot_node(s));
         }
         loop {
@@ -625,16 +858,24 @@ impl Register {
             if s == 0 {
                 break;
             }
-            if self.holds(s, hash, head, trans) {
-                self.front[f] = s;
-                return Some(slot_node(s));
+            match self.same_trans(s, hash, trans) {
+                Some(h) if h == head => {
+                    self.front[f] = s;
+                    return Some(slot_node(s));
+                }
+                Some(_) => self.twin = Some(slot_node(s)),
+                None => {}
             }
-            i = (i + 1) & mask;
+            i = if i + 1 == len { 0 } else { i + 1 };
         }
         let n = self.queued.min(QUEUE_LEN);
         for &(qh, s) in &self.queue[..n] {
-            if qh == hash && self.holds(s, hash, head, trans) {
-                return Some(slot_node(s));
+            if qh == hash {
+                match self.same_trans(s, hash, trans) {
+                    Some(h) if h == head => return Some(slot_node(s)),
+                    Some(_) => self.twin = Some(slot_node(s)),
+                    None => {}
+                }
             }
         }
         None
@@ -660,7 +901,7 @@ impl Register {
         }
         self.queue[q] = (hash, s);
         self.queued += 1;
-        prefetch(&self.slots[home(hash, self.slots.len() - 1)]);
+        prefetch(&self.slots[home(hash, self.slots.len())]);
         self.used += 1;
         if self.used * 4 > self.slots.len() * 3 {
             self.grow();
@@ -670,22 +911,33 @@ impl Register {
     /// Puts slot `s` of hash `hash` in the table.
     #[inline]
     fn place(&mut self, hash: u64, s: u64) {
-        let mask = self.slots.len() - 1;
-        let mut i = home(hash, mask);
+        let len = self.slots.len();
+        let mut i = home(hash, len);
         while self.slots[i] != 0 {
-            i = (i + 1) & mask;
+            i = if i + 1 == len { 0 } else { i + 1 };
         }
         self.slots[i] = s;
     }
 
+    /// Grows the table by half (not double: it is the builder's largest
+    /// allocation, and a table about 1.5 to 2 times the nodes, not up to
+    /// 2.7, keeps its peak memory down). The old table is freed first and
+    /// the new one filled from the automaton, which holds every node
+    /// registered (all but the root, up to [`SLOT_NODE_MAX`]), so the two
+    /// are never held at once.
     fn grow(&mut self) {
-        let slots = vec![0u64; self.slots.len() * 2];
-        let old = std::mem::replace(&mut self.slots, slots);
-        for s in old.into_iter().filter(|&s| s != 0) {
-            let n = slot_node(s);
+        let len = self.slots.len() / 2 * 3;
+        self.slots = Vec::new();
+        self.slots = vec![0u64; len];
+        // Every queued node is placed below.
+        self.queued = 0;
+        let last = (self.nodes.len() as u64 - 1).min(SLOT_NODE_MAX) as u32;
+        for n in 1..=last {
             let trans = self.nodes.node(n);
             let head = (trans.len() as u64) << 1 | self.nodes.is_final(n) as u64;
-            let hash = node_hash(head, trans);
+            let hash = node_hash(trans);
+            let s =
+                single_slot(n, trans, head).unwrap_or((n as u64) << 35 | head << 25 | tag(hash));
             self.place(hash, s);
         }
     }
@@ -694,9 +946,12 @@ impl Register {
 /// fst's checksum: the CRC-32C of the bytes, masked as in the Snappy frame
 /// format.
 pub(crate) fn masked_crc32c(bytes: &[u8]) -> u32 {
-    ::crc32c::crc32c(bytes)
-        .rotate_right(15)
-        .wrapping_add(0xa282_ead8)
+    mask(::crc32c::crc32c(bytes))
+}
+
+/// fst's mask of a CRC-32C (as in the Snappy frame format).
+fn mask(crc: u32) -> u32 {
+    crc.rotate_right(15).wrapping_add(0xa282_ead8)
 }
 
 #[cfg(test)]
@@ -888,7 +1143,7 @@ mod tests {
         for k in &keys {
             w.insert(k);
         }
-        assert!(w.register.slots.len() > 1 << 14, "the table grew");
+        assert!(w.builder.register.slots.len() > 1 << 14, "the table grew");
         let absent: Vec<Vec<u8>> = (0..2000)
             .map(|_| {
                 (0..1 + next() % 14)

@@ -115,72 +115,9 @@ pub fn word_key(word: &[u8]) -> Vec<u8> {
     word.iter().rev().map(|&c| key_byte(c)).collect()
 }
 
-/// Writes the key for split `i` of `word` (`1 ≤ i ≤ word.len()`) into `key`
-/// as fst bytes, padding the rest with zeros. No key byte is zero, so the
-/// padded keys sort exactly as the keys do.
-#[inline]
-pub(crate) fn padded_key(word: &[u8], i: usize, key: &mut [u8]) {
-    let n = word.len();
-    let mut j = 0;
-    for &c in word[..i].iter().rev() {
-        key[j] = key_byte(c);
-        j += 1;
-    }
-    if i < n {
-        key[j] = key_byte(SEPARATOR);
-        j += 1;
-        for &c in &word[i..] {
-            key[j] = key_byte(c);
-            j += 1;
-        }
-    }
-    key[j..].fill(0);
-}
-
-/// The first two bytes of the padded key for split `i` of `word`, as one
-/// number below 2^14 (all key bytes are ASCII).
-#[inline]
-pub(crate) fn key_prefix(word: &[u8], i: usize) -> usize {
-    let second = if i >= 2 {
-        key_byte(word[i - 2])
-    } else if i < word.len() {
-        key_byte(SEPARATOR)
-    } else {
-        0
-    };
-    ((key_byte(word[i - 1]) as usize) << 7) | second as usize
-}
-
-/// The length of a padded key (see `padded_key`).
-#[inline]
-pub(crate) fn padded_len(key: &[u8]) -> usize {
-    key.iter().rposition(|&c| c != 0).map_or(0, |p| p + 1)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn keys_of_care() {
-        let care = [3, 1, 18, 5];
-        let expect: [&[u8]; 4] = [
-            &[3, 0, 1, 18, 5],
-            &[1, 3, 0, 18, 5],
-            &[18, 1, 3, 0, 5],
-            &[5, 18, 1, 3],
-        ];
-        for i in 1..=4 {
-            let mut k = [9u8; 8];
-            padded_key(&care, i, &mut k);
-            let codes: Vec<u8> = k[..padded_len(&k)]
-                .iter()
-                .map(|&b| key_code(b).unwrap())
-                .collect();
-            assert_eq!(codes, expect[i - 1]);
-            assert_eq!(key_prefix(&care, i), ((k[0] as usize) << 7) | k[1] as usize);
-        }
-    }
 
     #[test]
     fn byte_mapping_is_a_bijection_onto_ascii() {

@@ -15,6 +15,7 @@ use crate::lexicon::format::{self, Header, Parsed};
 use crate::lexicon::fstcheck::{self, Fst};
 use crate::lexicon::raw::Arcs;
 use crate::lexicon::upgrade::upgrade_bytes;
+use crate::lexicon::verified;
 
 /// The bytes under a lexicon: a memory map, a static slice (the embedded
 /// default) or an owned buffer. None of them moves its bytes when moved.
@@ -42,10 +43,18 @@ impl Backing {
 /// # Checks
 ///
 /// [`Lexicon::open`] checks the header and its CRC, and the arc table's
-/// CRC: every walk reads the table, so damage to it is found at once. The
+/// CRC: every walk reads the table, so damage to it is found at once. A
+/// file whose table passed its CRC is remembered by its identity (device,
+/// inode, size, modification and status-change times) in the user's cache
+/// directory for a day, and opening it again, unchanged, skips the CRC:
+/// most of the cost of a one-word query on a large lexicon. A write into
+/// the file changes its identity and brings the check back; see
+/// `LEXQ_CACHE_DIR` in the README to move or turn off the record. The
 /// fst section's CRC and structure are checked when the fst is first asked
 /// for ([`Lexicon::fst_set`]), once per lexicon; no walk of lexq's own
-/// reads it. [`Lexicon::verify`] (`lexq verify`) checks everything.
+/// reads it. The embedded lexicon is part of the binary and checked by
+/// the test suite, so none of its CRCs is checked at run time.
+/// [`Lexicon::verify`] (`lexq verify`) checks everything.
 ///
 /// # Files from others
 ///
@@ -147,16 +156,35 @@ static EMBEDDED: &[u8] = include_bytes!("../../indexes/enable1.lexq");
 
 impl Lexicon {
     /// Opens a lexicon file by memory-mapping it. The header and its CRC,
-    /// the section bounds and the arc table's CRC are checked (see
+    /// the section bounds and the arc table's CRC (unless the file passed
+    /// it within the day, unchanged since) are checked (see
     /// [Checks](#checks)); a path that is not a regular file (a
     /// directory, a FIFO, a device) is refused without being read.
     ///
     /// The file must not be modified while it is open (replace it by
     /// renaming, as `lexq build` does): see [Mapped files](#mapped-files).
     pub fn open(path: impl AsRef<Path>) -> Result<Lexicon> {
-        let path = path.as_ref();
-        let map = map_file(path)?;
-        Lexicon::from_backing(path.to_path_buf(), Backing::Mmap(map), Check::Crc)
+        Lexicon::open_cached(path.as_ref(), verified::default_dir().as_deref())
+    }
+
+    /// [`Lexicon::open`], with the record of checked files in `cache`
+    /// (none: the arc table's CRC is checked).
+    pub(crate) fn open_cached(path: &Path, cache: Option<&Path>) -> Result<Lexicon> {
+        let (map, meta) = map_file(path)?;
+        // The arc table's CRC as the header states it (any four bytes for
+        // a file that is no version 4 lexicon: the open says what is
+        // wrong with it).
+        let crc = map
+            .get(76..80)
+            .map_or(0, |b| u32::from_le_bytes(b.try_into().expect("4 bytes")));
+        let known = cache.zip(verified::Identity::of(&meta, crc));
+        let trusted = known.is_some_and(|(dir, id)| verified::is_verified(dir, &id));
+        let check = if trusted { Check::Known } else { Check::Crc };
+        let lex = Lexicon::from_backing(path.to_path_buf(), Backing::Mmap(map), check)?;
+        if let (false, Some((dir, id)), None) = (trusted, known, lex.upgraded_from) {
+            verified::remember(dir, &id);
+        }
+        Ok(lex)
     }
 
     /// Opens a lexicon file as [`Lexicon::open`] does, then checks
@@ -177,7 +205,7 @@ impl Lexicon {
     /// ```
     pub fn open_checked(path: impl AsRef<Path>) -> Result<Lexicon> {
         let path = path.as_ref();
-        let map = map_file(path)?;
+        let (map, _) = map_file(path)?;
         Lexicon::from_backing(path.to_path_buf(), Backing::Mmap(map), Check::Structure)
     }
 
@@ -224,7 +252,7 @@ impl Lexicon {
     /// [`Lexicon::open`], building an older file anew with `progress`
     /// (for [`crate::lexicon::upgrade`]).
     pub(crate) fn open_old(path: &Path, progress: &mut dyn Progress) -> Result<Lexicon> {
-        let map = map_file(path)?;
+        let (map, _) = map_file(path)?;
         Lexicon::open_backing(path.to_path_buf(), Backing::Mmap(map), Check::Crc, progress)
     }
 
@@ -256,7 +284,7 @@ impl Lexicon {
         };
         let bytes = backing.bytes();
         let section = &bytes[header.arcs.clone()];
-        if check != Check::Header
+        if matches!(check, Check::Crc | Check::Structure)
             && upgraded_from.is_none()
             && crc32c::crc32c(section) != header.arcs_crc
         {
@@ -498,13 +526,18 @@ enum Check {
     /// The header and the arc table's CRC; the fst section's when asked
     /// for.
     Crc,
+    /// The header; the arc table's CRC is known to be good (the record of
+    /// checked files says so for this file, see [`verified`]); the fst
+    /// section's when asked for.
+    Known,
     /// Everything ([`Lexicon::verify`]).
     Structure,
 }
 
 /// Maps the regular file at `path`, refusing anything else (a FIFO would
-/// block the open, a device or directory cannot be a lexicon).
-fn map_file(path: &Path) -> Result<Mmap> {
+/// block the open, a device or directory cannot be a lexicon); with the
+/// metadata of the file mapped.
+fn map_file(path: &Path) -> Result<(Mmap, std::fs::Metadata)> {
     // A directory, FIFO or device is refused without blocking on it.
     let file = crate::files::capped::open_regular(path)?;
     let meta = file.metadata().map_err(|e| Error::io(path, e))?;
@@ -514,7 +547,8 @@ fn map_file(path: &Path) -> Result<Mmap> {
     // SAFETY: the map is read-only; the file is documented as not to be
     // modified in place while open (lexq itself only ever renames over),
     // and every read of it is bounds-checked against the map's length.
-    unsafe { Mmap::map(&file) }.map_err(|e| Error::io(path, e))
+    let map = unsafe { Mmap::map(&file) }.map_err(|e| Error::io(path, e))?;
+    Ok((map, meta))
 }
 
 impl fmt::Debug for Lexicon {
@@ -556,5 +590,56 @@ impl FilePolicy {
             },
             _ => self.refused(Named::Lexicon, name),
         })
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+    use crate::{Alphabet, WordList, build_file};
+    use std::io::{Seek, SeekFrom, Write};
+
+    /// A file opened once is remembered as checked; written into in place
+    /// afterwards, it is checked again at the next open, and its damage
+    /// found.
+    #[test]
+    fn a_file_changed_after_its_check_is_checked_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = dir.path().join("cache");
+        let path = dir.path().join("w.lexq");
+        let mut list = WordList::new(Alphabet::english());
+        list.read_bytes(Path::new("w"), b"cat\ncats\ndog\n")
+            .unwrap();
+        build_file(&list, &path, &mut ()).unwrap();
+        let lex = Lexicon::open_cached(&path, Some(&cache)).unwrap();
+        let (arcs, crc) = (lex.header.arcs.clone(), lex.header.arcs_crc);
+        drop(lex);
+        let id =
+            |path: &Path| verified::Identity::of(&std::fs::metadata(path).unwrap(), crc).unwrap();
+        assert!(verified::is_verified(&cache, &id(&path)), "remembered");
+        // The same size, one bit of the arc table flipped, in place.
+        let mut bytes = std::fs::read(&path).unwrap();
+        bytes[arcs.start + 2] ^= 0x10;
+        let mut file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+        file.seek(SeekFrom::Start(0)).unwrap();
+        file.write_all(&bytes).unwrap();
+        drop(file);
+        assert!(!verified::is_verified(&cache, &id(&path)));
+        let err = Lexicon::open_cached(&path, Some(&cache)).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                Error::Lexicon {
+                    kind: LexiconErrorKind::ArcsChecksum,
+                    ..
+                }
+            ),
+            "{err}"
+        );
+        // Without a record, the damage is found as before.
+        assert!(Lexicon::open_cached(&path, None).is_err());
+        // A damaged record is no record: the file is checked.
+        std::fs::write(cache.join("verified"), "lexq verified 1\nnonsense\n").unwrap();
+        assert!(Lexicon::open_cached(&path, Some(&cache)).is_err());
     }
 }

@@ -87,5 +87,5 @@ pub(crate) fn upgrade_bytes(
             field: "number of words",
         }));
     }
-    Ok(build_words(&words, &old.alphabet, progress)?.bytes)
+    Ok(build_words(words, &old.alphabet, progress)?.bytes)
 }

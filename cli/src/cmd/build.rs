@@ -36,8 +36,7 @@ pub fn run(args: &BuildArgs) -> Result<u8, Failure> {
             .into());
         }
     }
-    let built = lexq::build(&list, &mut bar)?;
-    built.write_atomic(&args.output)?;
+    let built = lexq::build_file(&list, &args.output, &mut bar)?;
     bar.finish();
     print::rejected(&list);
     if terminal || args.verbose {

@@ -1,0 +1,241 @@
+//! A record of the lexicon files whose arc table passed its CRC, by file
+//! identity, so that opening the same unchanged file again need not read
+//! the whole table (see [`crate::Lexicon::open`]).
+//!
+//! A file's identity is its device, inode, size, modification time and
+//! status-change time (nanoseconds), with the arc table's CRC from its
+//! header: writing into a file in place, truncating it, or renaming
+//! another file over it changes one of them (the status-change time
+//! cannot be set back by anyone). An entry is trusted for a day after the
+//! check, then the file is checked again: damage that no write made (a
+//! failing disk) is found within a day.
+//!
+//! The record is a small text file, `verified`, in the cache directory:
+//! `$LEXQ_CACHE_DIR` if set (set but empty: no record is kept or read),
+//! else `$XDG_CACHE_HOME/lexq`, else `~/.cache/lexq`. It holds at most
+//! [`MAX_ENTRIES`] entries, the most recent first, and a CRC of them on
+//! its last line. A missing, unreadable or damaged record is taken as
+//! empty; one that cannot be written (a read-only directory, a full disk)
+//! is left as it was. It is replaced by renaming a complete new file over
+//! it, so a reader never sees half of one. Unix only: elsewhere every open
+//! checks the CRC.
+
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// The most files the record remembers.
+pub(crate) const MAX_ENTRIES: usize = 64;
+
+/// How long a check is trusted, in seconds.
+const TRUSTED_FOR: u64 = 24 * 60 * 60;
+
+/// The record's first line.
+const MAGIC: &str = "lexq verified 1";
+
+/// A file's identity, and the CRC its header states for its arc table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Identity {
+    fields: [u64; 8],
+}
+
+impl Identity {
+    /// The identity of an open file from its metadata, with the arc
+    /// table's CRC `crc`; `None` where the platform gives no inode.
+    pub(crate) fn of(meta: &std::fs::Metadata, crc: u32) -> Option<Identity> {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            Some(Identity {
+                fields: [
+                    meta.dev(),
+                    meta.ino(),
+                    meta.size(),
+                    meta.mtime() as u64,
+                    meta.mtime_nsec() as u64,
+                    meta.ctime() as u64,
+                    meta.ctime_nsec() as u64,
+                    crc as u64,
+                ],
+            })
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = (meta, crc);
+            None
+        }
+    }
+}
+
+/// The directory of the record, if one is kept (see the [module](self)).
+pub(crate) fn default_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("LEXQ_CACHE_DIR") {
+        return (!dir.is_empty()).then(|| PathBuf::from(dir));
+    }
+    if let Some(dir) = std::env::var_os("XDG_CACHE_HOME").filter(|d| !d.is_empty()) {
+        let dir = PathBuf::from(dir);
+        if dir.is_absolute() {
+            return Some(dir.join("lexq"));
+        }
+    }
+    let home = PathBuf::from(std::env::var_os("HOME").filter(|h| !h.is_empty())?);
+    home.is_absolute().then(|| home.join(".cache").join("lexq"))
+}
+
+fn now() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// One entry: an identity and when it was checked (seconds since 1970).
+type Entry = (Identity, u64);
+
+/// The entries of the record in `dir`, most recent first; none if it is
+/// missing or damaged in any way.
+fn read(dir: &Path) -> Vec<Entry> {
+    let Ok(text) = std::fs::read(dir.join("verified")) else {
+        return Vec::new();
+    };
+    parse(&text).unwrap_or_default()
+}
+
+fn parse(text: &[u8]) -> Option<Vec<Entry>> {
+    if text.len() > 64 * (MAX_ENTRIES + 2) * 4 {
+        return None;
+    }
+    let text = std::str::from_utf8(text).ok()?;
+    let body_end = text.trim_end_matches('\n').rfind('\n')? + 1;
+    let (body, last) = text.split_at(body_end);
+    let crc = u32::from_str_radix(last.trim_end().strip_prefix("crc ")?, 16).ok()?;
+    if crc32c::crc32c(body.as_bytes()) != crc {
+        return None;
+    }
+    let mut lines = body.lines();
+    if lines.next()? != MAGIC {
+        return None;
+    }
+    let mut entries = Vec::new();
+    for line in lines {
+        let mut nums = line.split(' ').map(|n| n.parse::<u64>().ok());
+        let mut fields = [0u64; 8];
+        for f in &mut fields {
+            *f = nums.next()??;
+        }
+        let at = nums.next()??;
+        if nums.next().is_some() || entries.len() == MAX_ENTRIES {
+            return None;
+        }
+        entries.push((Identity { fields }, at));
+    }
+    Some(entries)
+}
+
+fn render(entries: &[Entry]) -> String {
+    let mut text = format!("{MAGIC}\n");
+    for (id, at) in entries {
+        for f in id.fields {
+            text.push_str(&f.to_string());
+            text.push(' ');
+        }
+        text.push_str(&at.to_string());
+        text.push('\n');
+    }
+    let crc = crc32c::crc32c(text.as_bytes());
+    text.push_str(&format!("crc {crc:08x}\n"));
+    text
+}
+
+/// Whether the record in `dir` says the file of identity `id` passed its
+/// check less than a day ago.
+pub(crate) fn is_verified(dir: &Path, id: &Identity) -> bool {
+    let now = now();
+    read(dir)
+        .iter()
+        .any(|(e, at)| e == id && *at <= now && now - at < TRUSTED_FOR)
+}
+
+/// Records in `dir` that the file of identity `id` passed its check now
+/// (best effort: any failure leaves the record as it was).
+pub(crate) fn remember(dir: &Path, id: &Identity) {
+    let mut entries = read(dir);
+    entries.retain(|(e, _)| e != id);
+    entries.insert(0, (*id, now()));
+    entries.truncate(MAX_ENTRIES);
+    let _ = write(dir, render(&entries).as_bytes());
+}
+
+/// Replaces the record with `bytes`: a new file renamed over it (no
+/// fsync: a record lost in a crash only costs a check).
+fn write(dir: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    let temp = dir.join(format!(".verified.{}.tmp", std::process::id()));
+    let result =
+        std::fs::write(&temp, bytes).and_then(|()| std::fs::rename(&temp, dir.join("verified")));
+    if result.is_err() {
+        let _ = std::fs::remove_file(&temp);
+    }
+    result
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    fn id(n: u64) -> Identity {
+        Identity {
+            fields: [n, 2, 3, 4, 5, 6, 7, 8],
+        }
+    }
+
+    #[test]
+    fn remembers_most_recent_first_and_bounded() {
+        let dir = tempfile::tempdir().unwrap();
+        let dir = dir.path().join("sub/lexq");
+        assert!(!is_verified(&dir, &id(1)));
+        for n in 0..MAX_ENTRIES as u64 + 5 {
+            remember(&dir, &id(n));
+        }
+        let entries = read(&dir);
+        assert_eq!(entries.len(), MAX_ENTRIES);
+        assert_eq!(entries[0].0, id(MAX_ENTRIES as u64 + 4));
+        assert!(is_verified(&dir, &id(MAX_ENTRIES as u64 + 4)));
+        assert!(!is_verified(&dir, &id(0)), "the oldest are dropped");
+        let mut other = id(7);
+        other.fields[7] = 9;
+        assert!(!is_verified(&dir, &other), "another CRC is another file");
+    }
+
+    #[test]
+    fn damaged_or_stale_records_are_empty() {
+        let dir = tempfile::tempdir().unwrap();
+        remember(dir.path(), &id(1));
+        let path = dir.path().join("verified");
+        let good = std::fs::read(&path).unwrap();
+        for at in 0..good.len() {
+            let mut bad = good.clone();
+            bad[at] ^= 0x04;
+            std::fs::write(&path, &bad).unwrap();
+            assert!(!is_verified(dir.path(), &id(1)), "byte {at}");
+        }
+        std::fs::write(&path, &good[..good.len() - 3]).unwrap();
+        assert!(!is_verified(dir.path(), &id(1)));
+        // Checked more than a day ago (or in the future): checked again.
+        for at in [now() - TRUSTED_FOR, now() + 100] {
+            std::fs::write(&path, render(&[(id(1), at)])).unwrap();
+            assert!(!is_verified(dir.path(), &id(1)));
+        }
+        std::fs::write(&path, render(&[(id(1), now() - 5)])).unwrap();
+        assert!(is_verified(dir.path(), &id(1)));
+    }
+
+    #[test]
+    fn unwritable_directory_is_no_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("plain");
+        std::fs::write(&file, "x").unwrap();
+        // A file where the directory should be: nothing can be written.
+        remember(&file, &id(1));
+        assert!(!is_verified(&file, &id(1)));
+        assert_eq!(std::fs::read(&file).unwrap(), b"x");
+    }
+}
