@@ -58,6 +58,7 @@
 //! table is well formed and holds exactly the fst section's keys.
 
 mod check;
+pub(crate) mod masked;
 mod node;
 mod table;
 pub(crate) mod write;
