@@ -118,12 +118,12 @@ impl MNode {
 impl<E: Entry> Table<E> {
     /// The table of `arcs`, given each index's codes (see [`tails`]),
     /// every code at most `E::MAX_CODE`.
-    fn new(arcs: &Arcs, tail: &[u64]) -> Table<E> {
+    fn new(arcs: &Arcs, tail: impl Fn(u32) -> u64) -> Table<E> {
         let entries = (0..arcs.len())
             .map(|i| {
                 let arc = arcs.arc(i as u32);
                 let target = arcs.node(arc >> TARGET_SHIFT).index();
-                E::pack(target, arc & ACCEPTS != 0, tail[target as usize])
+                E::pack(target, arc & ACCEPTS != 0, tail(target))
             })
             .collect();
         Table { entries }
@@ -192,36 +192,44 @@ impl<E: Entry> Iterator for Within<'_, E> {
 /// of its list, as the table's reader sees it (a list runs to an end bit,
 /// the table's end or [`MAX_LIST`] arcs): at a node's first arc, the
 /// node's codes. Index 0 (the root pointer) and nodes without arcs: 0.
-fn tails(arcs: &Arcs) -> Vec<u64> {
+/// `bit(c)` is code `c`'s bit in `T` (none past its width); also returns
+/// every code met, bit `c` for code `c`.
+fn tails<T>(arcs: &Arcs, bit: impl Fn(u64) -> T) -> (Vec<T>, u64)
+where
+    T: Copy + Default + std::ops::BitOr<Output = T>,
+{
     let n = arcs.len();
-    let mut tail = vec![0u64; n];
+    let mut tail = vec![T::default(); n];
+    let mut codes = 0u64;
     let mut run = 0u32;
     for i in (1..n).rev() {
         let arc = arcs.arc(i as u32);
-        let bit = 1u64 << (arc & CODE);
+        codes |= 1u64 << (arc & CODE);
+        let b = bit(arc & CODE);
         // A crafted list with no end bit is cut every MAX_LIST arcs: no
         // mask then has more codes than the arcs from its index.
         if arc & END != 0 || i + 1 == n || run >= MAX_LIST {
-            tail[i] = bit;
+            tail[i] = b;
             run = 1;
         } else {
-            tail[i] = bit | tail[i + 1];
+            tail[i] = b | tail[i + 1];
             run += 1;
         }
     }
-    tail[0] = 0;
-    tail
+    (tail, codes)
 }
 
 impl Masked {
-    /// The masked table of `arcs`.
+    /// The masked table of `arcs`: the codes of each index first, in 4
+    /// bytes an index while they fit.
     pub(crate) fn new(arcs: &Arcs) -> Masked {
-        let tail = tails(arcs);
-        let codes = tail.iter().fold(0, |m, &t| m | t);
+        let (tail, codes) = tails(arcs, |c| 1u32.checked_shl(c as u32).unwrap_or(0));
         if codes >> (<u64 as Entry>::MAX_CODE + 1) == 0 {
-            Masked::Narrow(Table::new(arcs, &tail))
+            Masked::Narrow(Table::new(arcs, |t| tail[t as usize] as u64))
         } else {
-            Masked::Wide(Table::new(arcs, &tail))
+            drop(tail);
+            let (tail, _) = tails(arcs, |c| 1u64 << c);
+            Masked::Wide(Table::new(arcs, |t| tail[t as usize]))
         }
     }
 }
@@ -282,7 +290,8 @@ mod tests {
         let nodes = same_as_packed(arcs, t);
         assert!(nodes > 100_000, "{nodes} nodes");
         // The 16-byte entries read the same.
-        let wide = Table::<u128>::new(arcs, &tails(arcs));
+        let (tail, _) = tails(arcs, |c| 1u64 << c);
+        let wide = Table::<u128>::new(arcs, |t| tail[t as usize]);
         assert_eq!(same_as_packed(arcs, &wide), nodes);
     }
 
