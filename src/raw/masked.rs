@@ -143,7 +143,11 @@ impl<E: Entry> Table<E> {
             return None;
         }
         let rank = (node.mask & (bit - 1)).count_ones();
-        self.entries.get((node.at + rank) as usize).copied()
+        let e = self.entries.get((node.at + rank) as usize).copied();
+        if let Some(e) = e {
+            prefetch(&self.entries, e);
+        }
+        e
     }
 
     /// The entries of `node`'s arcs whose codes are in `set`, with their
@@ -182,10 +186,29 @@ impl<E: Entry> Iterator for Within<'_, E> {
             // In range for every table (a node's mask has at most as many
             // codes as it has arcs); a miss reads as no arc.
             if let Some(&e) = self.entries.get((self.at + rank) as usize) {
+                prefetch(self.entries, e);
                 return Some((code as u8, e));
             }
         }
     }
+}
+
+/// Starts the first line of `e`'s target on its way to the cache: a walk
+/// handed an edge goes into its child next, and the table is read at
+/// random.
+#[inline(always)]
+fn prefetch<E: Entry>(entries: &[E], e: E) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let p = entries.as_ptr().wrapping_add(e.target() as usize);
+        // SAFETY: a prefetch is a hint: it reads nothing the program sees
+        // and faults on no address.
+        unsafe {
+            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p.cast::<i8>())
+        };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (entries, e);
 }
 
 /// For every index of `arcs`, the codes of the arcs from it to the end
