@@ -118,12 +118,21 @@ impl MNode {
 impl<E: Entry> Table<E> {
     /// The table of `arcs`, given each index's codes (see [`tails`]),
     /// every code at most `E::MAX_CODE`.
-    fn new(arcs: &Arcs, tail: impl Fn(u32) -> u64) -> Table<E> {
-        let entries = (0..arcs.len())
+    fn new<T: Copy + Into<u64>>(arcs: &Arcs, tail: &[T]) -> Table<E> {
+        let n = arcs.len();
+        // The targets' codes are read at random: each is asked for a few
+        // arcs ahead of its use.
+        const AHEAD: usize = 16;
+        let entries = (0..n)
             .map(|i| {
+                if i + AHEAD < n {
+                    let ahead = arcs.node(arcs.arc((i + AHEAD) as u32) >> TARGET_SHIFT);
+                    prefetch_at(tail, ahead.index());
+                }
                 let arc = arcs.arc(i as u32);
                 let target = arcs.node(arc >> TARGET_SHIFT).index();
-                E::pack(target, arc & ACCEPTS != 0, tail(target))
+                let codes = tail.get(target as usize).map_or(0, |&t| t.into());
+                E::pack(target, arc & ACCEPTS != 0, codes)
             })
             .collect();
         Table { entries }
@@ -198,9 +207,15 @@ impl<E: Entry> Iterator for Within<'_, E> {
 /// random.
 #[inline(always)]
 fn prefetch<E: Entry>(entries: &[E], e: E) {
+    prefetch_at(entries, e.target());
+}
+
+/// Starts the line of `slice[i]` on its way to the cache.
+#[inline(always)]
+fn prefetch_at<T>(slice: &[T], i: u32) {
     #[cfg(target_arch = "x86_64")]
     {
-        let p = entries.as_ptr().wrapping_add(e.target() as usize);
+        let p = slice.as_ptr().wrapping_add(i as usize);
         // SAFETY: a prefetch is a hint: it reads nothing the program sees
         // and faults on no address.
         unsafe {
@@ -208,7 +223,7 @@ fn prefetch<E: Entry>(entries: &[E], e: E) {
         };
     }
     #[cfg(not(target_arch = "x86_64"))]
-    let _ = (entries, e);
+    let _ = (slice, i);
 }
 
 /// For every index of `arcs`, the codes of the arcs from it to the end
@@ -248,11 +263,11 @@ impl Masked {
     pub(crate) fn new(arcs: &Arcs) -> Masked {
         let (tail, codes) = tails(arcs, |c| 1u32.checked_shl(c as u32).unwrap_or(0));
         if codes >> (<u64 as Entry>::MAX_CODE + 1) == 0 {
-            Masked::Narrow(Table::new(arcs, |t| tail[t as usize] as u64))
+            Masked::Narrow(Table::new(arcs, &tail))
         } else {
             drop(tail);
             let (tail, _) = tails(arcs, |c| 1u64 << c);
-            Masked::Wide(Table::new(arcs, |t| tail[t as usize]))
+            Masked::Wide(Table::new(arcs, &tail))
         }
     }
 }
@@ -314,7 +329,7 @@ mod tests {
         assert!(nodes > 100_000, "{nodes} nodes");
         // The 16-byte entries read the same.
         let (tail, _) = tails(arcs, |c| 1u64 << c);
-        let wide = Table::<u128>::new(arcs, |t| tail[t as usize]);
+        let wide = Table::<u128>::new(arcs, &tail);
         assert_eq!(same_as_packed(arcs, &wide), nodes);
     }
 
