@@ -15,7 +15,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use lexq::{Best, Count, Generator, Lexicon, Position};
+use lexq::{Lexicon, game::Best, game::Count, game::Generator, game::Position};
 
 fn positions<'l>(lex: &'l Lexicon, text: &str) -> Vec<Position<'l>> {
     text.lines()

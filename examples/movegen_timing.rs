@@ -20,7 +20,7 @@
 //! ```
 //!
 //! A pass sets each position's tiles on one reused board
-//! ([`lexq::Board::set_tiles`]: the cross sets of the rows and columns that
+//! ([`lexq::game::Board::set_tiles`]: the cross sets of the rows and columns that
 //! changed since the last position are recomputed) and generates its moves
 //! with one reused generator, as wolges-bench copies each board into one
 //! buffer for one reused generator. `all` keeps every move in a list (as
@@ -30,7 +30,10 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use lexq::{All, Best, Board, Count, Generator, Lexicon, Move, Position};
+use lexq::{
+    Lexicon, game::All, game::Best, game::Board, game::Count, game::Generator, game::Move,
+    game::Position,
+};
 
 const USAGE: &str = "usage: movegen_timing [--mode all|count|best] [--reps N] [--warmup W] \
                      [--print-moves | --print-best] [-L LEXICON] [--leaves TABLE] [FILE]";
@@ -50,7 +53,7 @@ fn die(msg: &str) -> ! {
     std::process::exit(2);
 }
 
-fn main() -> Result<(), lexq::Error> {
+fn main() -> Result<(), lexq::game::Error> {
     let mut mode = Mode::Classes;
     let mut reps = 5usize;
     let mut warmup = 1usize;
@@ -111,7 +114,7 @@ fn main() -> Result<(), lexq::Error> {
     let mut board = positions[0].board.clone();
     let mut generator = Generator::new();
     if let Some(path) = &leaves {
-        let table = lexq::leaves::Leaves::open(path.as_ref(), lex.alphabet())
+        let table = lexq::game::leaves::Leaves::open(path.as_ref(), lex.alphabet())
             .unwrap_or_else(|e| die(&e.to_string()));
         generator.set_leaves(Some(Arc::new(table)));
     }

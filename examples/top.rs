@@ -1,7 +1,7 @@
 //! Prints the top moves of a CGP position: `cargo run --example top -- "<CGP>" [N]`.
-use lexq::{Count, Generator, Lexicon, Position, TopN};
+use lexq::{Lexicon, game::Count, game::Generator, game::Position, game::TopN};
 
-fn main() -> Result<(), lexq::Error> {
+fn main() -> Result<(), lexq::game::Error> {
     let args: Vec<String> = std::env::args().collect();
     let lex = Lexicon::embedded();
     let pos = Position::from_cgp(&lex, &args[1])?;

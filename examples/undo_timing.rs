@@ -17,9 +17,9 @@
 
 use std::time::Instant;
 
-use lexq::{All, Game, Generator, Layout, Lexicon, Move, TileSet};
+use lexq::{Lexicon, TileSet, game::All, game::Game, game::Generator, game::Layout, game::Move};
 
-fn main() -> Result<(), lexq::Error> {
+fn main() -> Result<(), lexq::game::Error> {
     let args: Vec<String> = std::env::args().collect();
     let games: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(20);
     let rounds: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(9);

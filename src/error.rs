@@ -111,13 +111,20 @@ pub enum Error {
         kind: OutputErrorKind,
     },
 
-    /// A position, move, board layout or tile set is unusable.
-    #[error(transparent)]
-    Position(#[from] crate::position_error::PositionError),
-
-    /// A GCG game file is malformed (line, column and problem).
-    #[error("GCG {0}")]
-    Gcg(#[from] crate::gcg::GcgError),
+    /// A tile set (a built-in name or a tile-set file) is unusable.
+    #[error(
+        "tile set{}{}: {kind}",
+        name.as_deref().map(|n| format!(" {n}")).unwrap_or_default(),
+        line.map(|l| format!(" line {l}")).unwrap_or_default()
+    )]
+    TileSet {
+        /// The tile set's name or file, when one was given.
+        name: Option<String>,
+        /// The 1-based line of the tile-set text at fault, if one is.
+        line: Option<usize>,
+        /// What is wrong with it.
+        kind: TileSetErrorKind,
+    },
 
     /// A file to read is not a regular file: a directory, a FIFO, a device
     /// or a socket. It was refused before it was opened (opening a FIFO
@@ -132,7 +139,7 @@ pub enum Error {
 
     /// A board layout, tile set or lexicon that a position names (CGP
     /// `bdn`, `ld`, `lex`) and that the caller's
-    /// [`FilePolicy`](crate::FilePolicy) does not let it use. The message
+    /// [`FilePolicy`](crate::files::FilePolicy) does not let it use. The message
     /// tells nothing of the file system: a missing, unreadable, special or
     /// disallowed file all read the same.
     #[error("{what} {:?}: {}", shorten(name), named_message(*what, kind))]
@@ -146,7 +153,7 @@ pub enum Error {
     },
 
     /// Two lexicons of different alphabets cannot be compared word by
-    /// word ([`diff`](crate::diff::diff)).
+    /// word ([`diff`](crate::lexicon::diff::diff)).
     #[error(
         "the lexicons have different alphabets ({old} and {new}): their words are different tiles, not compared"
     )]
@@ -157,9 +164,24 @@ pub enum Error {
         new: String,
     },
 
-    /// A condition of a [`find`](crate::find) query cannot be used.
+    /// A condition of a [`find`](crate::query::find) query cannot be used.
     #[error(transparent)]
     Find(Box<FindError>),
+}
+
+/// Why a tile set is unusable (see [`Error::TileSet`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TileSetErrorKind {
+    /// A line does not have the expected shape.
+    #[error("{0}")]
+    Syntax(String),
+    /// A tile outside the alphabet.
+    #[error("{0:?} is not a tile of the alphabet")]
+    NotInAlphabet(String),
+    /// No built-in set for the alphabet, or a set that does not fit it.
+    #[error("{0}")]
+    Unsupported(String),
 }
 
 /// What a name in a position stands for (see [`Error::Named`]).
@@ -614,7 +636,7 @@ pub enum QueryErrorKind {
     TooLarge(String),
 }
 
-/// A term of a [`find`](crate::find) query that cannot be used: which,
+/// A term of a [`find`](crate::query::find) query that cannot be used: which,
 /// and why.
 #[derive(Debug)]
 pub struct FindError {

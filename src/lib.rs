@@ -2,9 +2,9 @@
 //! word-game players ask of it.
 //!
 //! A [`Lexicon`] is one file (or the embedded ENABLE default) holding every
-//! word as GADDAG keys, twice: as an `fst::Set` (the interoperable form,
-//! [`Lexicon::fst_set`]) and as a compact table of arcs ([`raw`]), which
-//! every query walks in place:
+//! word as GADDAG keys (CARE = ERAC, RAC@E, AC@RE, C@ARE), twice: as an
+//! `fst::Set` (the interoperable form, [`Lexicon::fst_set`]) and as a
+//! compact table of arcs ([`raw`]), which every query walks in place:
 //!
 //! ```
 //! use lexq::Lexicon;
@@ -27,70 +27,41 @@
 //! assert_eq!(lex.anagram("tac")?.to_strings(), ["ACT", "CAT"]);
 //! # Ok::<(), lexq::Error>(())
 //! ```
+//!
+//! # Layers
+//!
+//! The source is four layers, each a directory importing only from the
+//! ones below it (a test, `tests/layers.rs`, keeps it so):
+//!
+//! | layer | holds | public as |
+//! |---|---|---|
+//! | `alphabet` | letters, tile codes, letter sets, tile sets | [`Alphabet`], [`LetterSet`], [`TileSet`] |
+//! | `lexicon` | the file format, building, opening, the arc table | [`Lexicon`], [`build`], [`raw`] |
+//! | `query` | the word searches and their walks, `find`, suggestions, probability | [`Search`], [`Words`], [`find`], [`suggest`], [`probability`] |
+//! | [`game`] | boards, racks, moves, move generation, equity, CGP, GCG, game state | [`game`] |
+//!
+//! Below them all: the core [`Error`] and [`files`], the process plumbing
+//! (capped reads, atomic writes, the file policy) that lexq's programs
+//! share.
 
 #![warn(missing_docs)]
 
-pub mod alphabet;
-mod atomic;
-pub mod board;
-mod builder;
-pub mod cgp;
-mod compose;
-pub mod diff;
-mod enumerate;
-pub mod equity;
+mod alphabet;
 mod error;
-pub mod find;
-pub mod format;
-mod fstcheck;
-mod fstwrite;
-pub mod gaddag;
+pub mod files;
 pub mod game;
-pub mod gcg;
-mod input;
-pub mod layout;
-pub mod leavegen;
-pub mod leaves;
-mod letterset;
 mod lexicon;
-pub mod movegen;
-pub mod moves;
-pub mod notation;
-mod policy;
-pub mod position_error;
-pub mod probability;
 mod query;
-pub mod rack;
-pub mod raw;
-pub mod replay;
-pub mod selfplay;
-pub mod suggest;
-pub mod tiles;
-mod upgrade;
-mod walk;
-mod wordlist;
 
-pub use alphabet::Alphabet;
-pub use atomic::{check_output, remove_temp_files};
-pub use board::Board;
-pub use builder::{Built, Progress, build};
-pub use cgp::Position;
-pub use error::OutputErrorKind;
+pub use alphabet::{Alphabet, LetterSet, MAX_TILES, TileSet};
 pub use error::{
-    AlphabetErrorKind, Arg, Error, LexiconErrorKind, Named, NamedErrorKind, QueryError,
-    QueryErrorKind, Result, Syntax, WordErrorKind,
+    AlphabetErrorKind, Arg, Error, LexiconErrorKind, Named, NamedErrorKind, OutputErrorKind,
+    QueryError, QueryErrorKind, Result, Syntax, TileSetErrorKind, WordErrorKind,
 };
-pub use game::Game;
-pub use input::{MAX_INPUT_BYTES, open_regular, read_capped, read_file};
-pub use layout::Layout;
-pub use letterset::LetterSet;
+pub use lexicon::build::{Built, Progress, build};
+pub use lexicon::diff;
+pub use lexicon::raw;
+pub use lexicon::upgrade::upgrade;
+pub use lexicon::wordlist::{Rejected, WordList};
 pub use lexicon::{Info, Lexicon};
-pub use movegen::{All, Best, Count, Generator, Recorder, TopN, Valued};
-pub use moves::{Move, MoveKind};
-pub use policy::FilePolicy;
-pub use position_error::{PositionError, PositionErrorKind};
-pub use query::{Hooks, MAX_ARG_LEN, Search, Word, Words};
-pub use rack::Rack;
-pub use tiles::TileSet;
-pub use upgrade::upgrade;
-pub use wordlist::{Rejected, WordList};
+pub use query::{Hooks, MAX_ARG_LEN, Search, Word, Words, find, probability, suggest};

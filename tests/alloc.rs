@@ -7,8 +7,11 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use lexq::leaves::Leaves;
-use lexq::{All, Best, Count, Game, Generator, Lexicon, Move, Position, Rack, TileSet, TopN};
+use lexq::game::leaves::Leaves;
+use lexq::{
+    Lexicon, TileSet, game::All, game::Best, game::Count, game::Game, game::Generator, game::Move,
+    game::Position, game::Rack, game::TopN,
+};
 
 struct Counting;
 
@@ -63,7 +66,7 @@ fn a_reused_generator_allocates_nothing_per_position() {
         .collect();
     let racks: Vec<_> = positions.iter().map(Position::rack).collect();
     // By score, and by equity with a leave table, exchanges listed too.
-    let leaves = lexq::leaves::Leaves::open(
+    let leaves = lexq::game::leaves::Leaves::open(
         concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/leaves/small.csv").as_ref(),
         lex.alphabet(),
     )
@@ -137,7 +140,7 @@ fn rack_walks_allocate_only_their_results() {
 fn play_and_undo_allocate_nothing() {
     let lex = Lexicon::embedded();
     let tiles = TileSet::named("english", lex.alphabet()).unwrap();
-    let mut game = Game::new(&lex, lexq::Layout::standard(), tiles, 2, 9).unwrap();
+    let mut game = Game::new(&lex, lexq::game::Layout::standard(), tiles, 2, 9).unwrap();
     let mut generator = Generator::new();
     let mut tried = 0;
     for _ in 0..12 {

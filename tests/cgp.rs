@@ -2,13 +2,16 @@
 //! line), opcodes honoured or kept, and every kind of bad input refused
 //! with its kind and column.
 
-use lexq::{Alphabet, Error, Lexicon, Position, PositionError, PositionErrorKind, WordList, build};
+use lexq::{
+    Alphabet, Lexicon, WordList, build, game::Position, game::notation::PositionError,
+    game::notation::PositionErrorKind,
+};
 
 const EMPTY: &str = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15";
 
 fn pos_err(lex: &Lexicon, line: &str) -> PositionError {
     match Position::from_cgp(lex, line) {
-        Err(Error::Position(e)) => e,
+        Err(lexq::game::Error::Position(e)) => e,
         Err(e) => panic!("{line}: not a position error: {e}"),
         Ok(p) => panic!("{line}: accepted as {p:?}"),
     }
@@ -168,9 +171,9 @@ fn bad_inputs_name_the_problem_and_column() {
 #[test]
 fn lexicon_name_and_opcodes() {
     let line = format!("{EMPTY} A/ 0/0 0 lex CSW21; ld english;");
-    assert_eq!(lexq::cgp::lexicon_name(&line).as_deref(), Some("CSW21"));
-    assert_eq!(lexq::cgp::opcodes(&line).len(), 2);
-    assert_eq!(lexq::cgp::lexicon_name(&format!("{EMPTY} A/ 0/0 0")), None);
+    assert_eq!(lexq::game::lexicon_name(&line).as_deref(), Some("CSW21"));
+    assert_eq!(lexq::game::opcodes(&line).len(), 2);
+    assert_eq!(lexq::game::lexicon_name(&format!("{EMPTY} A/ 0/0 0")), None);
 }
 
 #[test]

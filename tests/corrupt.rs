@@ -109,7 +109,7 @@ proptest! {
         tail in proptest::collection::vec(any::<u8>(), 0..4096),
         version in prop_oneof![Just(1u32), any::<u32>()],
     ) {
-        let mut bytes = lexq::format::MAGIC.to_vec();
+        let mut bytes = lexq::raw::format::MAGIC.to_vec();
         bytes.extend_from_slice(&version.to_le_bytes());
         bytes.extend_from_slice(&tail);
         prop_assert!(Lexicon::from_bytes(bytes).is_err());

@@ -11,7 +11,7 @@ mod targets;
 use std::ops::Range;
 use std::panic;
 
-use lexq::{Alphabet, Lexicon, WordList, build, format};
+use lexq::{Alphabet, Lexicon, WordList, build, raw::format};
 
 use proptest::prelude::*;
 
@@ -30,7 +30,7 @@ fn u64_at(file: &[u8], at: usize) -> u64 {
 }
 
 /// Where a lexicon file's fst section is (header fields at 56 and 64, see
-/// `lexq::format`).
+/// `lexq::raw::format`).
 fn fst_section(file: &[u8]) -> Range<usize> {
     let at = u64_at(file, 56) as usize;
     at..at + u64_at(file, 64) as usize
@@ -42,7 +42,7 @@ fn arcs_section(file: &[u8]) -> Range<usize> {
     at..at + u64_at(file, 88) as usize
 }
 
-/// The fst byte of tile code `c` (as `lexq::gaddag` documents it).
+/// The fst byte of tile code `c` (as `lexq::raw::gaddag` documents it).
 fn key_byte(c: usize) -> u8 {
     b"te/oasripcnw.hlm-du012g=:bf3y5&_4v9678k%?xCDASFIBEjPTzRNM+LOqHGW"[c]
 }
@@ -198,7 +198,7 @@ fn exponential(levels: usize, stated_keys: u64) -> (Vec<u8>, Vec<u64>) {
 
 /// A version 4 file with `fst` as its fst section and `arcs` (packed at
 /// `width` bits) as its arc table, the header's figures set and the whole
-/// re-sealed, made by hand from the documented layout (`lexq::format`).
+/// re-sealed, made by hand from the documented layout (`lexq::raw::format`).
 fn v4_file(fst: &[u8], arcs: &[u64], width: u32, words: u64, keys: u64, max_len: u32) -> Vec<u8> {
     let mut file = small();
     let fst_at = fst_section(&file).start;
@@ -400,11 +400,11 @@ fn walk_the_table(lex: &Lexicon) {
         format!("{empty} ACST?/ 0/0 0"),
         "15/15/15/15/15/15/15/6CAT6/15/15/15/15/15/15/15 AHS??Q/ 0/0 0".to_string(),
     ] {
-        if let Ok(pos) = lexq::Position::from_cgp(lex, &cgp) {
-            let mut all = lexq::All::default();
-            lexq::Generator::new().generate(&pos.board, &pos.rack(), &mut all);
-            let mut best = lexq::Best::default();
-            lexq::Generator::new().generate(&pos.board, &pos.rack(), &mut best);
+        if let Ok(pos) = lexq::game::Position::from_cgp(lex, &cgp) {
+            let mut all = lexq::game::All::default();
+            lexq::game::Generator::new().generate(&pos.board, &pos.rack(), &mut all);
+            let mut best = lexq::game::Best::default();
+            lexq::game::Generator::new().generate(&pos.board, &pos.rack(), &mut best);
         }
     }
     let _ = lex.anagram("cats");

@@ -14,8 +14,8 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use lexq::{
-    Alphabet, Error, FilePolicy, Layout, Lexicon, Named, NamedErrorKind, Position, TileSet,
-    WordList,
+    Alphabet, Error, Lexicon, Named, NamedErrorKind, TileSet, WordList, files::FilePolicy,
+    game::Layout, game::Position,
 };
 
 /// A 5x5 board: its CGP board field, and a layout file of it.
@@ -134,22 +134,43 @@ fn dirs() -> Dirs {
 /// The kind of a `Named` error, checking that its message is the name's
 /// and a fixed text (nothing taken from the file system).
 #[track_caller]
-fn named(r: lexq::Result<impl std::fmt::Debug>, what: Named, name: &str) -> NamedErrorKind {
-    match r {
-        Err(Error::Named {
+fn named<E: AsCore>(r: Result<impl std::fmt::Debug, E>, what: Named, name: &str) -> NamedErrorKind {
+    match r.as_ref().map_err(AsCore::core) {
+        Err(Some(Error::Named {
             what: w,
             name: n,
             kind,
-        }) => {
-            assert_eq!((w, n.as_str()), (what, name));
-            kind
+        })) => {
+            assert_eq!((*w, n.as_str()), (what, name));
+            *kind
         }
-        other => panic!("{name}: not refused by name: {other:?}"),
+        _ => panic!("{name}: not refused by name: {r:?}"),
+    }
+}
+
+/// The core error of a result of the core or of the game layer (whose
+/// error wraps the core's).
+trait AsCore: std::fmt::Debug + std::fmt::Display {
+    fn core(&self) -> Option<&Error>;
+}
+
+impl AsCore for Error {
+    fn core(&self) -> Option<&Error> {
+        Some(self)
+    }
+}
+
+impl AsCore for lexq::game::Error {
+    fn core(&self) -> Option<&Error> {
+        match self {
+            lexq::game::Error::Core(e) => Some(e),
+            _ => None,
+        }
     }
 }
 
 /// The message of an error with the name taken out.
-fn without(e: &Error) -> String {
+fn without(e: &impl AsCore) -> String {
     unnamed(&e.to_string())
 }
 
@@ -308,7 +329,7 @@ fn an_allowed_folder_lets_its_files_in_and_nothing_else() {
         &line15(&format!("bdn {};", text(&d.allowed.join("tiny.txt")))),
         &policy,
     );
-    assert!(matches!(r, Err(Error::Position(_))), "{r:?}");
+    assert!(matches!(r, Err(lexq::game::Error::Position(_))), "{r:?}");
 }
 
 #[test]
@@ -500,7 +521,11 @@ fn any_file_reads_regular_files_only_and_says_what_is_wrong() {
     .unwrap_err();
     assert!(matches!(e, Error::NotRegularFile { .. }), "{e}");
     let f = fifo.clone();
-    let e = within(&fifo, move || lexq::gcg::Game::read(&f).map(|_| ())).unwrap_err();
+    let e = within(&fifo, move || lexq::game::gcg::Game::read(&f).map(|_| ())).unwrap_err();
+    let e = match e {
+        lexq::game::Error::Core(e) => e,
+        other => panic!("{other}"),
+    };
     assert!(matches!(e, Error::NotRegularFile { .. }), "{e}");
 }
 
@@ -509,7 +534,7 @@ fn open_regular_and_read_file() {
     let d = dirs();
     let fifo = d.outside.join("fifo");
     let f = fifo.clone();
-    let e = within(&fifo, move || lexq::open_regular(&f).map(|_| ())).unwrap_err();
+    let e = within(&fifo, move || lexq::files::open_regular(&f).map(|_| ())).unwrap_err();
     assert!(
         matches!(
             e,
@@ -520,7 +545,7 @@ fn open_regular_and_read_file() {
         ),
         "{e}"
     );
-    let e = lexq::open_regular(&d.outside).unwrap_err();
+    let e = lexq::files::open_regular(&d.outside).unwrap_err();
     assert!(
         matches!(
             e,
@@ -531,7 +556,7 @@ fn open_regular_and_read_file() {
         ),
         "{e}"
     );
-    let e = lexq::read_file("/dev/zero".as_ref(), 16, "a test file").unwrap_err();
+    let e = lexq::files::read_file("/dev/zero".as_ref(), 16, "a test file").unwrap_err();
     assert!(
         matches!(
             e,
@@ -543,12 +568,12 @@ fn open_regular_and_read_file() {
         "{e}"
     );
     // Through a symlink to a regular file: read.
-    let bytes = lexq::read_file(&d.allowed.join("link.txt"), 1 << 10, "a layout").unwrap();
+    let bytes = lexq::files::read_file(&d.allowed.join("link.txt"), 1 << 10, "a layout").unwrap();
     assert_eq!(bytes, TINY.as_bytes());
     // A sparse file larger than the cap is refused without being read.
     let big = d.outside.join("big");
     fs::File::create(&big).unwrap().set_len(1 << 40).unwrap();
-    let e = lexq::read_file(&big, 1 << 20, "a layout file").unwrap_err();
+    let e = lexq::files::read_file(&big, 1 << 20, "a layout file").unwrap_err();
     assert!(
         e.to_string()
             .ends_with("larger than 1 MiB, the most a layout file may be"),

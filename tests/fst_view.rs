@@ -1,6 +1,6 @@
 //! The fst view of a lexicon (`Lexicon::fst_set`) run through the `fst`
 //! crate's own automata, against a plain scan of the word list: a word's
-//! whole-word key is the word reversed (`lexq::gaddag::word_key`), with no
+//! whole-word key is the word reversed (`lexq::raw::gaddag::word_key`), with no
 //! separator, so fst's automata over those keys search whole words.
 
 use std::sync::LazyLock;
@@ -8,7 +8,7 @@ use std::sync::LazyLock;
 use fst::automaton::{Automaton, Subsequence};
 use fst::{IntoStreamer, Streamer};
 use lexq::Lexicon;
-use lexq::gaddag::{SEPARATOR, key_byte, key_word, word_key};
+use lexq::raw::gaddag::{SEPARATOR, key_byte, key_word, word_key};
 
 static WORDS: LazyLock<Vec<String>> = LazyLock::new(|| {
     std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/indexes/enable1.txt"))

@@ -8,7 +8,7 @@ use std::path::Path;
 use fst::{Set, Streamer};
 use lexq::{Alphabet, WordList, build};
 
-/// The fst byte of each code, as `lexq::gaddag`'s documentation gives it
+/// The fst byte of each code, as `lexq::raw::gaddag`'s documentation gives it
 /// (code 0 is the separator, 1..=26 are A..Z in English).
 const KEY_BYTES: &[u8; 64] = b"te/oasripcnw.hlm-du012g=:bf3y5&_4v9678k%?xCDASFIBEjPTzRNM+LOqHGW";
 
@@ -30,7 +30,7 @@ fn gaddag_keys(word: &[u8]) -> Vec<Vec<u8>> {
 }
 
 /// The fst section of a lexicon file, found from the header fields the
-/// `lexq::format` documentation lists (offset at byte 56, length at 64).
+/// `lexq::raw::format` documentation lists (offset at byte 56, length at 64).
 fn fst_section(file: &[u8]) -> &[u8] {
     let at = |i: usize| u64::from_le_bytes(file[i..i + 8].try_into().unwrap()) as usize;
     let (offset, len) = (at(56), at(64));

@@ -7,7 +7,10 @@
 mod common;
 
 use lexq::game::{Challenge, ChallengeRule, OutRule, Rules, TurnKind};
-use lexq::{All, FilePolicy, Game, Generator, Layout, Lexicon, Move, Position, Rack, TileSet};
+use lexq::{
+    Lexicon, TileSet, files::FilePolicy, game::All, game::Game, game::Generator, game::Layout,
+    game::Move, game::Position, game::Rack,
+};
 
 const EMPTY: &str = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15";
 
@@ -25,7 +28,7 @@ fn conserved(game: &Game<'_>) {
         for c in 0..b.size() {
             let t = b.tile(r, c);
             if t != 0 {
-                let code = if t & lexq::board::BLANK != 0 {
+                let code = if t & lexq::game::BLANK != 0 {
                     0
                 } else {
                     t & 63
@@ -410,7 +413,7 @@ fn self_played_records_read_back_clean() {
                 challenge: rule,
                 ..Rules::default()
             })
-            .with_opcodes(vec![lexq::cgp::Opcode {
+            .with_opcodes(vec![lexq::game::Opcode {
                 name: "lex".into(),
                 args: "ENABLE".into(),
             }]);
@@ -421,11 +424,11 @@ fn self_played_records_read_back_clean() {
             turn += 1;
             // Every third turn, a phony: the best play with its first new
             // tile changed for one it leaves, when that forms a non-word.
-            if turn % 3 == 0 && mv.kind() == lexq::MoveKind::Place {
+            if turn % 3 == 0 && mv.kind() == lexq::game::MoveKind::Place {
                 let mut sq = mv.squares().to_vec();
                 let i = sq
                     .iter()
-                    .position(|&t| t & lexq::moves::THROUGH == 0)
+                    .position(|&t| t & lexq::game::THROUGH == 0)
                     .unwrap();
                 let rack = *g.rack(g.to_move());
                 let alt = mv
@@ -455,9 +458,9 @@ fn self_played_records_read_back_clean() {
         }
         assert!(phonies > 0, "seed {seed}");
         let text = g.to_gcg(&["ann", "bob"]);
-        let parsed = lexq::gcg::Game::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
-        let (layout, tiles) = lexq::replay::game_setup(&parsed, &lex).unwrap();
-        let r = lexq::replay::replay(&parsed, &lex, layout, tiles, None).unwrap();
+        let parsed = lexq::game::gcg::Game::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let (layout, tiles) = lexq::game::replay::game_setup(&parsed, &lex).unwrap();
+        let r = lexq::game::replay::replay(&parsed, &lex, layout, tiles, None).unwrap();
         assert_eq!(r.problems, vec![], "{text}");
         assert_eq!(r.scores[..], g.scores()[..], "{text}");
         assert_eq!(r.board.to_cgp_rows(), g.board().to_cgp_rows());

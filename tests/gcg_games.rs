@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use common::brute::ENABLE_RULES;
 use common::positions::{Script, gcg_game, phony_rules};
 use common::replay::replay;
-use lexq::gcg::{Coord, EventKind, Game, GcgError, GcgErrorKind};
+use lexq::game::gcg::{Coord, EventKind, Game, GcgError, GcgErrorKind};
 
 fn data(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -554,13 +554,16 @@ fn errors_display_line_and_column() {
         kind: e.2,
     };
     assert_eq!(e.to_string(), "line 3, column 2: unknown player \"carl\"");
-    let lib: lexq::Error = e.into();
+    let lib: lexq::game::Error = e.into();
     assert_eq!(
         lib.to_string(),
         "GCG line 3, column 2: unknown player \"carl\""
     );
     let missing = Game::read(&data("no-such-file.gcg")).unwrap_err();
-    assert!(matches!(missing, lexq::Error::Io { .. }));
+    assert!(matches!(
+        missing,
+        lexq::game::Error::Core(lexq::Error::Io { .. })
+    ));
     let dir = Game::read(&data("")).unwrap_err();
     assert!(dir.to_string().contains("not a regular file"), "{dir}");
 }
@@ -617,13 +620,13 @@ fn no_panic_on_junk() {
 
 static LEX: std::sync::LazyLock<lexq::Lexicon> = std::sync::LazyLock::new(lexq::Lexicon::embedded);
 
-fn lib_replay(g: &Game, turns: Option<usize>) -> lexq::replay::Replay<'static> {
-    let (layout, tiles) = lexq::replay::game_setup(g, &LEX).unwrap();
-    lexq::replay::replay(g, &LEX, layout, tiles, turns).unwrap()
+fn lib_replay(g: &Game, turns: Option<usize>) -> lexq::game::replay::Replay<'static> {
+    let (layout, tiles) = lexq::game::replay::game_setup(g, &LEX).unwrap();
+    lexq::game::replay::replay(g, &LEX, layout, tiles, turns).unwrap()
 }
 
-fn kind_name(k: &lexq::replay::ProblemKind) -> &'static str {
-    use lexq::replay::ProblemKind::*;
+fn kind_name(k: &lexq::game::replay::ProblemKind) -> &'static str {
+    use lexq::game::replay::ProblemKind::*;
     match k {
         Phony(_) => "phony",
         IllegalPlacement(_) => "placement",
@@ -685,7 +688,8 @@ fn turn_positions_as_cgp() {
     for k in 0..=g.events.len() {
         let r = lib_replay(&g, Some(k));
         let cgp = r.position(&g).to_cgp();
-        let back = lexq::Position::from_cgp(&lex, &cgp).unwrap_or_else(|e| panic!("{cgp}: {e}"));
+        let back =
+            lexq::game::Position::from_cgp(&lex, &cgp).unwrap_or_else(|e| panic!("{cgp}: {e}"));
         assert_eq!(back.to_cgp(), cgp);
         let me = r.to_move(&g);
         let fields: Vec<&str> = cgp.split(' ').collect();
@@ -702,7 +706,7 @@ fn turn_positions_as_cgp() {
                 assert_eq!(fields[1], "EIIO/", "{cgp}");
                 continue;
             }
-            let rack = lexq::Rack::parse(&e.rack, lex.alphabet()).unwrap();
+            let rack = lexq::game::Rack::parse(&e.rack, lex.alphabet()).unwrap();
             assert_eq!(
                 fields[1],
                 format!("{}/", rack.to_string(lex.alphabet())),
@@ -723,12 +727,13 @@ fn turn_positions_as_cgp() {
     assert_eq!(before, after.board.to_cgp_rows());
     assert_eq!(after.zeros, 1);
     // Past the end: an error naming the turn.
-    let (layout, tiles) = lexq::replay::game_setup(&g, &lex).unwrap();
-    let err = lexq::replay::replay(&g, &lex, layout, tiles, Some(g.events.len() + 1)).unwrap_err();
+    let (layout, tiles) = lexq::game::replay::game_setup(&g, &lex).unwrap();
+    let err =
+        lexq::game::replay::replay(&g, &lex, layout, tiles, Some(g.events.len() + 1)).unwrap_err();
     assert!(
         matches!(
             err,
-            lexq::Error::Gcg(GcgError {
+            lexq::game::Error::Gcg(GcgError {
                 kind: GcgErrorKind::NoSuchTurn { .. },
                 ..
             })
@@ -739,7 +744,7 @@ fn turn_positions_as_cgp() {
 
 #[test]
 fn replay_by_hand() {
-    use lexq::replay::ProblemKind;
+    use lexq::game::replay::ProblemKind;
     let g = parse(
         ">ann: ACERTUV 8E CARE +12 12\n\
          >bob: AEIOSX? H8 (E)X +9 9\n\
@@ -791,11 +796,11 @@ fn replay_by_hand() {
 fn setup_from_pragmas() {
     let lex = lexq::Lexicon::embedded();
     let g = Game::parse("#player1 a A\n#board-layout SuperCrosswordGame\n").unwrap();
-    let (layout, tiles) = lexq::replay::game_setup(&g, &lex).unwrap();
+    let (layout, tiles) = lexq::game::replay::game_setup(&g, &lex).unwrap();
     assert_eq!(layout.size(), 21);
     assert_eq!(tiles.total(), 200);
     let g = Game::parse("#player1 a A\n#tile-distribution friends\n").unwrap();
-    let (_, tiles) = lexq::replay::game_setup(&g, &lex).unwrap();
+    let (_, tiles) = lexq::game::replay::game_setup(&g, &lex).unwrap();
     assert_eq!(tiles.bingo(), 35);
     for bad in [
         "#board-layout /dev/null",
@@ -803,7 +808,7 @@ fn setup_from_pragmas() {
         "#tile-set klingon",
     ] {
         let g = Game::parse(&format!("#player1 a A\n{bad}\n")).unwrap();
-        let e = lexq::replay::game_setup(&g, &lex).unwrap_err();
+        let e = lexq::game::replay::game_setup(&g, &lex).unwrap_err();
         assert!(e.to_string().contains("neither built in nor a file"), "{e}");
     }
 }
@@ -874,7 +879,8 @@ fn replay_never_panics_on_random_plays() {
             let r = lib_replay(&g, Some(k));
             // Every position reads back (`lexq moves` takes it).
             let cgp = r.position(&g).to_cgp();
-            lexq::Position::from_cgp(&LEX, &cgp).unwrap_or_else(|e| panic!("{cgp}: {e}\n{text}"));
+            lexq::game::Position::from_cgp(&LEX, &cgp)
+                .unwrap_or_else(|e| panic!("{cgp}: {e}\n{text}"));
             if k == g.events.len() && !r.board.is_empty() {
                 laid += 1;
             }
@@ -888,7 +894,7 @@ fn replay_never_panics_on_random_plays() {
 #[test]
 fn spanish_game_with_multi_letter_tiles() {
     use common::brute::SPANISH_RULES;
-    use lexq::{Alphabet, Layout, Lexicon, TileSet, WordList, build};
+    use lexq::{Alphabet, Lexicon, TileSet, WordList, build, game::Layout};
     let mut list = WordList::new(Alphabet::spanish());
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/spanish-sample.txt");
     list.read_path(path.as_ref()).unwrap();
@@ -904,7 +910,7 @@ fn spanish_game_with_multi_letter_tiles() {
     let check = |second: i32| {
         let g = Game::parse(&text(second)).unwrap();
         let tiles = TileSet::named("spanish", lex.alphabet()).unwrap();
-        let r = lexq::replay::replay(&g, &lex, Layout::standard(), tiles, None).unwrap();
+        let r = lexq::game::replay::replay(&g, &lex, Layout::standard(), tiles, None).unwrap();
         let ours = replay(&SPANISH_RULES, &g, 15, None);
         let got: Vec<(usize, &str)> = r
             .problems

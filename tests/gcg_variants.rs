@@ -15,9 +15,12 @@ mod common;
 use std::path::PathBuf;
 
 use common::brute::{ENABLE_RULES, SPANISH_RULES};
+use lexq::game::gcg::{Game as Record, GcgErrorKind};
 use lexq::game::{OutRule, Rules, TurnKind};
-use lexq::gcg::{Game as Record, GcgErrorKind};
-use lexq::{Alphabet, Game, Generator, Layout, Lexicon, Move, Position, TileSet, WordList, build};
+use lexq::{
+    Alphabet, Lexicon, TileSet, WordList, build, game::Game, game::Generator, game::Layout,
+    game::Move, game::Position,
+};
 
 fn data(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -54,7 +57,7 @@ fn greedy<'a>(game: &mut Game<'a>) {
     let size = game.board().tile_set().rack_size();
     while !game.is_over() {
         let rack = *game.rack(game.to_move());
-        let mut best = lexq::Best::default();
+        let mut best = lexq::game::Best::default();
         generator.generate(game.board(), &rack, &mut best);
         let mv = match best.best {
             Some((m, _)) => m,
@@ -69,7 +72,7 @@ fn greedy<'a>(game: &mut Game<'a>) {
 /// final board rows and the totals.
 fn lib_check(text: &str, lex: &Lexicon, tiles: TileSet) -> (Vec<String>, String, Vec<i32>) {
     let g = Record::parse(text).unwrap_or_else(|e| panic!("{e}\n{text}"));
-    let r = lexq::replay::replay(&g, lex, Layout::standard(), tiles, None).unwrap();
+    let r = lexq::game::replay::replay(&g, lex, Layout::standard(), tiles, None).unwrap();
     let problems = r
         .problems
         .iter()
@@ -134,7 +137,7 @@ fn a_plain_spanish_rack_plays_a_word_with_rr() {
     assert_eq!(problems, Vec::<String>::new());
     // The position before it: the rack that plays it, bracketed.
     let g = Record::parse(text).unwrap();
-    let r = lexq::replay::replay(&g, &lex, Layout::standard(), tiles(), Some(0)).unwrap();
+    let r = lexq::game::replay::replay(&g, &lex, Layout::standard(), tiles(), Some(0)).unwrap();
     assert!(
         r.position(&g).to_cgp().contains(" BEOO[RR]S/ "),
         "{}",
@@ -143,7 +146,7 @@ fn a_plain_spanish_rack_plays_a_word_with_rr() {
     // A rack without RR: the message brackets it.
     let text = "#player1 ana Ana\n#player2 bea Bea\n>ana: BOLOSEA 8E BORRO +26 26\n";
     let g = Record::parse(text).unwrap();
-    let r = lexq::replay::replay(&g, &lex, Layout::standard(), tiles(), None).unwrap();
+    let r = lexq::game::replay::replay(&g, &lex, Layout::standard(), tiles(), None).unwrap();
     assert_eq!(
         r.problems[0].to_string(),
         "line 3: illegal placement: [RR] is not on the rack ABELOOS"
@@ -220,7 +223,7 @@ fn end_forms_comments_and_players() {
     let g = read("end-doubled-blank.gcg");
     let last = g.events.last().unwrap();
     assert!(
-        matches!(&last.kind, lexq::gcg::EventKind::EndRackPoints { tiles } if tiles.contains('?')),
+        matches!(&last.kind, lexq::game::gcg::EventKind::EndRackPoints { tiles } if tiles.contains('?')),
         "{last:?}"
     );
     // Comments after the total.
@@ -285,20 +288,20 @@ fn every_turn_is_a_position_that_reads_back() {
             (&en, TileSet::named("english", en.alphabet()).unwrap())
         };
         for k in 0..=g.events.len() {
-            let r =
-                lexq::replay::replay(&g, lex, Layout::standard(), tiles.clone(), Some(k)).unwrap();
+            let r = lexq::game::replay::replay(&g, lex, Layout::standard(), tiles.clone(), Some(k))
+                .unwrap();
             let mut pos = r.position(&g);
             // A Catalan tile set is a file: the CGP names it.
             if name.starts_with("catalan") {
                 pos.ops.retain(|o| o.name != "ld");
-                pos.ops.push(lexq::cgp::Opcode {
+                pos.ops.push(lexq::game::Opcode {
                     name: "ld".into(),
                     args: data("catalan/tiles.txt").to_str().unwrap().into(),
                 });
             }
             let cgp = pos.to_cgp();
             // The test's own tile file: any file is allowed here.
-            let back = Position::from_cgp_with(lex, &cgp, &lexq::FilePolicy::any_file())
+            let back = Position::from_cgp_with(lex, &cgp, &lexq::files::FilePolicy::any_file())
                 .unwrap_or_else(|e| panic!("{name} turn {k}: {cgp}: {e}"));
             assert_eq!(back.to_cgp(), cgp);
             turns += 1;
@@ -390,7 +393,7 @@ fn write_fixtures() {
     let lex = Lexicon::embedded();
     let en = || TileSet::named("english", lex.alphabet()).unwrap();
     let lex_op = |name: &str| {
-        vec![lexq::cgp::Opcode {
+        vec![lexq::game::Opcode {
             name: "lex".into(),
             args: name.into(),
         }]
@@ -451,7 +454,7 @@ fn write_fixtures() {
         .unwrap()
         .with_opcodes(lex_op("ENABLE"));
     for _ in 0..3 {
-        let mut best = lexq::Best::default();
+        let mut best = lexq::game::Best::default();
         Generator::new().generate(g.board(), g.rack(g.to_move()), &mut best);
         g.apply(&best.best.unwrap().0).unwrap();
     }

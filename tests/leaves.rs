@@ -14,8 +14,8 @@ mod common;
 use std::collections::{BTreeMap, HashMap};
 
 use common::positions::Rng;
-use lexq::leaves::{Leaves, LeavesErrorKind, equity, rank_by_equity};
-use lexq::{Alphabet, Rack};
+use lexq::game::leaves::{Leaves, LeavesErrorKind, equity, rank_by_equity};
+use lexq::{Alphabet, game::Rack};
 
 fn data(name: &str) -> std::path::PathBuf {
     std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -184,14 +184,14 @@ fn equity_is_score_and_leave() {
     let en = Alphabet::english();
     let table = Leaves::open(&data("small.csv"), &en).unwrap();
     let lex = lexq::Lexicon::embedded();
-    let pos = lexq::Position::from_cgp(
+    let pos = lexq::game::Position::from_cgp(
         &lex,
         "15/15/15/15/15/15/15/4CARE7/15/15/15/15/15/15/15 QUSTEEZ/ 12/0 0",
     )
     .unwrap();
     let rack = pos.rack();
-    let mut all = lexq::All::default();
-    lexq::Generator::new()
+    let mut all = lexq::game::All::default();
+    lexq::game::Generator::new()
         .exchanges(true)
         .generate(&pos.board, &rack, &mut all);
     let mut moves = all.moves;
@@ -208,10 +208,10 @@ fn equity_is_score_and_leave() {
             (t.into_iter().collect(), milli(v.parse().unwrap()))
         })
         .collect();
-    let hand = |m: &lexq::Move| {
+    let hand = |m: &lexq::game::Move| {
         let mut left: Vec<char> = "QUSTEEZ".chars().collect();
         let spent: Vec<u8> = match m.kind() {
-            lexq::MoveKind::Exchange => m.squares().to_vec(),
+            lexq::game::MoveKind::Exchange => m.squares().to_vec(),
             _ => m.spent().collect(),
         };
         for t in spent {
@@ -454,8 +454,8 @@ fn sub_leaves(rack: &str, max: usize) -> Vec<String> {
 
 #[test]
 fn leave_stats_equal_a_plain_count_of_self_play_turns() {
-    use lexq::leavegen::LeaveStats;
-    use lexq::{Generator, Layout, Lexicon, TileSet, selfplay};
+    use lexq::game::leavegen::LeaveStats;
+    use lexq::{Lexicon, TileSet, game::Generator, game::Layout, game::selfplay};
     let lex = Lexicon::embedded();
     let en = lex.alphabet();
     let tiles = TileSet::named("english", en).unwrap();

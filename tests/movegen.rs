@@ -8,8 +8,8 @@ mod common;
 
 use common::brute::{BruteMove, ENABLE_RULES, brute_moves};
 use lexq::{
-    All, Best, Count, Generator, Lexicon, Move, MoveKind, Position, Rack, TopN, movegen::rank,
-    selfplay,
+    Lexicon, game::All, game::Best, game::Count, game::Generator, game::Move, game::MoveKind,
+    game::Position, game::Rack, game::TopN, game::rank, game::selfplay,
 };
 
 fn handchecked() -> Vec<(String, String, i32)> {
@@ -51,7 +51,7 @@ fn hand_checked_scores() {
 fn recorders_agree() {
     let lex = Lexicon::embedded();
     let tiles = lexq::TileSet::named("english", lex.alphabet()).unwrap();
-    let game = selfplay::play(&lex, &lexq::Layout::standard(), &tiles, 3, "").unwrap();
+    let game = selfplay::play(&lex, &lexq::game::Layout::standard(), &tiles, 3, "").unwrap();
     let mut generator = Generator::new();
     for cgp in game.positions.iter().step_by(3) {
         let pos = Position::from_cgp(&lex, cgp).unwrap();
@@ -151,7 +151,7 @@ fn incremental_cross_sets_equal_fresh_ones() {
     let lex = Lexicon::embedded();
     let tiles = lexq::TileSet::named("english", lex.alphabet()).unwrap();
     for seed in [21, 22] {
-        let game = selfplay::play(&lex, &lexq::Layout::standard(), &tiles, seed, "").unwrap();
+        let game = selfplay::play(&lex, &lexq::game::Layout::standard(), &tiles, seed, "").unwrap();
         let first = Position::from_cgp(&lex, &game.positions[0]).unwrap();
         let mut board = first.board.clone();
         for (k, cgp) in game.positions.iter().enumerate() {
@@ -378,7 +378,7 @@ fn set_tiles_gives_the_cross_sets_of_a_board_read_fresh() {
     // moves.
     let lex = Lexicon::embedded();
     let tiles = lexq::TileSet::named("english", lex.alphabet()).unwrap();
-    let game = selfplay::play(&lex, &lexq::Layout::standard(), &tiles, 31, "").unwrap();
+    let game = selfplay::play(&lex, &lexq::game::Layout::standard(), &tiles, 31, "").unwrap();
     let heavy = include_str!("../benches/heavy.cgp");
     let lines: Vec<&str> = game
         .positions
@@ -386,7 +386,7 @@ fn set_tiles_gives_the_cross_sets_of_a_board_read_fresh() {
         .map(String::as_str)
         .chain(heavy.lines().step_by(7))
         .collect();
-    let mut board = lexq::Board::new(&lex, lexq::Layout::standard(), tiles).unwrap();
+    let mut board = lexq::game::Board::new(&lex, lexq::game::Layout::standard(), tiles).unwrap();
     let mut generator = Generator::new();
     for (k, cgp) in lines.iter().enumerate() {
         let pos = Position::from_cgp(&lex, cgp).unwrap();

@@ -17,8 +17,11 @@ use common::brute::{
     naive_cross_sets, parse_cgp,
 };
 use common::positions::varied_positions;
-use lexq::leaves::Leaves;
-use lexq::{Alphabet, Best, Generator, Lexicon, Move, Position, Rack, TopN, WordList, build};
+use lexq::game::leaves::Leaves;
+use lexq::{
+    Alphabet, Lexicon, WordList, build, game::Best, game::Generator, game::Move, game::Position,
+    game::Rack, game::TopN,
+};
 
 static SPANISH: LazyLock<Lexicon> = LazyLock::new(|| {
     let mut list = WordList::new(Alphabet::spanish());

@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use lexq::{Alphabet, Lexicon, WordList, build, format};
+use lexq::{Alphabet, Lexicon, WordList, build, raw::format};
 
 const ENGLISH: &str = "aa aah aal ab abs care cared cares cat cats catsup qi quixotic scare zzz";
 const SPANISH: &str = "chico llama perro ñu calle carro";

@@ -363,7 +363,7 @@ pub struct BuildArgs {
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub min_len: usize,
     /// Leave out words longer than N tiles.
-    #[arg(long, value_name = "N", default_value_t = lexq::gaddag::MAX_WORD_LEN)]
+    #[arg(long, value_name = "N", default_value_t = lexq::raw::gaddag::MAX_WORD_LEN)]
     pub max_len: usize,
     /// Fail on any line that is not a word of the alphabet.
     #[arg(long)]

@@ -12,14 +12,15 @@ use std::time::Duration;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use lexq::game::{Challenge, ChallengeRule, Rules};
-use lexq::leavegen::LeaveStats;
-use lexq::leaves::Leaves;
-use lexq::movegen::{Valued, rank_valued};
-use lexq::{
-    All, Alphabet, Count, FilePolicy, Game, Generator, Layout, Lexicon, Move, Position, Rack,
-    TileSet, TopN, cgp, selfplay,
+use lexq::files::FilePolicy;
+use lexq::game::leavegen::LeaveStats;
+use lexq::game::leaves::Leaves;
+use lexq::game::{
+    All, Count, Game, Generator, Layout, Move, Position, Rack, TopN, Valued, lexicon_name,
+    rank_valued, selfplay,
 };
+use lexq::game::{Challenge, ChallengeRule, Rules};
+use lexq::{Alphabet, Lexicon, TileSet};
 use serde_json::{Value, json};
 
 use crate::{ERROR, FOUND, Failure, NOT_FOUND};
@@ -181,7 +182,7 @@ impl Lexicons {
         if let Some(l) = &self.forced {
             return Ok(l);
         }
-        let name = cgp::lexicon_name(line).filter(|n| !FilePolicy::is_builtin_lexicon(n));
+        let name = lexicon_name(line).filter(|n| !FilePolicy::is_builtin_lexicon(n));
         match name {
             None => Ok(self.embedded.get_or_insert_with(Lexicon::embedded)),
             Some(name) => {
@@ -225,7 +226,7 @@ impl LeaveFile {
 
 /// Reads a CGP line; its `bdn` and `ld` may name any file (the user of
 /// the command writes the lines, and reads any error about them).
-fn position<'a>(lex: &'a Lexicon, line: &str) -> Result<Position<'a>, lexq::Error> {
+fn position<'a>(lex: &'a Lexicon, line: &str) -> Result<Position<'a>, lexq::game::Error> {
     Position::from_cgp_with(lex, line, &FilePolicy::any_file())
 }
 
@@ -433,7 +434,7 @@ fn points(milli: i32) -> String {
 
 /// The move as JSON: the core's one serializer, shared with the server.
 fn move_json(v: &Valued, pos: &Position<'_>, ranked: bool) -> Value {
-    let mut view = lexq::moves::MoveView::new(&v.mv, &pos.rack(), pos.board.alphabet());
+    let mut view = lexq::game::MoveView::new(&v.mv, &pos.rack(), pos.board.alphabet());
     if ranked {
         view = view.with_equity(v.equity);
     }
@@ -510,7 +511,7 @@ pub fn draw(pos: &Position<'_>, colour: bool) -> String {
     };
     let mut s = String::from("   ");
     for c in 0..n {
-        s.push_str(&format!(" {} ", lexq::notation::column_name(c)));
+        s.push_str(&format!(" {} ", lexq::game::notation::column_name(c)));
     }
     s.push('\n');
     for r in 0..n {
@@ -520,7 +521,7 @@ pub fn draw(pos: &Position<'_>, colour: bool) -> String {
             if t != 0 {
                 let mut label = String::new();
                 let txt = a.label(t & 63).unwrap_or("?");
-                if t & lexq::board::BLANK != 0 {
+                if t & lexq::game::BLANK != 0 {
                     label.push_str(&txt.to_lowercase());
                 } else {
                     label.push_str(txt);
@@ -714,7 +715,7 @@ pub fn selfplay(lexicon: Option<&Path>, args: &SelfplayArgs) -> Result<u8, Failu
 
 /// `lexq leaves`.
 pub fn leaves(lexicon: Option<&Path>, args: &LeavesArgs) -> Result<u8, Failure> {
-    crate::interrupt::on_interrupt(lexq::remove_temp_files);
+    crate::interrupt::on_interrupt(lexq::files::remove_temp_files);
     let Setup {
         lex,
         layout,
@@ -722,7 +723,7 @@ pub fn leaves(lexicon: Option<&Path>, args: &LeavesArgs) -> Result<u8, Failure> 
         ops,
     } = setup(lexicon, "standard", None)?;
     let inputs: Vec<PathBuf> = args.from.iter().cloned().collect();
-    lexq::check_output(&args.output, &inputs)?;
+    lexq::files::check_output(&args.output, &inputs)?;
     // The write comes after every game: a folder that is not there is
     // found out now.
     let folder = args.output.parent().filter(|d| !d.as_os_str().is_empty());
@@ -737,7 +738,7 @@ pub fn leaves(lexicon: Option<&Path>, args: &LeavesArgs) -> Result<u8, Failure> 
     let jobs = args.jobs.min(args.games);
     let start = std::time::Instant::now();
     // Job j plays games j, j + jobs, j + 2 jobs...
-    let results: Vec<Result<LeaveStats, lexq::Error>> = std::thread::scope(|scope| {
+    let results: Vec<Result<LeaveStats, lexq::game::Error>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..jobs)
             .map(|j| {
                 let (lex, layout, tiles, ops, table, bar) =

@@ -12,9 +12,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use lexq::gcg::Game;
-use lexq::replay::{self, Replay};
-use lexq::{FilePolicy, Lexicon};
+use lexq::game::gcg::Game;
+use lexq::game::replay::{self, Replay};
+use lexq::{Lexicon, files::FilePolicy};
 use serde_json::{Value, json};
 
 use crate::{FOUND, Failure, NOT_FOUND};
@@ -50,7 +50,7 @@ fn is_enable(name: &str) -> bool {
 /// Reads a GCG file (errors name the file, line and column).
 fn read(path: &Path) -> Result<Game, Failure> {
     Game::read(path).map_err(|e| match e {
-        lexq::Error::Gcg(g) => format!("{}: {g}", path.display()).into(),
+        lexq::game::Error::Gcg(g) => format!("{}: {g}", path.display()).into(),
         other => other.into(),
     })
 }
@@ -89,7 +89,7 @@ fn replay_to<'a>(
 ) -> Result<Replay<'a>, Failure> {
     let (layout, tiles) = replay::game_setup(game, lex)?;
     replay::replay(game, lex, layout, tiles, turn).map_err(|e| match e {
-        lexq::Error::Gcg(g) => format!("{}: {}", path.display(), g.kind).into(),
+        lexq::game::Error::Gcg(g) => format!("{}: {}", path.display(), g.kind).into(),
         other => other.into(),
     })
 }
@@ -111,7 +111,7 @@ fn position_cgp(r: &Replay<'_>, game: &Game, used: Option<String>) -> String {
         pos.ops.retain(|o| o.name != "lex");
         pos.ops.insert(
             0,
-            lexq::cgp::Opcode {
+            lexq::game::Opcode {
                 name: "lex".into(),
                 args: name,
             },

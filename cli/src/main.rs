@@ -249,10 +249,10 @@ fn with_stdin_words(words: &[String]) -> Result<Vec<String>, Failure> {
         }
         // As much as a word list may hold: an endless input is an error.
         let stdin = io::stdin().lock();
-        let bytes = lexq::read_capped(
+        let bytes = lexq::files::read_capped(
             stdin,
             "<stdin>".as_ref(),
-            lexq::MAX_INPUT_BYTES,
+            lexq::files::MAX_INPUT_BYTES,
             "a word list",
         )?;
         for line in bytes.split(|&b| b == b'\n') {
@@ -298,9 +298,9 @@ fn all_words(lex: &Lexicon, out: &mut Printer, args: &args::WordsArgs) -> Result
 }
 
 fn build(args: &BuildArgs) -> Result<u8, Failure> {
-    interrupt::on_interrupt(lexq::remove_temp_files);
+    interrupt::on_interrupt(lexq::files::remove_temp_files);
     let alphabet = lexq::Alphabet::named(&args.alphabet)?;
-    lexq::check_output(&args.output, &args.inputs)?;
+    lexq::files::check_output(&args.output, &args.inputs)?;
     let mut list = lexq::WordList::new(alphabet)
         .min_len(args.min_len)
         .max_len(args.max_len)
@@ -338,7 +338,7 @@ fn build(args: &BuildArgs) -> Result<u8, Failure> {
 
 /// `lexq upgrade OLD -o OUT`: the version 4 file of OLD's words.
 fn upgrade(input: &std::path::Path, output: &std::path::Path) -> Result<u8, Failure> {
-    interrupt::on_interrupt(lexq::remove_temp_files);
+    interrupt::on_interrupt(lexq::files::remove_temp_files);
     let terminal = io::stderr().is_terminal();
     let mut bar = progress::Bar::new(terminal);
     let (built, old) = lexq::upgrade(input, &mut bar)?;
@@ -349,7 +349,7 @@ fn upgrade(input: &std::path::Path, output: &std::path::Path) -> Result<u8, Fail
         "{}: version {old} -> {}: version {}, {} words, {} bytes",
         input.display(),
         output.display(),
-        lexq::format::VERSION,
+        lexq::raw::format::VERSION,
         built.words,
         built.bytes.len()
     ))?;

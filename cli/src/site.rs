@@ -346,7 +346,8 @@ pub fn run_serve(lexicon: &Option<PathBuf>, a: &ServeArgs) -> Result<u8, Failure
         drain: Duration::from_millis(a.drain_ms),
     };
     // Resolved now: a path that does not exist is an error at start.
-    let files = lexq::FilePolicy::allow(&a.allow_file).map_err(|e| format!("--allow-file {e}"))?;
+    let files =
+        lexq::files::FilePolicy::allow(&a.allow_file).map_err(|e| format!("--allow-file {e}"))?;
     let allowed: Vec<String> = files
         .allowed()
         .unwrap_or_default()

@@ -512,7 +512,7 @@ fn crafted_lexicon_is_refused_not_a_panic() {
     for at in (fst_at + 16..fst_at + fst_len - 24).chain(arcs_at..good.len() - 8) {
         let mut bad = good.clone();
         bad[at] ^= 0xa5;
-        assert!(lexq::format::reseal(&mut bad));
+        assert!(lexq::raw::format::reseal(&mut bad));
         let path = dir.path().join("crafted.lexq");
         std::fs::write(&path, &bad).unwrap();
         for args in [

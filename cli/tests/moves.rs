@@ -340,7 +340,7 @@ fn options_that_cannot_work_are_errors() {
 
 #[test]
 fn move_json_is_the_servers() {
-    // One serializer (lexq::moves::MoveView), keys sorted as the
+    // One serializer (lexq::game::MoveView), keys sorted as the
     // server's: a placement has a kind too.
     let o = run(&[
         "moves",

@@ -108,7 +108,7 @@ fn queries(lex: &Lexicon, max: usize) {
 /// GADDAG of some word list.)
 pub fn lexicon(data: &[u8]) {
     let mut bytes = data.to_vec();
-    lexq::format::reseal(&mut bytes);
+    lexq::raw::format::reseal(&mut bytes);
     if let Ok(lex) = Lexicon::from_bytes(bytes.clone()) {
         // Unchecked: lookups, and walks short enough to be bounded however
         // the automaton branches.

@@ -240,10 +240,10 @@ pub fn create_dirs_in(root: &Path, rel: &Path) -> Result<()> {
 }
 
 /// The bytes of the regular file at `path` (`what` names its kind in an
-/// error), unless it is larger than [`lexq::MAX_INPUT_BYTES`]: a FIFO or a
-/// device (`/dev/zero`) is refused unopened ([`lexq::read_file`]).
+/// error), unless it is larger than [`lexq::files::MAX_INPUT_BYTES`]: a FIFO or a
+/// device (`/dev/zero`) is refused unopened ([`lexq::files::read_file`]).
 pub fn read_capped(path: &Path, what: &str) -> Result<Vec<u8>> {
-    lexq::read_file(path, lexq::MAX_INPUT_BYTES, what).map_err(|e| match e {
+    lexq::files::read_file(path, lexq::files::MAX_INPUT_BYTES, what).map_err(|e| match e {
         lexq::Error::Io { path, source } => SiteError::Io { path, source },
         other => other.into(),
     })

@@ -76,7 +76,7 @@ struct Format {
 /// (a FIFO put in its place would block the open forever; a device would
 /// be read as it is).
 fn read_regular(path: &Path, what: &str) -> Result<Vec<u8>> {
-    // `read_capped` opens with `lexq::open_regular`: the type is looked
+    // `read_capped` opens with `lexq::files::open_regular`: the type is looked
     // at before the open, and a refusal names it ("is a FIFO").
     crate::fsutil::read_capped(path, what)
 }

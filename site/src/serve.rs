@@ -104,7 +104,7 @@ pub struct AppState {
     options: Arc<ServeOptions>,
     log: bool,
     /// What a CGP line of `moves` may name (`bdn`, `ld`).
-    files: Arc<lexq::FilePolicy>,
+    files: Arc<lexq::files::FilePolicy>,
 }
 
 /// What the server keeps beside the data: the pools, what each client
@@ -145,7 +145,7 @@ impl AppState {
             limits: Arc::new(limits),
             options: Default::default(),
             log,
-            files: Arc::new(lexq::FilePolicy::builtin_only()),
+            files: Arc::new(lexq::files::FilePolicy::builtin_only()),
         };
         let seed = headers::seed(&state);
         Arc::get_mut(&mut state.serving)
@@ -163,9 +163,9 @@ impl AppState {
     /// The files a CGP line posted to `moves` may name as its board layout
     /// (`bdn`) or tile set (`ld`): by default none, only built-in names. A
     /// request's name is resolved and compared with `files`'s (see
-    /// [`lexq::FilePolicy`]); a name refused for whatever reason (missing,
+    /// [`lexq::files::FilePolicy`]); a name refused for whatever reason (missing,
     /// not allowed, not a regular file) gets one message, a 400.
-    pub fn with_files(mut self, files: lexq::FilePolicy) -> AppState {
+    pub fn with_files(mut self, files: lexq::files::FilePolicy) -> AppState {
         self.files = Arc::new(files);
         self
     }
@@ -254,6 +254,15 @@ impl From<lexq::Error> for ApiError {
                 ApiError::failed("the lexicon could not be read", &e.to_string())
             }
             _ => ApiError::bad(e.to_string()),
+        }
+    }
+}
+
+impl From<lexq::game::Error> for ApiError {
+    fn from(e: lexq::game::Error) -> ApiError {
+        match e {
+            lexq::game::Error::Core(e) => e.into(),
+            other => ApiError::bad(other.to_string()),
         }
     }
 }
@@ -814,9 +823,9 @@ struct MovesResult {
 /// The longest CGP body `moves` takes, in bytes.
 pub const MAX_CGP_BYTES: usize = 4096;
 
-fn move_json(m: &lexq::Move, pos: &lexq::Position<'_>) -> serde_json::Value {
+fn move_json(m: &lexq::game::Move, pos: &lexq::game::Position<'_>) -> serde_json::Value {
     // The core's serializer, the same the CLI's --json uses.
-    let view = lexq::moves::MoveView::new(m, &pos.rack(), pos.board.alphabet());
+    let view = lexq::game::MoveView::new(m, &pos.rack(), pos.board.alphabet());
     serde_json::to_value(view).unwrap_or(serde_json::Value::Null)
 }
 
@@ -850,13 +859,13 @@ async fn moves(
     let exchanges = p.exchanges.unwrap_or(false);
     let files = state.files.clone();
     run(&state, move |lex, _| {
-        let pos = lexq::Position::from_cgp_with(lex, &cgp, &files)?;
-        let mut all = lexq::All::default();
-        let mut generator = lexq::Generator::new().exchanges(exchanges);
+        let pos = lexq::game::Position::from_cgp_with(lex, &cgp, &files)?;
+        let mut all = lexq::game::All::default();
+        let mut generator = lexq::game::Generator::new().exchanges(exchanges);
         generator.set_bag(Some(pos.bag_len()));
         generator.generate(&pos.board, &pos.rack(), &mut all);
         let mut list = all.moves;
-        list.sort_unstable_by(lexq::movegen::rank);
+        list.sort_unstable_by(lexq::game::rank);
         let page = list
             .iter()
             .skip(offset)

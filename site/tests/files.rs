@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use common::*;
-use lexq::FilePolicy;
+use lexq::files::FilePolicy;
 use lexq_site::Site;
 use lexq_site::serve::{AppState, Limits, Server};
 use serde_json::Value;

@@ -395,11 +395,11 @@ fn moves_are_the_generators_paged() {
     let care = "15/15/15/15/15/15/15/4CARE7/15/15/15/15/15/15/15 AEINRS?/ 12/0 0";
     for cgp in [format!("{empty} AEINRST/ 0/0 0"), care.to_string()] {
         let lex = Lexicon::embedded();
-        let pos = lexq::Position::from_cgp(&lex, &cgp).unwrap();
-        let mut all = lexq::All::default();
-        lexq::Generator::new().generate(&pos.board, &pos.rack(), &mut all);
+        let pos = lexq::game::Position::from_cgp(&lex, &cgp).unwrap();
+        let mut all = lexq::game::All::default();
+        lexq::game::Generator::new().generate(&pos.board, &pos.rack(), &mut all);
         let mut expected = all.moves;
-        expected.sort_unstable_by(lexq::movegen::rank);
+        expected.sort_unstable_by(lexq::game::rank);
         let (s, v) = post(a, "/api/v1/moves?limit=1000", &cgp);
         assert_eq!(s, 200, "{v}");
         assert_eq!(v["total"], expected.len());

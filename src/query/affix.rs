@@ -7,10 +7,10 @@ use std::fmt;
 
 use super::{Search, Words, tiles_of};
 use crate::alphabet::Alphabet;
+use crate::alphabet::letterset::LetterSet;
 use crate::error::{Arg, Result};
-use crate::letterset::LetterSet;
 use crate::lexicon::Lexicon;
-use crate::walk::{self, Side};
+use crate::query::walk::{self, Side};
 
 /// The front and back hooks of a run of letters.
 ///

@@ -18,8 +18,8 @@
 use super::{Search, Words, arg_error, checked_arg, tiles_of};
 use crate::alphabet::fold;
 use crate::error::{Arg, Result, WordErrorKind};
-use crate::gaddag::MAX_WORD_LEN;
-use crate::walk::{self, Tiles};
+use crate::lexicon::gaddag::MAX_WORD_LEN;
+use crate::query::walk::{self, Tiles};
 
 /// Reads a rack: letters of the alphabet, `?` or `_` for a blank, and a
 /// bracket for exactly one tile, as CGP racks write them. Letters are read

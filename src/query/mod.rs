@@ -1,21 +1,25 @@
 //! Word queries: the [`Search`] builder and the [`Words`] it returns.
 //!
 //! Each query turns its argument into tile codes, runs one of the walks of
-//! [`crate::walk`] over the lexicon's arc table ([`crate::raw`]), and
+//! [`crate::query::walk`] over the lexicon's arc table ([`crate::lexicon::raw`]), and
 //! collects the words sorted in alphabet order without duplicates.
 
 mod affix;
 mod anagram;
+pub mod find;
 pub(crate) mod pattern;
 pub(crate) mod plan;
+pub mod probability;
 pub(crate) mod regex;
+pub mod suggest;
+pub(crate) mod walk;
 
 use std::fmt;
 
 use crate::alphabet::Alphabet;
 use crate::error::{Arg, Error, Result, WordErrorKind};
-use crate::gaddag::MAX_WORD_LEN;
 use crate::lexicon::Lexicon;
+use crate::lexicon::gaddag::MAX_WORD_LEN;
 
 pub use affix::Hooks;
 

@@ -7,9 +7,9 @@ use regex_syntax::hir::{Hir, Repetition};
 
 use super::plan::{Fault, class_of};
 use super::{Search, Words};
+use crate::alphabet::letterset::LetterSet;
 use crate::alphabet::{Alphabet, fold};
 use crate::error::{QueryErrorKind as Kind, Result, Syntax};
-use crate::letterset::LetterSet;
 
 /// The byte offset of `rest` (a tail of `whole`) in `whole`.
 fn offset(whole: &str, rest: &str) -> Option<usize> {

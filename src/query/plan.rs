@@ -18,10 +18,10 @@ use regex_syntax::hir::{Class, ClassBytes, ClassBytesRange, Hir, HirKind};
 
 use super::{Lengths, MAX_ARG_LEN, Search, Words};
 use crate::alphabet::Alphabet;
+use crate::alphabet::letterset::LetterSet;
 use crate::error::{Error, QueryError, QueryErrorKind, Syntax};
-use crate::letterset::LetterSet;
-use crate::raw::Node;
-use crate::walk::{self, DfaSide, Side};
+use crate::lexicon::raw::Node;
+use crate::query::walk::{self, DfaSide, Side};
 
 /// Cap on the compiled NFA, in bytes.
 const NFA_LIMIT: usize = 1 << 20;

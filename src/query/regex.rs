@@ -29,9 +29,9 @@ use regex_syntax::hir::{Class, ClassUnicode, ClassUnicodeRange, Hir, HirKind, Lo
 
 use super::plan::{Fault, class_of};
 use super::{Search, Words};
+use crate::alphabet::letterset::LetterSet;
 use crate::alphabet::{Alphabet, fold};
 use crate::error::{QueryErrorKind as Kind, Result, Syntax};
-use crate::letterset::LetterSet;
 
 /// How deeply groups and repetitions may nest.
 const NEST_LIMIT: u32 = 50;

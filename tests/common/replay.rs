@@ -1,7 +1,7 @@
 //! An independent replay and check of GCG games, on the brute force's own
 //! board (`brute.rs`): the oracle for `lexq gcg --turn` and `--check`.
 //!
-//! Only the parsing of the file is lexq's (`lexq::gcg::Game`); placing
+//! Only the parsing of the file is lexq's (`lexq::game::gcg::Game`); placing
 //! tiles, judging words and scoring are done here. The rules the check
 //! applies, event by event (the same the library documents):
 //!
@@ -32,12 +32,12 @@
 //!
 //! Racks and words may spell multi-letter tiles plainly: each is read
 //! every way its letters allow (a run's longest tile, or its first letter
-//! alone), and the way taken is the one the module `lexq::replay`
+//! alone), and the way taken is the one the module `lexq::game::replay`
 //! documents: the first word reading (longest first) that is legal and
 //! valid, else legal; the rack reading holding the tiles played, within
 //! the set, within the rack size, full while the bag holds tiles.
 
-use lexq::gcg::{Event, EventKind, Game};
+use lexq::game::gcg::{Event, EventKind, Game};
 
 use super::brute::{BruteMove, Position, Rules, Tile, brute_moves_at};
 

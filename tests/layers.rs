@@ -1,0 +1,318 @@
+//! The source tree's layers, checked: each file of src/ imports only from
+//! its own layer or the ones below, and no two modules import each other,
+//! directly or round a cycle.
+//!
+//! The layers, bottom up: `error` and `files` (the core error and process
+//! plumbing), `alphabet`, `lexicon`, `query`, `game`. A file's imports are
+//! the `crate::` and `super::` paths in its code (comments and a trailing
+//! `#[cfg(test)]` module left out), each resolved to the module file that
+//! defines it; a name the crate root re-exports is followed to where it is
+//! defined. This test reads the source: it needs no part of the library.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+const LAYERS: [&str; 6] = ["error", "files", "alphabet", "lexicon", "query", "game"];
+
+/// The rank of a module's layer: error and files 0, alphabet 1, lexicon 2,
+/// query 3, game 4.
+fn rank(module: &[String]) -> usize {
+    match module.first().map(String::as_str) {
+        Some("error") | Some("files") => 0,
+        Some(first) => LAYERS
+            .iter()
+            .position(|l| *l == first)
+            .map_or_else(|| panic!("src/{first}: in no layer"), |i| i - 1),
+        None => usize::MAX,
+    }
+}
+
+/// Every .rs file under `dir`, with its module path (`src/lexicon/raw/mod.rs`
+/// is `lexicon::raw`).
+fn modules(dir: &Path, prefix: &[String], out: &mut BTreeMap<Vec<String>, PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        let name = path.file_stem().unwrap().to_str().unwrap().to_string();
+        if path.is_dir() {
+            let mut p = prefix.to_vec();
+            p.push(name);
+            modules(&path, &p, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let mut p = prefix.to_vec();
+            if name != "mod" && name != "lib" {
+                p.push(name);
+            }
+            out.insert(p, path);
+        }
+    }
+}
+
+/// The code of a file: no comment lines, no trailing test module.
+fn code(text: &str) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        let t = line.trim_start();
+        if line.starts_with("#[cfg(test)]") {
+            break;
+        }
+        if t.starts_with("//") {
+            continue;
+        }
+        out.push_str(line.split(" // ").next().unwrap());
+        out.push('\n');
+    }
+    out
+}
+
+/// The items of a `{a::b, c::{d, e}}` group, each a path of segments.
+fn group(text: &str, prefix: &[String], out: &mut Vec<Vec<String>>) {
+    let mut depth = 0;
+    let mut item = String::new();
+    let mut items = Vec::new();
+    for ch in text.chars() {
+        match ch {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                items.push(std::mem::take(&mut item));
+                continue;
+            }
+            _ => {}
+        }
+        item.push(ch);
+    }
+    items.push(item);
+    for item in items {
+        let item = item.trim();
+        if item.is_empty() {
+            continue;
+        }
+        path_at(item, prefix, out);
+    }
+}
+
+/// The path at the start of `text` (after `crate::` or `super::`),
+/// groups expanded.
+fn path_at(text: &str, prefix: &[String], out: &mut Vec<Vec<String>>) {
+    let mut segs = prefix.to_vec();
+    let mut rest = text;
+    loop {
+        if let Some(inner) = rest.strip_prefix('{') {
+            let mut depth = 1;
+            let end = inner
+                .char_indices()
+                .find(|&(_, c)| {
+                    depth += (c == '{') as i32 - (c == '}') as i32;
+                    depth == 0
+                })
+                .map_or(inner.len(), |(i, _)| i);
+            group(&inner[..end], &segs, out);
+            return;
+        }
+        let len = rest
+            .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len());
+        if len == 0 {
+            break;
+        }
+        segs.push(rest[..len].to_string());
+        rest = &rest[len..];
+        match rest.strip_prefix("::") {
+            Some(r) => rest = r,
+            None => break,
+        }
+    }
+    out.push(segs);
+}
+
+/// Every path a file's code names through `crate::` or `super::`.
+fn imports(code: &str, module: &[String], is_mod_file: bool) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    for (at, _) in code.match_indices("crate::") {
+        if code[..at].ends_with('$') {
+            continue;
+        }
+        path_at(&code[at + 7..], &[], &mut out);
+    }
+    // `super` of a/b.rs is `a`; of a/b/mod.rs it is also `a`.
+    let parent = if is_mod_file || module.is_empty() {
+        module.len().saturating_sub(1)
+    } else {
+        module.len() - 1
+    };
+    let parent = &module[..parent];
+    for (at, _) in code.match_indices("super::") {
+        let before = &code[..at];
+        if before.ends_with("super::")
+            || before.ends_with(|c: char| c.is_alphanumeric() || c == '_')
+        {
+            continue;
+        }
+        let mut text = &code[at + 7..];
+        let mut base = parent.to_vec();
+        while let Some(r) = text.strip_prefix("super::") {
+            base.pop();
+            text = r;
+        }
+        path_at(text, &base, &mut out);
+    }
+    out
+}
+
+/// The names the crate root re-exports (`Lexicon` -> `lexicon::Lexicon`).
+fn root_names(lib: &str) -> BTreeMap<String, Vec<String>> {
+    let mut names = BTreeMap::new();
+    for stmt in code(lib).split(';') {
+        let Some(at) = stmt.find("pub use ") else {
+            continue;
+        };
+        let mut paths = Vec::new();
+        path_at(stmt[at + 8..].trim(), &[], &mut paths);
+        for p in paths {
+            names.insert(p.last().unwrap().clone(), p);
+        }
+    }
+    names
+}
+
+/// The module file a path lands in: its longest prefix that is a module.
+fn resolve<'m>(
+    path: &[String],
+    mods: &'m BTreeMap<Vec<String>, PathBuf>,
+    roots: &BTreeMap<String, Vec<String>>,
+) -> Option<&'m Vec<String>> {
+    let mut path = path.to_vec();
+    if let Some(target) = path.first().and_then(|f| roots.get(f)) {
+        if !mods.contains_key(&path[..1]) {
+            path.splice(..1, target.iter().cloned());
+        }
+    }
+    (1..=path.len())
+        .rev()
+        .find_map(|n| mods.get_key_value(&path[..n]).map(|(k, _)| k))
+}
+
+fn graph() -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut mods = BTreeMap::new();
+    modules(&src, &[], &mut mods);
+    let roots = root_names(&std::fs::read_to_string(src.join("lib.rs")).unwrap());
+    let mut edges = BTreeMap::new();
+    for (module, path) in &mods {
+        if module.is_empty() {
+            continue; // lib.rs declares and re-exports; it imports nothing
+        }
+        let text = std::fs::read_to_string(path).unwrap();
+        let is_mod = path.file_name().unwrap() == "mod.rs";
+        let mut to = BTreeSet::new();
+        for p in imports(&code(&text), module, is_mod) {
+            if let Some(target) = resolve(&p, &mods, &roots) {
+                // A module's own children are its parts, not imports.
+                if target != module && !target.starts_with(module) {
+                    to.insert(target.clone());
+                }
+            }
+        }
+        edges.insert(module.clone(), to);
+    }
+    edges
+}
+
+fn name(m: &[String]) -> String {
+    if m.is_empty() {
+        "lib".into()
+    } else {
+        m.join("::")
+    }
+}
+
+#[test]
+fn each_layer_imports_only_from_below() {
+    let mut wrong = Vec::new();
+    for (from, tos) in graph() {
+        for to in tos {
+            if to.is_empty() {
+                wrong.push(format!("{} uses a name of the crate root", name(&from)));
+            } else if rank(&to) > rank(&from) {
+                wrong.push(format!(
+                    "{} imports {}, a layer above it",
+                    name(&from),
+                    name(&to)
+                ));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "layering broken:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn no_import_cycles() {
+    let edges = graph();
+    // Depth-first search with colours; a grey target closes a cycle.
+    fn visit(
+        m: &Vec<String>,
+        edges: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>,
+        colour: &mut BTreeMap<Vec<String>, u8>,
+        stack: &mut Vec<Vec<String>>,
+        cycles: &mut Vec<String>,
+    ) {
+        colour.insert(m.clone(), 1);
+        stack.push(m.clone());
+        for to in edges.get(m).into_iter().flatten() {
+            match colour.get(to).copied().unwrap_or(0) {
+                0 => visit(to, edges, colour, stack, cycles),
+                1 => {
+                    let at = stack.iter().position(|s| s == to).unwrap();
+                    let mut ring: Vec<String> = stack[at..].iter().map(|s| name(s)).collect();
+                    ring.push(name(to));
+                    cycles.push(ring.join(" -> "));
+                }
+                _ => {}
+            }
+        }
+        stack.pop();
+        colour.insert(m.clone(), 2);
+    }
+    let (mut colour, mut cycles) = (BTreeMap::new(), Vec::new());
+    for m in edges.keys() {
+        if !colour.contains_key(m) {
+            visit(m, &edges, &mut colour, &mut Vec::new(), &mut cycles);
+        }
+    }
+    assert!(cycles.is_empty(), "import cycles:\n{}", cycles.join("\n"));
+}
+
+#[test]
+fn the_checker_sees_imports() {
+    // The parser itself, on the shapes the tree uses.
+    let mut out = Vec::new();
+    path_at(
+        "{alphabet::Alphabet, game::{board::Board, rack}};",
+        &[],
+        &mut out,
+    );
+    let names: Vec<String> = out.iter().map(|p| p.join("::")).collect();
+    assert_eq!(
+        names,
+        ["alphabet::Alphabet", "game::board::Board", "game::rack"]
+    );
+    let module: Vec<String> = vec!["query".into(), "find".into(), "eval".into()];
+    let got = imports(
+        "use super::plan::Plan;\nuse crate::lexicon::raw::Node;",
+        &module,
+        false,
+    );
+    let got: Vec<String> = got.iter().map(|p| p.join("::")).collect();
+    assert_eq!(got, ["lexicon::raw::Node", "query::find::plan::Plan"]);
+    let edges = graph();
+    let board = vec!["game".to_string(), "board".to_string()];
+    assert!(
+        edges[&board].contains(&vec!["alphabet".to_string()]),
+        "{:?}",
+        edges[&board]
+    );
+}
