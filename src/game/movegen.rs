@@ -291,7 +291,9 @@ impl Recorder for Best {
 /// A reusable move generator. Its only scratch space is what best-first
 /// searches keep (the anchor list and each line's bounds) and the leave
 /// part of every sub-rack of the rack, kept between positions: a reused
-/// generator allocates nothing.
+/// generator allocates nothing. The first generation on a lexicon makes
+/// its arc table unpacked in memory (8 bytes an arc, 16 for alphabets of
+/// more than 30 letters), which every later one on that lexicon shares.
 ///
 /// It ranks moves by equity (see [`crate::game::equity`]) in millipoints: 1000 x
 /// the score, plus, when given a leave table ([`Generator::leaves`]), the
