@@ -11,10 +11,14 @@
 //! only letters that can come before CARE). A move joined to the board by
 //! cross words only is found from the rightmost square with a cross word
 //! it covers. Each move is found once: right parts stop short of what
-//! another anchor would find. Squares are filtered by
-//! their cross sets before an edge is followed (a node's list of arcs is
-//! read once, for the letters the next square allows); the score is
-//! kept up to date square by square, so a move is scored when it is found.
+//! another anchor would find. The walk reads the lexicon's arc table
+//! unpacked in memory, each arc carrying the codes of the node it leads
+//! to (made once per lexicon, when the first move is generated): a node
+//! is entered only if it reads the tile on the next square or a letter
+//! the square's cross set and the rack allow, and its arc for a letter is
+//! found by the letter's rank among its codes, with no scan of its list.
+//! The score is kept up to date square by square, so a move is scored
+//! when it is found.
 //!
 //! Blanks are chosen when a word is found, not while walking: each path
 //! of the GADDAG is walked once, a placed letter the rack lacks charged to
@@ -56,7 +60,7 @@ use crate::game::leaves::{Leaves, MILLI};
 use crate::game::moves::{Move, MoveKind, THROUGH, rank};
 use crate::game::rack::Rack;
 use crate::lexicon::gaddag::SEPARATOR;
-use crate::lexicon::raw::{self, Arcs, Edge};
+use crate::lexicon::raw::masked::{Entry, MNode, Masked, Table};
 
 /// Receives the moves a [`Generator`] finds, with their equity.
 pub trait Recorder {
@@ -287,7 +291,9 @@ impl Recorder for Best {
 /// A reusable move generator. Its only scratch space is what best-first
 /// searches keep (the anchor list and each line's bounds) and the leave
 /// part of every sub-rack of the rack, kept between positions: a reused
-/// generator allocates nothing.
+/// generator allocates nothing. The first generation on a lexicon makes
+/// its arc table unpacked in memory (8 bytes an arc, 16 for alphabets of
+/// more than 30 letters), which every later one on that lexicon shares.
 ///
 /// It ranks moves by equity (see [`crate::game::equity`]) in millipoints: 1000 x
 /// the score, plus, when given a leave table ([`Generator::leaves`]), the
@@ -409,7 +415,20 @@ impl Generator {
     /// Every legal move of `rack` on `board`, to `rec`, walking the
     /// lexicon's arc table.
     pub fn generate(&mut self, board: &Board<'_>, rack: &Rack, rec: &mut impl Recorder) {
-        let g = board.arcs;
+        match board.arcs.masked() {
+            Masked::Narrow(t) => self.generate_on(t, board, rack, rec),
+            Masked::Wide(t) => self.generate_on(t, board, rack, rec),
+        }
+    }
+
+    /// [`Generator::generate`] on the lexicon's masked table.
+    fn generate_on<E: Entry>(
+        &mut self,
+        t: &Table<E>,
+        board: &Board<'_>,
+        rack: &Rack,
+        rec: &mut impl Recorder,
+    ) {
         let n = board.n;
         let valuer = match &self.leaves {
             Some(leaves) => {
@@ -433,7 +452,7 @@ impl Generator {
             }
         }
         let mut w = Walk {
-            g,
+            t,
             board,
             rec,
             valuer,
@@ -574,41 +593,6 @@ fn exchanges(rack: &Rack, rec: &mut impl Recorder, value: &impl Fn(&Rack) -> i32
     }
 }
 
-/// A node of the arc table as the walk holds it. The walk reaches the arc
-/// table only through this type and the [`Edge`]s it hands out:
-/// [`Node::root`], [`Node::child`], [`Node::edge`] and
-/// [`Node::edges_within`]. Each list is read once, when its edges are
-/// asked for: a node is stepped into without looking at its letters first.
-#[derive(Clone, Copy)]
-struct Node<'a> {
-    id: raw::Node<'a>,
-}
-
-impl<'a> Node<'a> {
-    #[inline]
-    fn root(g: &'a Arcs) -> Node<'a> {
-        Node { id: g.root() }
-    }
-
-    /// The node edge `e` leads to.
-    #[inline]
-    fn child(e: Edge<'a>) -> Node<'a> {
-        Node { id: e.target() }
-    }
-
-    /// The edge reading `code`, if any.
-    #[inline]
-    fn edge(self, code: u8) -> Option<Edge<'a>> {
-        self.id.edge(code)
-    }
-
-    /// The edges whose codes are in `set`, in code order.
-    #[inline]
-    fn edges_within(self, set: u64) -> raw::Within<'a> {
-        self.id.within(set)
-    }
-}
-
 /// Line buffers: a power of two above the largest board, so that masked
 /// indices need no bounds checks.
 const W: usize = 32;
@@ -648,8 +632,9 @@ struct Line {
     reach_bound: [i32; W],
 }
 
-struct Walk<'w, 'b, R: Recorder> {
-    g: &'w Arcs,
+struct Walk<'w, 'b, R: Recorder, E: Entry> {
+    /// The arc table with masks (see [`Masked`]).
+    t: &'w Table<E>,
     board: &'w Board<'b>,
     rec: &'w mut R,
     /// Values a move's leave, when ranking by equity.
@@ -696,7 +681,7 @@ struct Walk<'w, 'b, R: Recorder> {
     n: usize,
 }
 
-impl<'w, R: Recorder> Walk<'w, '_, R> {
+impl<'w, R: Recorder, E: Entry> Walk<'w, '_, R, E> {
     /// Copies line `line` of direction `self.d` into the line buffers.
     fn load_line(&mut self, line: usize) {
         let n = self.n;
@@ -979,12 +964,12 @@ impl<'w, R: Recorder> Walk<'w, '_, R> {
         self.anchor = p;
         self.lb = lb;
         self.rb = rb.min(self.n);
-        let root = Node::root(self.g);
+        let root = self.t.root();
         self.gen_left(p, root, 0, 1, 0);
     }
 
     /// Fills square `pos` (at or left of the anchor) from `node`.
-    fn gen_left(&mut self, pos: usize, node: Node<'w>, main: i32, wm: i32, cross: i32) {
+    fn gen_left(&mut self, pos: usize, node: MNode, main: i32, wm: i32, cross: i32) {
         let pos = pos & (W - 1);
         // Best-first: no move starting here or further left can make the
         // recorder's threshold.
@@ -993,7 +978,7 @@ impl<'w, R: Recorder> Walk<'w, '_, R> {
         }
         let t = self.l.sq[pos];
         if t != 0 {
-            if let Some(e) = node.edge(t & 63) {
+            if let Some(e) = self.t.edge(node, t & 63) {
                 let v = self.l.tv[pos];
                 self.go_left(pos, e, main + v, wm, cross);
             }
@@ -1005,8 +990,8 @@ impl<'w, R: Recorder> Walk<'w, '_, R> {
         }
         let (lm, w, cs) = (self.l.lm[pos], self.l.wm[pos], self.l.cs[pos]);
         let wm2 = wm * w;
-        for e in node.edges_within(possible) {
-            let c = e.code();
+        let table = self.t;
+        for (c, e) in table.within(node, possible) {
             // Scored as a rack tile; `found` lists the ways blanks can
             // stand for it.
             let v = self.values[c as usize & 63] * lm;
@@ -1037,16 +1022,22 @@ impl<'w, R: Recorder> Walk<'w, '_, R> {
     /// take a letter of the rack; its arcs are read there, once. The
     /// square right of the anchor is always empty (or off the board).
     #[inline(always)]
-    fn go_left(&mut self, pos: usize, e: Edge<'w>, main: i32, wm: i32, cross: i32) {
+    fn go_left(&mut self, pos: usize, e: E, main: i32, wm: i32, cross: i32) {
         let open_left = pos == 0 || self.l.sq[(pos - 1) & (W - 1)] == 0;
         if open_left && self.left < self.rack_len && e.accepts() {
             self.found(pos, self.anchor, main, wm, cross);
         }
-        let child = Node::child(e);
+        let child = MNode::of(e);
         if pos > self.lb {
             let p = (pos - 1) & (W - 1);
             let t = self.l.sq[p];
-            let next = !child.id.is_empty() && (t != 0 || (self.left > 0 && self.possible(p) != 0));
+            // The child's codes say whether it reads the tile there, or
+            // a letter the square and the rack allow.
+            let next = if t != 0 {
+                child.mask >> (t & 63) & 1 != 0
+            } else {
+                self.left > 0 && self.possible(p) & child.mask != 0
+            };
             if next {
                 self.gen_left(p, child, main, wm, cross);
             }
@@ -1056,9 +1047,9 @@ impl<'w, R: Recorder> Walk<'w, '_, R> {
             && self.left > 0
             && self.l.start_bound[pos] >= self.rec.threshold()
         {
-            if let Some(sep) = child.edge(SEPARATOR) {
-                let right = Node::child(sep);
-                if !right.id.is_empty() {
+            if let Some(sep) = self.t.edge(child, SEPARATOR) {
+                let right = MNode::of(sep);
+                if right.mask & self.possible(self.anchor + 1) != 0 {
                     self.gen_right(self.anchor + 1, right, pos, main, wm, cross);
                 }
             }
@@ -1067,21 +1058,13 @@ impl<'w, R: Recorder> Walk<'w, '_, R> {
 
     /// Fills empty square `pos` (right of the anchor, left of `rb`) from
     /// `node`; the word starts at `start`.
-    fn gen_right(
-        &mut self,
-        pos: usize,
-        node: Node<'w>,
-        start: usize,
-        main: i32,
-        wm: i32,
-        cross: i32,
-    ) {
+    fn gen_right(&mut self, pos: usize, node: MNode, start: usize, main: i32, wm: i32, cross: i32) {
         let pos = pos & (W - 1);
         let possible = self.possible(pos);
         let (lm, w, cs) = (self.l.lm[pos], self.l.wm[pos], self.l.cs[pos]);
         let wm2 = wm * w;
-        for e in node.edges_within(possible) {
-            let c = e.code();
+        let table = self.t;
+        for (c, e) in table.within(node, possible) {
             // Scored as a rack tile; `found` lists the ways blanks can
             // stand for it.
             let v = self.values[c as usize & 63] * lm;
@@ -1112,14 +1095,14 @@ impl<'w, R: Recorder> Walk<'w, '_, R> {
     /// is one or the other), so the word may end here.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn go_right(&mut self, pos: usize, e: Edge<'w>, start: usize, main: i32, wm: i32, cross: i32) {
+    fn go_right(&mut self, pos: usize, e: E, start: usize, main: i32, wm: i32, cross: i32) {
         if e.accepts() {
             self.found(start, pos, main, wm, cross);
         }
         if pos + 1 < self.rb && self.left > 0 {
-            let child = Node::child(e);
+            let child = MNode::of(e);
             let q = (pos + 1) & (W - 1);
-            if !child.id.is_empty() {
+            if child.mask & self.possible(q) != 0 {
                 self.gen_right(q, child, start, main, wm, cross);
             }
         }

@@ -48,6 +48,16 @@
 //! # Ok::<(), lexq::Error>(())
 //! ```
 //!
+//! # Unpacked for move generation
+//!
+//! Move generation reads the same shallow nodes many times, and reading
+//! a list up to a letter costs it a scan. The first move generated on a
+//! lexicon makes the table unpacked in memory beside the file's, each arc
+//! carrying the letters of the node it leads to (`masked.rs`), and the
+//! walk finds an arc by its letter's rank among them. The file does not
+//! store those letters: they would take it past twice the size of the
+//! KWG (wolges's format) of the same list.
+//!
 //! # Damaged and crafted tables
 //!
 //! Every read is checked against the table's size: an index past the end
@@ -58,6 +68,7 @@
 //! table is well formed and holds exactly the fst section's keys.
 
 mod check;
+pub(crate) mod masked;
 mod node;
 mod table;
 pub(crate) mod write;

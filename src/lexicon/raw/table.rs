@@ -1,5 +1,8 @@
 //! [`Arcs`]: the packed array of arcs, read in place.
 
+use std::sync::OnceLock;
+
+use super::masked::{Masked, Source};
 use super::{END, TARGET_SHIFT};
 
 /// The arc table of a lexicon (see [the module](super)): packed arcs read
@@ -16,6 +19,8 @@ pub struct Arcs {
     width: u32,
     /// `width` one bits.
     mask: u64,
+    /// The table unpacked with masks, made when first asked for.
+    masked: OnceLock<Masked>,
 }
 
 // SAFETY: an `Arcs` only reads its bytes, which nothing writes while it
@@ -64,6 +69,7 @@ impl Arcs {
             count: count as u32,
             width,
             mask: (1u64 << width) - 1,
+            masked: OnceLock::new(),
         })
     }
 
@@ -77,6 +83,13 @@ impl Arcs {
         // `in_place`); an unaligned read needs no alignment.
         let word = unsafe { std::ptr::read_unaligned(self.ptr.add(bit >> 3).cast::<u64>()) };
         (u64::from_le(word) >> (bit & 7)) & self.mask
+    }
+
+    /// The table unpacked, each arc with its target's codes (see
+    /// [`Masked`]): made on the first call (one pass over the arcs, 8
+    /// bytes an arc for the usual alphabets), then shared.
+    pub(crate) fn masked(&self) -> &Masked {
+        self.masked.get_or_init(|| Masked::new(self))
     }
 
     /// The number of arcs (the root pointer, arc 0, included).
@@ -168,6 +181,17 @@ impl Arcs {
             }
         }
         Some(below)
+    }
+}
+
+impl Source for Arcs {
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.count as usize
+    }
+    #[inline(always)]
+    fn arc(&self, i: u32) -> u64 {
+        Arcs::arc(self, i)
     }
 }
 
