@@ -148,11 +148,11 @@ fn answer(lex: &Lexicon, study: &mut Study, line: &str, count: bool) -> Result<R
         _ => clap_message(&e),
     })?;
     let cmd = &query.command;
-    let found = find(lex, cmd).map_err(|e| e.to_string())?;
+    let mut found = find(lex, cmd).map_err(|e| e.to_string())?;
     let mut o = cmd.output().clone();
     o.count |= count;
     let listing = study
-        .arrange(lex, &found, &o, cmd.show_blanks())
+        .arrange(lex, &mut found, &o, cmd.show_blanks())
         .map_err(|e| e.to_string())?;
     if o.count {
         return Ok(Reply::Count(listing.found));

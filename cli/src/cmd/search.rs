@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use lexq::probability::{Bag, Ranks, order};
+use lexq::probability::{Bag, Ranks};
 use lexq::{Lexicon, Search, TileSet, Word, Words};
 use serde::Serialize;
 
@@ -26,9 +26,9 @@ pub fn run(lexicon: Option<&Choice>, cmd: &SearchCommand) -> Result<u8, Failure>
         out.flush()?;
         return Ok(FOUND);
     }
-    let found = find(&lex, cmd)?;
+    let mut found = find(&lex, cmd)?;
     let o = cmd.output();
-    let listing = Study::default().arrange(&lex, &found, o, cmd.show_blanks())?;
+    let listing = Study::default().arrange(&lex, &mut found, o, cmd.show_blanks())?;
     out.listing(&listing, o)?;
     out.flush()?;
     Ok(status(listing.found > 0))
@@ -138,15 +138,14 @@ impl Study {
     pub fn arrange<'w>(
         &mut self,
         lex: &Lexicon,
-        found: &'w Words<'_>,
+        found: &'w mut Words<'_>,
         o: &WordOutput,
         blanks: bool,
     ) -> Result<Listing<'w>, Failure> {
-        let mut words: Vec<Word<'w>> = found.iter().collect();
-        let total = words.len();
+        let total = found.len();
         let needs_ranks = !o.count && (o.table || o.sort == SortOrder::Probability);
         let ranks = if needs_ranks {
-            let lens: BTreeSet<usize> = words.iter().map(|w| w.len()).collect();
+            let lens: BTreeSet<usize> = found.iter().map(|w| w.len()).collect();
             Some(self.ranks(lex, o.tiles.as_deref(), &lens)?)
         } else {
             None
@@ -159,30 +158,15 @@ impl Study {
         if !o.count {
             match o.sort {
                 SortOrder::Alpha => {}
-                SortOrder::Length => words
-                    .sort_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.codes().cmp(b.codes()))),
-                SortOrder::Points => {
-                    let bag = bag.as_ref().expect("a bag for points");
-                    words.sort_by(|a, b| {
-                        bag.points(b.codes())
-                            .cmp(&bag.points(a.codes()))
-                            .then_with(|| a.codes().cmp(b.codes()))
-                    })
-                }
+                SortOrder::Length => found.sort_by_length(),
+                SortOrder::Points => found.sort_by_points(bag.as_ref().expect("a bag for points")),
                 SortOrder::Probability => {
-                    let ranks = ranks.expect("ranks for probability");
-                    let rank = |w: &Word<'_>| ranks.rank(w.codes()).unwrap_or(u32::MAX);
-                    let mut keyed: Vec<(u32, Word<'w>)> =
-                        words.iter().map(|w| (rank(w), *w)).collect();
-                    keyed.sort_by(|(ra, a), (rb, b)| {
-                        ra.cmp(rb)
-                            .then_with(|| a.len().cmp(&b.len()))
-                            .then_with(|| order(a.codes(), b.codes()))
-                    });
-                    words = keyed.into_iter().map(|(_, w)| w).collect();
+                    found.sort_by_probability(ranks.expect("ranks for probability"))
                 }
             }
         }
+        let found: &'w Words<'_> = found;
+        let mut words: Vec<Word<'w>> = found.iter().collect();
         if let Some(n) = o.limit {
             words.truncate(n);
         }

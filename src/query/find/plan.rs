@@ -9,7 +9,7 @@
 //! anywhere), a rack in a few hundred words times 26 per blank or set tile
 //! (subanagrams 2 per tile), a list in as many words as it holds, and a
 //! walk of everything in `N`. For `--ends ING --len 7 --front-hook`, the
-//! suffix ING is the anchor (about 0.4% of the words), the length bounds
+//! suffix ING is the anchor (a small share of the words), the length bounds
 //! the walk at 7 letters, and the hook is looked up at each 7-letter word
 //! ending in ING.
 
