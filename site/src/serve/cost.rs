@@ -469,14 +469,13 @@ pub fn search_reads(cost: Cost) -> u64 {
 
 /// Steps of a `find` walk per microsecond of one core (an edge followed
 /// and its counts, the words found tested), as the planner's dives
-/// estimate them: fitted to `lexq find` on ENABLE, one core (`--vowels 3`,
-/// every word, about 122,000 estimated steps in 8.5 ms of CPU; `--len 4`,
-/// 20,000 in 1 ms).
+/// estimate them: fitted to `lexq find` on ENABLE, one core (the
+/// measurements are in docs/BENCHMARKS.md).
 const FIND_STEPS_PER_US: u64 = 16;
 
 /// The estimated cost of a `find` from the steps its planner expects its
 /// walk to take ([`lexq::find::Prepared::estimated_steps`]): a light
-/// request's base and a microsecond per [`FIND_STEPS_PER_US`] steps.
+/// request's base and a microsecond per `FIND_STEPS_PER_US` steps.
 pub fn find(steps: u64) -> Cost {
     Cost(Cost::LIGHT.0.saturating_add(steps / FIND_STEPS_PER_US))
 }
