@@ -14,6 +14,7 @@ use crate::error::{Arg, Result};
 use crate::lexicon::Lexicon;
 use crate::lexicon::gaddag::MAX_WORD_LEN;
 use crate::lexicon::raw::Node;
+use crate::query::probability::Bag;
 use crate::query::tiles_of;
 
 /// The largest edit distance [`Lexicon::suggest`] searches.
@@ -26,6 +27,37 @@ pub struct Suggestion {
     pub codes: Vec<u8>,
     /// Its edit distance to the query, in tiles (1 or more).
     pub distance: u8,
+}
+
+/// Orders suggestions as `lexq suggest` lists them: nearest first, then
+/// most probable (the chance of drawing the word's tiles from `bag`'s full
+/// bag; 0 without a bag, or for a word it cannot supply), then alphabet
+/// order. Each comes with that probability.
+///
+/// ```
+/// use lexq::probability::Bag;
+/// let lex = lexq::Lexicon::embedded();
+/// let bag = Bag::new(&lexq::TileSet::named("english", lex.alphabet())?);
+/// let ranked = lexq::suggest::rank(lex.suggest("qat", 1)?, Some(&bag));
+/// let words: Vec<String> = ranked.iter().map(|(s, _)| lex.alphabet().decode(&s.codes)).collect();
+/// assert_eq!(words[..3], ["AT", "EAT", "OAT"]); // one edit, most probable first
+/// # Ok::<(), lexq::Error>(())
+/// ```
+pub fn rank(found: Vec<Suggestion>, bag: Option<&Bag>) -> Vec<(Suggestion, f64)> {
+    let mut ranked: Vec<(Suggestion, f64)> = found
+        .into_iter()
+        .map(|s| {
+            let p = bag.and_then(|b| b.probability(&s.codes)).unwrap_or(0.0);
+            (s, p)
+        })
+        .collect();
+    ranked.sort_by(|(a, pa), (b, pb)| {
+        a.distance
+            .cmp(&b.distance)
+            .then_with(|| pb.total_cmp(pa))
+            .then_with(|| a.codes.cmp(&b.codes))
+    });
+    ranked
 }
 
 impl Lexicon {

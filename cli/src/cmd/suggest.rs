@@ -33,28 +33,14 @@ pub fn ranked(
             .ok()
             .map(|t| Bag::new(&t)),
     };
-    let mut near: Vec<(Near, Vec<u8>)> = found
+    Ok(lexq::suggest::rank(found, bag.as_ref())
         .into_iter()
-        .map(|s| {
-            let probability = bag
-                .as_ref()
-                .and_then(|b| b.probability(&s.codes))
-                .unwrap_or(0.0);
-            let n = Near {
-                word: lex.alphabet().decode(&s.codes),
-                distance: s.distance,
-                probability,
-            };
-            (n, s.codes)
+        .map(|(s, probability)| Near {
+            word: lex.alphabet().decode(&s.codes),
+            distance: s.distance,
+            probability,
         })
-        .collect();
-    near.sort_by(|(a, ac), (b, bc)| {
-        a.distance
-            .cmp(&b.distance)
-            .then_with(|| b.probability.total_cmp(&a.probability))
-            .then_with(|| ac.cmp(bc))
-    });
-    Ok(near.into_iter().map(|(n, _)| n).collect())
+        .collect())
 }
 
 /// `lexq suggest`.

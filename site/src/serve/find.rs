@@ -751,27 +751,14 @@ pub(crate) fn suggest(
     let bag = TileSet::default_for(lex.alphabet(), 15)
         .ok()
         .map(|t| Bag::new(&t));
-    let mut near: Vec<(Near, Vec<u8>)> = found
+    let mut near: Vec<Near> = lexq::suggest::rank(found, bag.as_ref())
         .into_iter()
-        .map(|s| {
-            let probability = bag
-                .as_ref()
-                .and_then(|b| b.probability(&s.codes))
-                .unwrap_or(0.0);
-            let n = Near {
-                word: lex.alphabet().decode(&s.codes),
-                distance: s.distance,
-                probability,
-            };
-            (n, s.codes)
+        .map(|(s, probability)| Near {
+            word: lex.alphabet().decode(&s.codes),
+            distance: s.distance,
+            probability,
         })
         .collect();
-    near.sort_by(|(a, ac), (b, bc)| {
-        a.distance
-            .cmp(&b.distance)
-            .then_with(|| b.probability.total_cmp(&a.probability))
-            .then_with(|| ac.cmp(bc))
-    });
     let total = near.len();
     near.truncate(limit);
     Ok(SuggestResult {
@@ -780,6 +767,6 @@ pub(crate) fn suggest(
         distance,
         total,
         limit,
-        suggestions: near.into_iter().map(|(n, _)| n).collect(),
+        suggestions: near,
     })
 }
