@@ -90,17 +90,22 @@ fn now() -> u64 {
 /// One entry: an identity and when it was checked (seconds since 1970).
 type Entry = (Identity, u64);
 
+/// The longest record read, in bytes: far more than [`MAX_ENTRIES`] lines.
+const MAX_RECORD_BYTES: u64 = 64 * (MAX_ENTRIES as u64 + 2) * 4;
+
 /// The entries of the record in `dir`, most recent first; none if it is
-/// missing or damaged in any way.
+/// missing, not a regular file (a FIFO would never end), too long or
+/// damaged in any way.
 fn read(dir: &Path) -> Vec<Entry> {
-    let Ok(text) = std::fs::read(dir.join("verified")) else {
+    let path = dir.join("verified");
+    let Ok(text) = crate::files::capped::read_file(&path, MAX_RECORD_BYTES, "a record") else {
         return Vec::new();
     };
     parse(&text).unwrap_or_default()
 }
 
 fn parse(text: &[u8]) -> Option<Vec<Entry>> {
-    if text.len() > 64 * (MAX_ENTRIES + 2) * 4 {
+    if text.len() as u64 > MAX_RECORD_BYTES {
         return None;
     }
     let text = std::str::from_utf8(text).ok()?;
@@ -226,6 +231,25 @@ mod tests {
         }
         std::fs::write(&path, render(&[(id(1), now() - 5)])).unwrap();
         assert!(is_verified(dir.path(), &id(1)));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_for_a_record_is_no_record() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("verified");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if !made.is_ok_and(|s| s.success()) {
+            return; // no mkfifo here: nothing to check
+        }
+        // Read on a thread: a blocking open would hang the test, not fail it.
+        let (tx, rx) = std::sync::mpsc::channel();
+        let path = dir.path().to_path_buf();
+        std::thread::spawn(move || {
+            let _ = tx.send(read(&path).len());
+        });
+        let got = rx.recv_timeout(std::time::Duration::from_secs(10));
+        assert_eq!(got, Ok(0), "reading a FIFO record blocked or found entries");
     }
 
     #[test]
