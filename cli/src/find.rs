@@ -9,8 +9,6 @@
 //! [`SPECS`], so that each condition has one name, one example and its
 //! negation.
 
-use std::path::PathBuf;
-
 use clap::builder::ValueParser;
 use clap::error::ErrorKind;
 use clap::{Arg, ArgAction, ArgMatches, Command};
@@ -330,65 +328,18 @@ fn terms_of(m: &ArgMatches, depth: usize) -> Result<Vec<Term>, clap::Error> {
     Ok(found.into_iter().map(|(_, t)| t).collect())
 }
 
-/// The condition of flag `name` with `value`.
+/// The condition of flag `name` with `value` (`any` read here, the rest
+/// by the library's one reading).
 fn condition(
     name: &str,
     value: &str,
     through: &Option<String>,
     depth: usize,
 ) -> Result<Condition, String> {
-    let range = |v: &str| v.parse::<Range>();
-    let text = value.to_string();
-    Ok(match name {
-        "pattern" => Condition::Pattern(text),
-        "regex" => Condition::Regex(text),
-        "contains" => Condition::Contains(text),
-        "starts" => Condition::Starts(text),
-        "ends" => Condition::Ends(text),
-        "anagram" => Condition::Anagram {
-            rack: text,
-            through: through.clone(),
-        },
-        "subanagram" => Condition::Subanagram {
-            rack: text,
-            through: through.clone(),
-        },
-        "length" => Condition::Length(range(value)?),
-        "includes" => Condition::Includes(text),
-        "consists" => {
-            let (letters, percent) = match value.rsplit_once(':') {
-                Some((l, p)) => (
-                    l,
-                    p.trim()
-                        .trim_end_matches('%')
-                        .parse::<u8>()
-                        .ok()
-                        .filter(|&p| p <= 100)
-                        .ok_or_else(|| format!("{p:?} is not a percentage from 0 to 100"))?,
-                ),
-                None => (value, 100),
-            };
-            Condition::ConsistsOf {
-                letters: letters.to_string(),
-                percent,
-            }
-        }
-        "vowels" => Condition::Vowels(range(value)?),
-        "distinct" => Condition::Distinct(range(value)?),
-        "points" => Condition::Points(range(value)?),
-        "anagrams" => Condition::Anagrams(range(value)?),
-        "front-hook" => Condition::FrontHook((!value.is_empty()).then_some(text)),
-        "back-hook" => Condition::BackHook((!value.is_empty()).then_some(text)),
-        "is-front-hook" => Condition::IsFrontHook,
-        "is-back-hook" => Condition::IsBackHook,
-        "inner-hooks" => Condition::InnerHooks,
-        "takes-prefix" => Condition::TakesPrefix(text),
-        "takes-suffix" => Condition::TakesSuffix(text),
-        "in" => Condition::InFile(PathBuf::from(value)),
-        "probability" => Condition::Probability(range(value)?),
-        "any" => Condition::Any(alternatives(value, depth)?),
-        other => unreachable!("no condition {other}"),
-    })
+    match name {
+        "any" => Ok(Condition::Any(alternatives(value, depth)?)),
+        _ => Condition::from_flag(name, value, through.as_deref()),
+    }
 }
 
 /// The alternatives of `--any`: shell words split at each `--or`, each

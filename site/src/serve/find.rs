@@ -133,63 +133,23 @@ fn flag(name: &str, v: &str) -> Result<bool, ApiError> {
     }
 }
 
-/// The condition `name` (not negated) with `value` (`None`: no value).
+/// The condition `name` (not negated) with `value` (`None`: no value):
+/// `any` read here, the rest by the library's one reading. No condition
+/// that names a file comes out (those names are refused before).
 fn condition(
     name: &str,
     value: Option<&str>,
     through: &Option<String>,
     depth: usize,
 ) -> Result<Condition, String> {
-    let text = value.unwrap_or("").to_string();
-    let range = |v: &str| v.parse::<Range>();
-    Ok(match name {
-        "pattern" => Condition::Pattern(text),
-        "regex" => Condition::Regex(text),
-        "contains" => Condition::Contains(text),
-        "starts" => Condition::Starts(text),
-        "ends" => Condition::Ends(text),
-        "anagram" => Condition::Anagram {
-            rack: text,
-            through: through.clone(),
+    let text = value.unwrap_or("");
+    match name {
+        "any" => Ok(Condition::Any(alternatives(text, through, depth)?)),
+        _ => match Condition::from_flag(name, text, through.as_deref())? {
+            Condition::InFile(_) => Err(refused_file(name)),
+            c => Ok(c),
         },
-        "subanagram" => Condition::Subanagram {
-            rack: text,
-            through: through.clone(),
-        },
-        "length" => Condition::Length(range(&text)?),
-        "includes" => Condition::Includes(text),
-        "consists" => {
-            let (letters, percent) = match text.rsplit_once(':') {
-                Some((l, p)) => (
-                    l.to_string(),
-                    p.trim()
-                        .trim_end_matches('%')
-                        .parse::<u8>()
-                        .ok()
-                        .filter(|&p| p <= 100)
-                        .ok_or_else(|| format!("{p:?} is not a percentage from 0 to 100"))?,
-                ),
-                None => (text, 100),
-            };
-            Condition::ConsistsOf { letters, percent }
-        }
-        "vowels" => Condition::Vowels(range(&text)?),
-        "distinct" => Condition::Distinct(range(&text)?),
-        "points" => Condition::Points(range(&text)?),
-        "anagrams" => Condition::Anagrams(range(&text)?),
-        "front-hook" => {
-            Condition::FrontHook(value.filter(|v| !v.trim().is_empty()).map(Into::into))
-        }
-        "back-hook" => Condition::BackHook(value.filter(|v| !v.trim().is_empty()).map(Into::into)),
-        "is-front-hook" => Condition::IsFrontHook,
-        "is-back-hook" => Condition::IsBackHook,
-        "inner-hooks" => Condition::InnerHooks,
-        "takes-prefix" => Condition::TakesPrefix(text),
-        "takes-suffix" => Condition::TakesSuffix(text),
-        "probability" => Condition::Probability(range(&text)?),
-        "any" => Condition::Any(alternatives(&text, through, depth)?),
-        other => return Err(format!("no condition {other}")),
-    })
+    }
 }
 
 /// A condition's name and whether it is negated, or `None` for a name
