@@ -28,26 +28,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-W=${WOLGES_WORK:-target/wolges-bench}
-missing=()
-for f in target/release/wolges-bench target/release/buildlex lexicon.kwg words.txt; do
-    [[ -e $W/$f ]] || missing+=("$W/$f")
-done
-if ((${#missing[@]})); then
-    echo "wolges.sh: skipped: needs wolges-bench (missing ${missing[*]})."
-    echo "  Set it up as ../shared/tools/wolges-bench/README.md says, or point WOLGES_WORK at its folder."
-    exit 0
-fi
-command -v taskset >/dev/null || { echo "wolges.sh: needs taskset (util-linux)" >&2; exit 1; }
-taskset -c "${CORE:-1}" true 2>/dev/null || {
-    echo "wolges.sh: cannot pin to core ${CORE:-1} (set CORE to one this machine has)" >&2
-    exit 1
-}
-command -v python3 >/dev/null || { echo "wolges.sh: needs python3" >&2; exit 1; }
-
-if [[ ${NO_BUILD:-0} != 1 ]]; then
-    cargo build --release --quiet -p lexq-cli --bin lexq
-    cargo build --release --quiet --example movegen_timing
-fi
+NAME=wolges.sh
+# shellcheck source=benches/wolges-setup.sh
+source benches/wolges-setup.sh
 W=$(cd "$W" && pwd) LEXQ=target/release/lexq TIMING=target/release/examples/movegen_timing \
     exec python3 benches/wolges.py
