@@ -545,6 +545,32 @@ fn check(terms: &[Term]) -> Result<usize, String> {
         .map_err(|e| format!("{}: {e}", describe(terms)))?
         .to_strings();
     let want = scan(terms);
+    // The stream gives the same words, each once, in the walk's order.
+    let mut streamed = Vec::new();
+    let prepared = LEX.prepare_find(&q).map_err(|e| e.to_string())?;
+    let flow = prepared.for_each(|w| {
+        streamed.push(w.to_string());
+        std::ops::ControlFlow::Continue(())
+    });
+    assert!(flow.is_continue());
+    let given = streamed.len();
+    streamed.sort();
+    streamed.dedup();
+    if given != streamed.len() {
+        return Err(format!(
+            "{}: the stream gave {given} words, {} distinct",
+            describe(terms),
+            streamed.len()
+        ));
+    }
+    if streamed != want {
+        return Err(format!(
+            "{}: the stream gave {} words, the scan {}",
+            describe(terms),
+            streamed.len(),
+            want.len()
+        ));
+    }
     if got != want {
         let g: HashSet<_> = got.iter().collect();
         let w: HashSet<_> = want.iter().collect();
@@ -737,5 +763,44 @@ fn every_condition_alone_and_negated() {
             };
             check(&[t, Term::is(C::Length(Range::exactly(3)))]).unwrap();
         }
+    }
+}
+
+/// A stream stopped by its callback gives no word after it and ends the
+/// walk; the words it gave are words of the scan, each once.
+#[test]
+fn a_stream_stops_when_told() {
+    let cases = [
+        vec![Term::is(C::Contains("e".into()))],
+        vec![Term::is(C::Starts("re".into()))],
+        vec![Term::is(C::Length(Range::exactly(5)))],
+        vec![Term::is(C::Pattern("*e*e*".into()))],
+    ];
+    for terms in cases {
+        let mut q = Query::new();
+        for t in &terms {
+            q.push(t.clone());
+        }
+        let want: HashSet<String> = scan(&terms).into_iter().collect();
+        assert!(want.len() > 100, "{}", describe(&terms));
+        let prepared = LEX.prepare_find(&q).unwrap();
+        let mut got = Vec::new();
+        let mut after = 0;
+        let flow = prepared.for_each(|w| {
+            if got.len() == 40 {
+                after += 1;
+            }
+            got.push(w.to_string());
+            if got.len() >= 40 {
+                std::ops::ControlFlow::Break(())
+            } else {
+                std::ops::ControlFlow::Continue(())
+            }
+        });
+        assert!(flow.is_break(), "{}", describe(&terms));
+        assert_eq!((got.len(), after), (40, 0), "{}", describe(&terms));
+        let distinct: HashSet<&String> = got.iter().collect();
+        assert_eq!(distinct.len(), 40, "{}: {got:?}", describe(&terms));
+        assert!(got.iter().all(|w| want.contains(w)), "{}", describe(&terms));
     }
 }

@@ -53,6 +53,11 @@ impl Default for Lengths {
 /// the board to play through (for the rack queries), and how many words to
 /// keep.
 ///
+/// Its queries collect the words and sort them. To receive words as they
+/// are found, each once and unsorted, and to stop the walk early, state
+/// the search as a [`find::Query`] and call
+/// [`find::Prepared::for_each`].
+///
 /// ```
 /// use lexq::Lexicon;
 /// let lex = Lexicon::embedded();

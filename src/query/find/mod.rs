@@ -46,8 +46,11 @@ pub use conditions::{Condition, MAX_NESTING, MAX_TERMS, Range, Term};
 use crate::alphabet::tileset::TileSet;
 pub use crate::error::{FindError, FindErrorKind};
 use crate::lexicon::Lexicon;
-use crate::query::Words;
 use crate::query::probability::{Bag, Ranks};
+use crate::query::{Word, Words};
+use std::cell::Cell;
+use std::collections::HashSet;
+use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use conditions::{CTerm, Compiler, WordSet};
@@ -296,6 +299,82 @@ impl<'l> Prepared<'l> {
         match meter.halted() {
             Some(h) => Err(h),
             None => Ok(words),
+        }
+    }
+
+    /// Calls `f` with each word that meets every term as the walk reaches
+    /// it, until `f` breaks: in the walk's order (not sorted), each word
+    /// once. Returns `Break` if `f` stopped the walk.
+    ///
+    /// Nothing is collected when the walk reaches each word once: a walk
+    /// of every word, from a prefix or a suffix, from the first place of a
+    /// letter, or over a list. A walk from a run of letters that may occur
+    /// twice in a word (`contains`, the literal of a pattern or regex)
+    /// remembers the words it gave, to give each once. After `f` breaks,
+    /// the walk ends within a few thousand steps and `f` is not called
+    /// again.
+    ///
+    /// ```
+    /// use lexq::find::{Condition, Query};
+    /// use std::ops::ControlFlow;
+    /// let lex = lexq::Lexicon::embedded();
+    /// let q = Query::new().with(Condition::Starts("qu".into()));
+    /// let mut first = Vec::new();
+    /// let flow = lex.prepare_find(&q)?.for_each(|w| {
+    ///     first.push(w.to_string());
+    ///     if first.len() == 3 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    /// });
+    /// assert!(flow.is_break());
+    /// assert_eq!(first, ["QUA", "QUAALUDE", "QUAALUDES"]);
+    /// # Ok::<(), lexq::Error>(())
+    /// ```
+    pub fn for_each(&self, f: impl FnMut(Word<'_>) -> ControlFlow<()>) -> ControlFlow<()> {
+        match self.for_each_within(&Budget::steps(u64::MAX), f) {
+            Ok(flow) => flow,
+            // An unbounded budget without a stop check never halts.
+            Err(_) => ControlFlow::Continue(()),
+        }
+    }
+
+    /// [`Prepared::for_each`] within `budget` (see [`Prepared::run_within`]):
+    /// `Err` if the walk ran out of steps or was stopped by the budget's
+    /// check before its end (the words given so far were met).
+    pub fn for_each_within(
+        &self,
+        budget: &Budget<'_>,
+        mut f: impl FnMut(Word<'_>) -> ControlFlow<()>,
+    ) -> Result<ControlFlow<()>, Halt> {
+        let broke = Cell::new(false);
+        let stop = || broke.get() || budget.stop.is_some_and(|s| s());
+        let meter = eval::Meter::new(budget.steps, Some(&stop));
+        let alphabet = self.lex.alphabet();
+        let mut given: Option<HashSet<Vec<u8>>> = self.plan.walk.may_repeat().then(HashSet::new);
+        let mut give = |w: &[u8]| {
+            if broke.get() {
+                return;
+            }
+            if let Some(given) = &mut given {
+                if given.contains(w) {
+                    return;
+                }
+                given.insert(w.to_vec());
+            }
+            let word = Word {
+                codes: w,
+                alphabet,
+                blanks: 0,
+            };
+            if f(word).is_break() {
+                broke.set(true);
+            }
+        };
+        eval::run(self.lex.arcs().root(), self, &mut give, &meter);
+        if broke.get() {
+            return Ok(ControlFlow::Break(()));
+        }
+        match meter.halted() {
+            Some(h) => Err(h),
+            None => Ok(ControlFlow::Continue(())),
         }
     }
 

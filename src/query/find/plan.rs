@@ -43,6 +43,28 @@ pub(crate) enum Walk {
     Empty,
 }
 
+impl Walk {
+    /// Whether the walk may reach a word more than once: from a run of
+    /// letters with letters allowed on both sides, once per place the run
+    /// occurs in the word (EERIE from E: three times). A prefix or a
+    /// suffix has one place; the first place of a letter (the letter
+    /// barred left of it) one.
+    pub(crate) fn may_repeat(&self) -> bool {
+        match self {
+            Walk::Anchored {
+                anchor,
+                left,
+                right,
+                barred_left,
+            } => {
+                let first_place = anchor.len() == 1 && barred_left & (1u64 << anchor[0]) != 0;
+                !(matches!(left, Side::Nothing) || matches!(right, Side::Nothing) || first_place)
+            }
+            Walk::Forward(_) | Walk::Backward(_) | Walk::List(_) | Walk::Empty => false,
+        }
+    }
+}
+
 /// A rack's tiles as the walk spends them (the real tiles left are known
 /// from the letters counted: the first `real[c]` of code `c` are real
 /// tiles, the rest blanks, set tiles or the star's).
