@@ -804,3 +804,27 @@ fn a_stream_stops_when_told() {
         assert!(got.iter().all(|w| want.contains(w)), "{}", describe(&terms));
     }
 }
+
+/// A stream within a budget ends with the budget's reason, the words it
+/// gave being words of the scan.
+#[test]
+fn a_stream_within_a_budget_halts() {
+    use lexq::find::{Budget, Halt};
+    let terms = vec![Term::is(C::Vowels(Range::exactly(3)))];
+    let mut q = Query::new();
+    q.push(terms[0].clone());
+    let want: HashSet<String> = scan(&terms).into_iter().collect();
+    let prepared = LEX.prepare_find(&q).unwrap();
+    let mut got = Vec::new();
+    let r = prepared.for_each_within(&Budget::steps(20_000), |w| {
+        got.push(w.to_string());
+        std::ops::ControlFlow::Continue(())
+    });
+    assert_eq!(r, Err(Halt::Steps { max: 20_000 }));
+    assert!(!got.is_empty() && got.len() < want.len(), "{}", got.len());
+    assert!(got.iter().all(|w| want.contains(w)));
+    let all = prepared.for_each_within(&Budget::steps(u64::MAX), |_| {
+        std::ops::ControlFlow::Continue(())
+    });
+    assert_eq!(all, Ok(std::ops::ControlFlow::Continue(())));
+}
