@@ -18,50 +18,15 @@
 //! cost). Time is the best of `LEXQ_RUNS` runs (default 20), on one
 //! thread; pin it (`taskset -c 1`) on a loaded machine.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+#[path = "../tests/common/held.rs"]
+mod held;
+
 use std::time::Instant;
 
 use lexq_site::{QueryBounds, Site, SiteError, Stop};
 
-/// The system allocator, counting the bytes held and the most held.
-struct Counting;
-
-static HELD: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc(layout) };
-        if !p.is_null() {
-            let held = HELD.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
-            PEAK.fetch_max(held, Ordering::Relaxed);
-        }
-        p
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) };
-        HELD.fetch_sub(layout.size(), Ordering::Relaxed);
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let p = unsafe { System.realloc(ptr, layout, new_size) };
-        if !p.is_null() {
-            if new_size > layout.size() {
-                let grown = new_size - layout.size();
-                let held = HELD.fetch_add(grown, Ordering::Relaxed) + grown;
-                PEAK.fetch_max(held, Ordering::Relaxed);
-            } else {
-                HELD.fetch_sub(layout.size() - new_size, Ordering::Relaxed);
-            }
-        }
-        p
-    }
-}
-
 #[global_allocator]
-static ALLOC: Counting = Counting;
+static ALLOC: held::Counting = held::Counting;
 
 /// Heavy queries of every kind on ENABLE + WordNet.
 const HEAVY: &[&str] = &[
@@ -210,10 +175,8 @@ fn main() {
     let site = Site::open(dir.as_ref()).expect("a site directory");
     println!("estimate\treads\tbest ms\testimate ms\tns/read\tpeak KiB\ttotal\tquery");
     for q in &queries {
-        let before = HELD.load(Ordering::Relaxed);
-        PEAK.store(before, Ordering::Relaxed);
-        let first = site.search_with(q, 20, 0, &bounds, &Stop::never());
-        let peak = (PEAK.load(Ordering::Relaxed) - before) / 1024;
+        let (first, peak) = held::peak_of(|| site.search_with(q, 20, 0, &bounds, &Stop::never()));
+        let peak = peak / 1024;
         let hits = match first {
             Ok(h) => h,
             Err(SiteError::BadQuery { reason, .. }) => {

@@ -17,58 +17,23 @@
 //!   request is answered.
 
 mod common;
+#[path = "common/held.rs"]
+mod held;
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::io::Write;
 use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::Command;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use common::*;
 use lexq_site::serve::{AppState, Limits, Server};
 use lexq_site::{QueryBounds, Site, SiteError, Stop};
 
-/// The system allocator, counting the bytes held and the most held.
-struct Counting;
-
-static HELD: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc(layout) };
-        if !p.is_null() {
-            let held = HELD.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
-            PEAK.fetch_max(held, Ordering::Relaxed);
-        }
-        p
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) };
-        HELD.fetch_sub(layout.size(), Ordering::Relaxed);
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let p = unsafe { System.realloc(ptr, layout, new_size) };
-        if !p.is_null() {
-            if new_size > layout.size() {
-                let grown = new_size - layout.size();
-                let held = HELD.fetch_add(grown, Ordering::Relaxed) + grown;
-                PEAK.fetch_max(held, Ordering::Relaxed);
-            } else {
-                HELD.fetch_sub(layout.size() - new_size, Ordering::Relaxed);
-            }
-        }
-        p
-    }
-}
-
 #[global_allocator]
-static ALLOC: Counting = Counting;
+static ALLOC: held::Counting = held::Counting;
 
 /// The tests of this binary one at a time: the allocator's counts are
 /// the process's.
@@ -277,10 +242,7 @@ struct Heaviest {
 /// Runs `q` under `bounds`, checking that it is refused or stays within
 /// them; counts it.
 fn check(site: &Site, q: &str, bounds: &QueryBounds, heaviest: &mut Heaviest) -> bool {
-    let base = HELD.load(Ordering::Relaxed);
-    PEAK.store(base, Ordering::Relaxed);
-    let result = site.search_with(q, LIMIT, 0, bounds, &Stop::never());
-    let heap = PEAK.load(Ordering::Relaxed).saturating_sub(base);
+    let (result, heap) = held::peak_of(|| site.search_with(q, LIMIT, 0, bounds, &Stop::never()));
     match result {
         Ok(hits) => {
             assert!(
