@@ -834,3 +834,18 @@ mod tests {
         assert!(e.to_string().len() < 150, "{e}");
     }
 }
+
+/// Why a query written as text (a `lexq query` line, an `--any` text)
+/// could not be read as words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SplitError {
+    /// A `'` or `"` quote is not closed.
+    #[error("a {0} quote is not closed")]
+    Unclosed(char),
+    /// The text ends with a backslash outside quotes.
+    #[error("the line ends with a backslash")]
+    TrailingBackslash,
+    /// An alternative of an `--any` text holds no word (`A --or`).
+    #[error("an alternative holds no condition")]
+    EmptyAlternative,
+}

@@ -351,20 +351,12 @@ fn alternatives(text: &str, depth: usize) -> Result<Vec<Vec<Term>>, String> {
             lexq::find::MAX_NESTING
         ));
     }
-    let words = crate::cmd::query::split(text)?;
-    let mut parts: Vec<Vec<String>> = vec![Vec::new()];
-    for w in words {
-        if w == "--or" {
-            parts.push(Vec::new());
-        } else {
-            parts.last_mut().expect("one part").push(w);
-        }
-    }
+    let parts = lexq::find::split_alternatives(text).map_err(|e| match e {
+        lexq::find::SplitError::EmptyAlternative => format!("{e} (write --any 'A --or B')"),
+        e => e.to_string(),
+    })?;
     let mut out = Vec::with_capacity(parts.len());
     for part in parts {
-        if part.is_empty() {
-            return Err("an alternative holds no condition (write --any 'A --or B')".into());
-        }
         let mut cmd = with_conditions(
             Command::new("--any")
                 .no_binary_name(true)

@@ -132,7 +132,7 @@ enum Reply {
 
 /// One line's answer.
 fn answer(lex: &Lexicon, study: &mut Study, line: &str, count: bool) -> Result<Reply, String> {
-    let words = split(line)?;
+    let words = lexq::find::split_words(line).map_err(|e| e.to_string())?;
     if words
         .iter()
         .any(|w| w == "-L" || w == "--lexicon" || w.starts_with("--lexicon="))
@@ -173,94 +173,4 @@ fn answer(lex: &Lexicon, study: &mut Study, line: &str, count: bool) -> Result<R
                 .collect(),
         ),
     })
-}
-
-/// Splits a line into words as a POSIX shell does, with no expansion:
-/// blanks separate words; inside '...' every character is itself; inside
-/// "..." a backslash keeps a following `"`, `\`, `$` or `` ` `` and is
-/// itself before anything else; outside quotes a backslash keeps the next
-/// character. `'c?t' "a b" c\ d` is the three words `c?t`, `a b`, `c d`;
-/// `''` is an empty word.
-///
-/// ```text
-/// contains AX --len 5     -> contains | AX | --len | 5
-/// pattern 'c?t'           -> pattern | c?t
-/// ```
-pub fn split(line: &str) -> Result<Vec<String>, String> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let mut started = false;
-    let mut chars = line.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            ' ' | '\t' | '\r' | '\n' => {
-                if started {
-                    words.push(std::mem::take(&mut word));
-                    started = false;
-                }
-            }
-            '\'' => {
-                started = true;
-                loop {
-                    match chars.next() {
-                        Some('\'') => break,
-                        Some(c) => word.push(c),
-                        None => return Err("a ' quote is not closed".into()),
-                    }
-                }
-            }
-            '"' => {
-                started = true;
-                loop {
-                    match chars.next() {
-                        Some('"') => break,
-                        Some('\\') => match chars.peek() {
-                            Some(&n @ ('"' | '\\' | '$' | '`')) => {
-                                word.push(n);
-                                chars.next();
-                            }
-                            _ => word.push('\\'),
-                        },
-                        Some(c) => word.push(c),
-                        None => return Err("a \" quote is not closed".into()),
-                    }
-                }
-            }
-            '\\' => {
-                started = true;
-                match chars.next() {
-                    Some(n) => word.push(n),
-                    None => return Err("the line ends with a backslash".into()),
-                }
-            }
-            c => {
-                started = true;
-                word.push(c);
-            }
-        }
-    }
-    if started {
-        words.push(word);
-    }
-    Ok(words)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::split;
-
-    #[test]
-    fn shell_words() {
-        let w = |s: &str| split(s).unwrap();
-        assert_eq!(w("contains AX --len 5"), ["contains", "AX", "--len", "5"]);
-        assert_eq!(
-            w(r#"pattern 'c?t'  "a b" c\ d ''"#),
-            ["pattern", "c?t", "a b", "c d", ""]
-        );
-        assert_eq!(w(r#""x\"y\\z\n" a'b'"c""#), [r#"x"y\z\n"#, "abc"]);
-        assert!(split("regex 'abc").is_err());
-        assert!(split("regex \"abc").is_err());
-        assert!(split("regex abc\\").is_err());
-        assert!(w("   ").is_empty());
-    }
 }

@@ -165,42 +165,6 @@ fn named(name: &str) -> Option<(&'static str, Takes, bool)> {
         .map(|&(n, t)| (n, t, negated))
 }
 
-/// Splits `text` into words at spaces; `'...'` and `"..."` quote.
-fn words(text: &str) -> Result<Vec<String>, String> {
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    let mut any = false;
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\'' | '"' => {
-                any = true;
-                loop {
-                    match chars.next() {
-                        Some(q) if q == c => break,
-                        Some(x) => cur.push(x),
-                        None => return Err(format!("a {c} is not closed")),
-                    }
-                }
-            }
-            c if c.is_whitespace() => {
-                if any {
-                    out.push(std::mem::take(&mut cur));
-                    any = false;
-                }
-            }
-            c => {
-                cur.push(c);
-                any = true;
-            }
-        }
-    }
-    if any {
-        out.push(cur);
-    }
-    Ok(out)
-}
-
 /// The alternatives of `any`: words split at each `--or`, each part read
 /// as `--NAME [VALUE]` conditions (and `--len`, `--min-len`, `--max-len`).
 fn alternatives(
@@ -214,19 +178,12 @@ fn alternatives(
             lexq::find::MAX_NESTING
         ));
     }
-    let mut parts: Vec<Vec<String>> = vec![Vec::new()];
-    for w in words(text)? {
-        if w == "--or" {
-            parts.push(Vec::new());
-        } else {
-            parts.last_mut().expect("one part").push(w);
-        }
-    }
+    let parts = lexq::find::split_alternatives(text).map_err(|e| match e {
+        lexq::find::SplitError::EmptyAlternative => format!("{e} (write any=A --or B)"),
+        e => e.to_string(),
+    })?;
     let mut out = Vec::with_capacity(parts.len());
     for part in parts {
-        if part.is_empty() {
-            return Err("an alternative holds no condition (write any=A --or B)".into());
-        }
         let mut terms = Vec::new();
         let mut i = 0;
         while i < part.len() {

@@ -40,11 +40,13 @@ mod conditions;
 mod eval;
 mod extensions;
 mod plan;
+mod words;
 
 pub use conditions::{Condition, MAX_NESTING, MAX_TERMS, Range, Term};
+pub use words::{split_alternatives, split_words};
 
 use crate::alphabet::tileset::TileSet;
-pub use crate::error::{FindError, FindErrorKind};
+pub use crate::error::{FindError, FindErrorKind, SplitError};
 use crate::lexicon::Lexicon;
 use crate::query::probability::{Bag, Ranks};
 use crate::query::{Word, Words};
