@@ -164,17 +164,23 @@ pub fn wordnet_dir() -> Option<PathBuf> {
     Some(dir)
 }
 
-/// A site built once per test binary from ENABLE (embedded) and WordNet;
-/// `None`, the test skipped, without WordNet.
-pub fn enable_site() -> Option<&'static (tempfile::TempDir, PathBuf, BuildSummary)> {
-    static SITE: OnceLock<(tempfile::TempDir, PathBuf, BuildSummary)> = OnceLock::new();
+/// A site built once per test binary from ENABLE (embedded) and WordNet
+/// (its folder, the site in it, the build's summary); `None`, the test
+/// skipped, without WordNet.
+///
+/// A static is never dropped, so a `TempDir` held here was never removed:
+/// each run left 24 MB in /tmp. The site is built in a folder named after
+/// the process, under cargo's temporary folder for tests, and the folders
+/// of processes that have ended are removed first.
+pub fn enable_site() -> Option<&'static (PathBuf, PathBuf, BuildSummary)> {
+    static SITE: OnceLock<(PathBuf, PathBuf, BuildSummary)> = OnceLock::new();
     if let Some(site) = SITE.get() {
         return Some(site);
     }
     let wordnet = wordnet_dir()?;
     Some(SITE.get_or_init(|| {
-        let dir = tempfile::tempdir().unwrap();
-        let out = dir.path().join("enable-site");
+        let dir = process_dir("enable-sites");
+        let out = dir.join("enable-site");
         let opts = BuildOptions {
             wordnet: Some(wordnet),
             ..Default::default()
@@ -182,6 +188,28 @@ pub fn enable_site() -> Option<&'static (tempfile::TempDir, PathBuf, BuildSummar
         let summary = build(&Lexicon::embedded(), None, &opts, &out, &mut ()).unwrap();
         (dir, out, summary)
     }))
+}
+
+/// An empty folder for this process under `CARGO_TARGET_TMPDIR/kind`,
+/// after removing the folders there of processes that have ended (on
+/// systems with /proc; elsewhere they stay until `cargo clean`).
+fn process_dir(kind: &str) -> PathBuf {
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join(kind);
+    std::fs::create_dir_all(&root).unwrap();
+    if Path::new("/proc/self").exists() {
+        for entry in std::fs::read_dir(&root).unwrap().flatten() {
+            let name = entry.file_name();
+            let pid = name.to_str().and_then(|n| n.strip_prefix("pid-"));
+            if pid.is_some_and(|p| !Path::new("/proc").join(p).exists()) {
+                let _ = std::fs::remove_dir_all(entry.path());
+            }
+        }
+    }
+    let dir = root.join(format!("pid-{}", std::process::id()));
+    // A folder of an earlier process with this number.
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }
 
 /// One HTTP/1.1 request; the status, the content type and the body.
