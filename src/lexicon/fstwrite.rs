@@ -73,8 +73,8 @@ pub(crate) const EMPTY_NODE: u32 = 0;
 struct Unfinished {
     /// Whether a key ends here.
     is_final: bool,
-    /// The frozen transitions, in symbol order, as `node << 8 | symbol`.
-    trans: Vec<u64>,
+    /// The frozen transitions, in symbol order, [`TRANS_BYTES`] each.
+    trans: Vec<u8>,
     /// The symbol of the transition along the last key (its target is not
     /// frozen yet), if any.
     pending: Option<u8>,
@@ -91,6 +91,72 @@ struct Unfinished {
     preset: Option<(u32, bool)>,
 }
 
+/// Bytes a transition takes in an [`Automaton`]: its target's number (a
+/// `u32`, little-endian), then its symbol. Five, not the eight of a `u64`:
+/// the transitions are the builder's largest array.
+pub(crate) const TRANS_BYTES: usize = 5;
+
+/// Appends the transition to `target` on `symbol` to `trans`.
+#[inline]
+fn push_trans(trans: &mut Vec<u8>, target: u32, symbol: u8) {
+    trans.extend_from_slice(&target.to_le_bytes());
+    trans.push(symbol);
+}
+
+/// A node's transitions, in symbol order: [`TRANS_BYTES`] bytes each.
+///
+/// ```text
+/// E -> 7, S -> 9: [7, 0, 0, 0, b'E', 9, 0, 0, 0, b'S']
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Trans<'a>(&'a [u8]);
+
+impl<'a> Trans<'a> {
+    /// The transitions of `bytes` (a multiple of [`TRANS_BYTES`] long).
+    #[inline]
+    pub(crate) fn new(bytes: &'a [u8]) -> Trans<'a> {
+        debug_assert_eq!(bytes.len() % TRANS_BYTES, 0);
+        Trans(bytes)
+    }
+
+    /// The number of transitions.
+    #[inline]
+    pub(crate) fn len(self) -> usize {
+        self.0.len() / TRANS_BYTES
+    }
+
+    #[inline]
+    pub(crate) fn is_empty(self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Transition `k`: its target and its symbol.
+    #[inline]
+    pub(crate) fn get(self, k: usize) -> (u32, u8) {
+        read_trans(&self.0[k * TRANS_BYTES..(k + 1) * TRANS_BYTES])
+    }
+
+    /// The transitions from the `k`th on.
+    #[inline]
+    pub(crate) fn tail(self, k: usize) -> Trans<'a> {
+        Trans(&self.0[k * TRANS_BYTES..])
+    }
+
+    /// Each transition's target and symbol, in order.
+    #[inline]
+    pub(crate) fn iter(
+        self,
+    ) -> impl DoubleEndedIterator<Item = (u32, u8)> + ExactSizeIterator + 'a {
+        self.0.chunks_exact(TRANS_BYTES).map(read_trans)
+    }
+}
+
+/// The target and symbol of the transition in `t` ([`TRANS_BYTES`] bytes).
+#[inline]
+fn read_trans(t: &[u8]) -> (u32, u8) {
+    (u32::from_le_bytes([t[0], t[1], t[2], t[3]]), t[4])
+}
+
 /// A minimal automaton: every node's transitions, which the fst section
 /// and the arc table are both written from.
 ///
@@ -98,11 +164,11 @@ struct Unfinished {
 /// others are numbered from 1 in the order they were frozen, so every
 /// transition leads to a lower number and the root has the highest.
 pub(crate) struct Automaton {
-    /// Every node's transitions back to back, each `target << 8 | symbol`,
-    /// in symbol order.
-    pub trans: Vec<u64>,
-    /// Where node `n`'s transitions start in `trans` (node 0 has none):
-    /// they are `trans[starts[n]..starts[n + 1]]`.
+    /// Every node's transitions back to back ([`Trans`]), in symbol order.
+    pub trans: Vec<u8>,
+    /// Where node `n`'s transitions start in `trans`, counted in
+    /// transitions (node 0 has none): they are transitions `starts[n]` to
+    /// `starts[n + 1]`.
     pub starts: Vec<u32>,
     /// Bit `n` set if node `n` is final.
     pub finals: Vec<u64>,
@@ -118,7 +184,7 @@ impl Automaton {
     fn new(keys: usize) -> Automaton {
         // Lexicons take about half a node and one transition per key.
         let mut a = Automaton {
-            trans: Vec::with_capacity((keys / 8 * 9).max(16)),
+            trans: Vec::with_capacity((keys / 8 * 9).max(16) * TRANS_BYTES),
             starts: Vec::with_capacity((keys / 2).max(16)),
             finals: Vec::with_capacity(keys / 128 + 1),
             root: EMPTY_NODE,
@@ -137,9 +203,10 @@ impl Automaton {
 
     /// The transitions of node `n`.
     #[inline]
-    pub(crate) fn node(&self, n: u32) -> &[u64] {
+    pub(crate) fn node(&self, n: u32) -> Trans<'_> {
         let n = n as usize;
-        &self.trans[self.starts[n] as usize..self.starts[n + 1] as usize]
+        let (s, e) = (self.starts[n] as usize, self.starts[n + 1] as usize);
+        Trans(&self.trans[s * TRANS_BYTES..e * TRANS_BYTES])
     }
 
     /// Whether node `n` is final.
@@ -149,9 +216,9 @@ impl Automaton {
     }
 
     /// Adds a node: its number, or `None` past `u32` numbers.
-    fn push(&mut self, is_final: bool, trans: &[u64]) -> Option<u32> {
+    fn push(&mut self, is_final: bool, trans: &[u8]) -> Option<u32> {
         let n = self.len();
-        let end = self.trans.len() + trans.len();
+        let end = (self.trans.len() + trans.len()) / TRANS_BYTES;
         if n >= u32::MAX as usize || end > u32::MAX as usize {
             return None;
         }
@@ -177,7 +244,7 @@ pub(crate) struct Builder {
     any: bool,
     register: Register,
     /// Scratch space for [`Builder::not_final`].
-    scratch: Vec<u64>,
+    scratch: Vec<u8>,
 }
 
 impl Builder {
@@ -234,8 +301,8 @@ impl Builder {
         }
         let mut scratch = std::mem::take(&mut self.scratch);
         scratch.clear();
-        scratch.extend_from_slice(self.register.nodes.node(n));
-        let head = (scratch.len() as u64) << 1;
+        scratch.extend_from_slice(self.register.nodes.node(n).0);
+        let head = ((scratch.len() / TRANS_BYTES) as u64) << 1;
         let hash = node_hash(&scratch);
         let found = match self.register.find(hash, head, &scratch) {
             Some(m) => (m, false),
@@ -292,7 +359,7 @@ impl Builder {
             let d = self.depth;
             let u = &mut self.stack[d];
             if let Some(inp) = u.pending.take() {
-                u.trans.push((node as u64) << 8 | inp as u64);
+                push_trans(&mut u.trans, node, inp);
                 u.fresh |= new;
             }
             (node, new) = self.freeze(d);
@@ -301,7 +368,7 @@ impl Builder {
         }
         let top = &mut self.stack[depth];
         let inp = top.pending.take().expect("a pending transition");
-        top.trans.push((node as u64) << 8 | inp as u64);
+        push_trans(&mut top.trans, node, inp);
         top.fresh |= new;
     }
 
@@ -344,7 +411,7 @@ impl Builder {
         if node.is_final && node.trans.is_empty() {
             return (EMPTY_NODE, false);
         }
-        let head = (node.trans.len() as u64) << 1 | node.is_final as u64;
+        let head = ((node.trans.len() / TRANS_BYTES) as u64) << 1 | node.is_final as u64;
         let hash = node_hash(&node.trans);
         // A fresh node has a new child, so neither it nor its twin can be
         // registered yet.
@@ -513,12 +580,12 @@ pub(crate) fn write_fst(
             let (n, k) = *top;
             let trans = a.node(n);
             let mut k = k as usize;
-            while k < trans.len() && addrs[(trans[k] >> 8) as usize] != UNWRITTEN {
+            while k < trans.len() && addrs[trans.get(k).0 as usize] != UNWRITTEN {
                 k += 1;
             }
             if k < trans.len() {
                 top.1 = k as u32 + 1;
-                stack.push(((trans[k] >> 8) as u32, 0));
+                stack.push((trans.get(k).0, 0));
                 continue;
             }
             stack.pop();
@@ -526,7 +593,7 @@ pub(crate) fn write_fst(
             scratch.extend(
                 trans
                     .iter()
-                    .map(|&t| addrs[(t >> 8) as usize] << 8 | bytes[t as u8 as usize] as u64),
+                    .map(|(t, s)| addrs[t as usize] << 8 | bytes[s as usize] as u64),
             );
             if !monotonic && scratch.len() > 1 {
                 scratch.sort_unstable_by_key(|&t| t as u8);
@@ -696,11 +763,12 @@ fn write_node(out: &mut Vec<u8>, last_addr: u64, is_final: bool, trans: &[u64], 
 /// a node and its twin that differs in that are found by one search):
 /// Fx-style multiply-rotate over its words.
 #[inline]
-fn node_hash(trans: &[u64]) -> u64 {
+fn node_hash(trans: &[u8]) -> u64 {
     const K: u64 = 0x517c_c1b7_2722_0a95;
+    let trans = Trans::new(trans);
     let mut h = (trans.len() as u64 + 1).wrapping_mul(K);
-    for &t in trans {
-        h = (h.rotate_left(5) ^ t).wrapping_mul(K);
+    for (target, symbol) in trans.iter() {
+        h = (h.rotate_left(5) ^ ((target as u64) << 8 | symbol as u64)).wrapping_mul(K);
     }
     // Fold the well-mixed high bits down: the table uses the high half.
     h ^ (h >> 29)
@@ -772,11 +840,12 @@ fn tag(hash: u64) -> u64 {
 
 /// The slot of a one-transition node that is not final, if it fits one.
 #[inline]
-fn single_slot(node: u32, trans: &[u64], head: u64) -> Option<u64> {
+fn single_slot(node: u32, trans: &[u8], head: u64) -> Option<u64> {
     if head != 2 {
         return None;
     }
-    let (target, symbol) = (trans[0] >> 8, trans[0] & 0xff);
+    let (target, symbol) = read_trans(trans);
+    let (target, symbol) = (target as u64, symbol as u64);
     (symbol < 64 && target <= SLOT_NODE_MAX && node as u64 <= SLOT_NODE_MAX)
         .then_some(1 << 63 | (node as u64) << 34 | target << 6 | symbol)
 }
@@ -823,18 +892,19 @@ impl Register {
     /// The head of the node in slot `s` (not empty) if its transitions
     /// are `trans` (`hash` is theirs).
     #[inline]
-    fn same_trans(&self, s: u64, hash: u64, trans: &[u64]) -> Option<u64> {
+    fn same_trans(&self, s: u64, hash: u64, trans: &[u8]) -> Option<u64> {
         if s >> 63 != 0 {
             // A one-transition node that is not final.
-            (trans.len() == 1
-                && trans[0] >> 8 == s >> 6 & SLOT_NODE_MAX
-                && trans[0] & 0xff == s & 63)
-                .then_some(2)
+            (trans.len() == TRANS_BYTES && {
+                let (target, symbol) = read_trans(trans);
+                target as u64 == s >> 6 & SLOT_NODE_MAX && symbol as u64 == s & 63
+            })
+            .then_some(2)
         } else {
             let head = s >> 25 & 0x3ff;
-            (head >> 1 == trans.len() as u64
+            (head >> 1 == (trans.len() / TRANS_BYTES) as u64
                 && s & 0x1ff_ffff == tag(hash)
-                && self.nodes.node(slot_node(s)) == trans)
+                && self.nodes.node(slot_node(s)).0 == trans)
                 .then_some(head)
         }
     }
@@ -843,7 +913,7 @@ impl Register {
     /// [`Register::twin`] is the node with the same transitions that
     /// differs in being final, if registered.
     #[inline]
-    fn find(&mut self, hash: u64, head: u64, trans: &[u64]) -> Option<u32> {
+    fn find(&mut self, hash: u64, head: u64, trans: &[u8]) -> Option<u32> {
         let len = self.slots.len();
         let mut i = home(hash, len);
         prefetch(&self.slots[i]);
@@ -889,7 +959,7 @@ impl Register {
             // Too many to register: the node just stays unshared.
             return;
         }
-        let s = match single_slot(node, self.nodes.node(node), head) {
+        let s = match single_slot(node, self.nodes.node(node).0, head) {
             Some(s) => s,
             None => (node as u64) << 35 | head << 25 | tag(hash),
         };
@@ -935,7 +1005,7 @@ impl Register {
         for n in 1..=last {
             let trans = self.nodes.node(n);
             let head = (trans.len() as u64) << 1 | self.nodes.is_final(n) as u64;
-            let hash = node_hash(trans);
+            let (hash, trans) = (node_hash(trans.0), trans.0);
             let s =
                 single_slot(n, trans, head).unwrap_or((n as u64) << 35 | head << 25 | tag(hash));
             self.place(hash, s);

@@ -13,7 +13,7 @@
 
 use super::table::{Arcs, MAX_WIDTH};
 use super::{ACCEPTS, END, TARGET_SHIFT};
-use crate::lexicon::fstwrite::{Automaton, EMPTY_NODE, Out};
+use crate::lexicon::fstwrite::{Automaton, EMPTY_NODE, Out, TRANS_BYTES, Trans};
 
 /// What was written.
 pub(crate) struct Written {
@@ -69,8 +69,7 @@ pub(crate) fn write(a: &mut Automaton, out: &mut Out<'_>) -> Result<Written, Fai
             next += a.node(m).len() as u64;
             order.push(m);
         }
-        for &t in a.node(n).iter().rev() {
-            let child = (t >> TARGET_SHIFT) as u32;
+        for (child, _) in a.node(n).iter().rev() {
             if !a.node(child).is_empty() && seen[child as usize / 64] & 1 << (child % 64) == 0 {
                 stack.push(child);
             }
@@ -103,11 +102,11 @@ pub(crate) fn write(a: &mut Automaton, out: &mut Out<'_>) -> Result<Written, Fai
     bits.push(index(root) << TARGET_SHIFT | END);
     for &m in &order {
         let list = a.node(m);
-        for (j, &t) in list.iter().enumerate() {
+        for (j, (target, byte)) in list.iter().enumerate() {
             let end = if j + 1 == list.len() { END } else { 0 };
-            let child = index((t >> TARGET_SHIFT) as u32);
-            code_counts[(t & super::CODE) as usize] += 1;
-            bits.push(child << TARGET_SHIFT | end | t & 0xff);
+            let child = index(target);
+            code_counts[(byte as u64 & super::CODE) as usize] += 1;
+            bits.push(child << TARGET_SHIFT | end | byte as u64);
         }
         if bits.out.len() >= 1 << 20 {
             let (acc, n) = (bits.acc, bits.n);
@@ -130,21 +129,18 @@ pub(crate) fn write(a: &mut Automaton, out: &mut Out<'_>) -> Result<Written, Fai
     })
 }
 
-/// Rewrites every node's transitions (`target << 8 | code + 1`, in code
-/// order) as arcs without the end bit (`target << 8 | accepts | code`).
+/// Rewrites every node's transitions (target, code + 1, in code order) as
+/// arcs without the end bit: the target, and the arc's low byte (accepts |
+/// code) for the symbol.
 fn to_arcs(a: &mut Automaton) {
     let finals = std::mem::take(&mut a.finals);
-    let is_final = |n: u64| finals[(n / 64) as usize] >> (n % 64) & 1 != 0;
-    for n in 1..a.len() {
-        let (s, e) = (a.starts[n] as usize, a.starts[n + 1] as usize);
-        let list = &mut a.trans[s..e];
-        for t in list.iter_mut() {
-            let target = *t >> 8;
-            // The builder's symbols are the codes plus one.
-            let code = (*t & 0xff).saturating_sub(1) & super::CODE;
-            let accepts = if is_final(target) { ACCEPTS } else { 0 };
-            *t = target << TARGET_SHIFT | accepts | code;
-        }
+    let is_final = |n: u32| finals[(n / 64) as usize] >> (n % 64) & 1 != 0;
+    for t in a.trans.chunks_exact_mut(TRANS_BYTES) {
+        let target = u32::from_le_bytes([t[0], t[1], t[2], t[3]]);
+        // The builder's symbols are the codes plus one.
+        let code = t[4].saturating_sub(1) & super::CODE as u8;
+        let accepts = if is_final(target) { ACCEPTS as u8 } else { 0 };
+        t[4] = accepts | code;
     }
     a.finals = finals;
 }
@@ -176,9 +172,9 @@ fn merge_equal_lists(a: &mut Automaton) -> Vec<u64> {
             twins[k].1 as u64
         }
     };
-    for t in &mut a.trans {
-        let target = *t >> TARGET_SHIFT;
-        *t = canon(target) << TARGET_SHIFT | *t & 0xff;
+    for t in a.trans.chunks_exact_mut(TRANS_BYTES) {
+        let target = u32::from_le_bytes([t[0], t[1], t[2], t[3]]);
+        t[..4].copy_from_slice(&(canon(target as u64) as u32).to_le_bytes());
     }
     a.root = canon(a.root.min(nodes as u32 - 1) as u64) as u32;
     live
@@ -200,9 +196,10 @@ fn shared_tails(a: &Automaton, live: &[u64]) -> (Vec<u32>, Vec<u8>) {
     let mut table = vec![0u32; size];
     // The hash of each tail of a list, last arc first.
     let mut hashes = [0u64; 65];
-    let tail_hashes = |list: &[u64], hashes: &mut [u64; 65]| {
+    let tail_hashes = |list: Trans<'_>, hashes: &mut [u64; 65]| {
         let mut h = 0x9e37_79b9_7f4a_7c15u64;
-        for (k, &t) in list.iter().enumerate().rev() {
+        for (k, (target, byte)) in list.iter().enumerate().rev() {
+            let t = (target as u64) << TARGET_SHIFT | byte as u64;
             h = (h.rotate_left(23) ^ t).wrapping_mul(0x517c_c1b7_2722_0a95);
             hashes[k] = h ^ h >> 31;
         }
@@ -226,7 +223,7 @@ fn shared_tails(a: &Automaton, live: &[u64]) -> (Vec<u32>, Vec<u8>) {
         }
         tail_hashes(list, &mut hashes);
         for k in 1..list.len() {
-            let tail = &list[k..];
+            let tail = list.tail(k);
             let mut i = slot(hashes[k]);
             while table[i] != 0 {
                 let m = table[i];
