@@ -21,7 +21,7 @@ use crate::alphabet::Alphabet;
 use crate::error::{Error, Result};
 use crate::files::replace::FileId;
 use crate::lexicon::format;
-use crate::lexicon::fstwrite::{Automaton, Builder, EMPTY_NODE, Out, write_fst};
+use crate::lexicon::fstwrite::{Automaton, Builder, EMPTY_NODE, NARROW_FROM, Out, write_fst};
 use crate::lexicon::gaddag::key_byte;
 use crate::lexicon::raw;
 use crate::lexicon::wordlist::WordList;
@@ -297,7 +297,7 @@ pub(crate) fn build_into<W: Write + Seek>(
     let max_code = alphabet.len() as u8;
     let word_count = words.len() as u64;
     progress.stage("fst", word_count + keys);
-    let automaton = automaton(&words, max_code, max_len, keys, progress);
+    let automaton = automaton(&words, max_code, max_len, keys, progress, NARROW_FROM);
     // The words are in the automaton now: their list goes before the
     // layout takes its memory.
     drop(words);
@@ -356,15 +356,17 @@ pub(crate) fn build_into<W: Write + Seek>(
 }
 
 /// The minimal automaton of the GADDAG keys of `words` (see
-/// [`build_into`]), its symbols the codes plus one ([`sym`]).
+/// [`build_into`]), its symbols the codes plus one ([`sym`]); the
+/// register's table narrow past `narrow_from` slots.
 fn automaton(
     words: &[&[u8]],
     max_code: u8,
     max_len: usize,
     keys: u64,
     progress: &mut dyn Progress,
+    narrow_from: usize,
 ) -> Automaton {
-    let mut b = Builder::new(keys as usize);
+    let mut b = Builder::with_narrow_from(keys as usize, narrow_from);
     // Phase 1: the words' automaton; the node of each prefix that some
     // word goes on past, in the slot of its last tile in the first such
     // word. A node pushed by a word (tagged with the word's first slot)
@@ -577,6 +579,30 @@ mod tests {
     use super::*;
     use crate::alphabet::Alphabet;
     use crate::lexicon::Lexicon;
+
+    /// A narrow register (see `fstwrite`) makes the same automaton, twins
+    /// (nodes that differ only in being final, which the arc table
+    /// merges) included, as the wide one that small lists get.
+    #[test]
+    fn narrow_register_same_automaton() {
+        let text = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/indexes/enable1.txt"))
+            .expect("ENABLE in the repository");
+        let text: Vec<u8> = text
+            .split(|&b| b == b'\n')
+            .step_by(3)
+            .flat_map(|w| w.iter().chain(b"\n"))
+            .copied()
+            .collect();
+        let mut list = WordList::new(Alphabet::english());
+        list.read_bytes(Path::new("t"), &text).unwrap();
+        let words = list.sorted_unique();
+        let keys: u64 = words.iter().map(|w| w.len() as u64).sum();
+        let max_len = words.iter().map(|w| w.len()).max().unwrap();
+        let wide = automaton(&words, 26, max_len, keys, &mut (), usize::MAX);
+        let narrow = automaton(&words, 26, max_len, keys, &mut (), 0);
+        assert!(wide.twins.len() > 100, "{} twins", wide.twins.len());
+        assert!(wide == narrow, "the same automaton");
+    }
 
     /// Words of every length from 1 to 63 tiles mix keys of the 16-byte and
     /// the wide runs; all must come back.

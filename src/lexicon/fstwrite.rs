@@ -163,6 +163,7 @@ fn read_trans(t: &[u8]) -> (u32, u8) {
 /// Node 0 ([`EMPTY_NODE`]) is the final node without transitions; the
 /// others are numbered from 1 in the order they were frozen, so every
 /// transition leads to a lower number and the root has the highest.
+#[cfg_attr(test, derive(PartialEq))]
 pub(crate) struct Automaton {
     /// Every node's transitions back to back ([`Trans`]), in symbol order.
     pub trans: Vec<u8>,
@@ -249,14 +250,15 @@ pub(crate) struct Builder {
 
 impl Builder {
     /// A builder of an empty set, with room for about `keys` keys (a hint:
-    /// it saves growing the buffers).
-    pub(crate) fn new(keys: usize) -> Builder {
+    /// it saves growing the buffers), its register's table narrow past
+    /// `narrow_from` slots ([`NARROW_FROM`] but in tests).
+    pub(crate) fn with_narrow_from(keys: usize, narrow_from: usize) -> Builder {
         Builder {
             stack: vec![Unfinished::default()],
             depth: 1,
             last: Vec::new(),
             any: false,
-            register: Register::with_capacity(keys / 4, keys),
+            register: Register::with_capacity(keys / 4, keys, narrow_from),
             scratch: Vec::new(),
         }
     }
@@ -626,7 +628,15 @@ pub(crate) struct SetWriter {
 impl SetWriter {
     pub(crate) fn with_capacity(keys: usize) -> SetWriter {
         SetWriter {
-            builder: Builder::new(keys),
+            builder: Builder::with_narrow_from(keys, NARROW_FROM),
+            keys: 0,
+        }
+    }
+
+    /// A writer whose register's table is narrow from the start.
+    pub(crate) fn narrow(keys: usize) -> SetWriter {
+        SetWriter {
+            builder: Builder::with_narrow_from(keys, 0),
             keys: 0,
         }
     }
@@ -779,7 +789,8 @@ const SLOT_NODE_BITS: u32 = 28;
 const SLOT_NODE_MAX: u64 = (1 << SLOT_NODE_BITS) - 1;
 
 /// The register of written nodes: an open-addressing hash table (linear
-/// probing) of 8-byte slots. A slot holds a node with one transition, not
+/// probing) of 8-byte slots, or of 4-byte ones once it is large. A wide
+/// slot holds a node with one transition, not
 /// final (most nodes), whole: its number, its target's and its input, so
 /// that most lookups touch one cache line; any other node by its number,
 /// transition count, final flag and 25 bits of its hash, its transitions
@@ -789,14 +800,26 @@ const SLOT_NODE_MAX: u64 = (1 << SLOT_NODE_BITS) - 1;
 /// cache miss. New nodes wait in a short queue before they are placed in
 /// the table, so that their slots can be fetched in the meantime.
 ///
+/// A table of more than [`NARROW_FROM`] slots (lists of a million words
+/// and more, where the table is the builder's largest allocation after the
+/// transitions) is narrow: a slot holds a node's number and 4 bits of its
+/// hash, and a node whose hash bits match is compared in the automaton.
+/// Half the memory, for a cache miss or two on every match that the
+/// front cache does not catch.
+///
 /// Nodes numbered past 2^28 are not registered: the automaton stays
 /// right, only no longer minimal (beyond any lexicon's size).
 struct Register {
     /// 0 for an empty slot (no node is numbered 0 in a slot: node 0 is
     /// never registered). Bit 63 set: a one-transition node, `node << 34 |
     /// target << 6 | symbol`. Clear: `node << 35 | transitions <<
-    /// 26 | final << 25 | 25 hash bits`.
+    /// 26 | final << 25 | 25 hash bits`. Empty if the table is narrow.
     slots: Vec<u64>,
+    /// The narrow table: 0 for an empty slot, else `hash bits << 28 |
+    /// node` ([`narrow_slot`]). Empty if the table is wide.
+    narrow: Vec<u32>,
+    /// Tables of more slots than this are narrow.
+    narrow_from: usize,
     /// Number of occupied slots (and queued nodes).
     used: usize,
     /// Every node written, which slots refer to.
@@ -811,6 +834,24 @@ struct Register {
     /// Set by [`Register::find`]: the node with the transitions looked for
     /// that differs in being final, if any.
     twin: Option<u32>,
+}
+
+/// Register tables of more slots than this (32 MiB wide) are narrow.
+pub(crate) const NARROW_FROM: usize = 1 << 22;
+
+/// The narrow slot of node `node` (at most [`SLOT_NODE_MAX`]) of hash
+/// `hash`: the node, and above it 4 hash bits that no other use of the
+/// hash takes.
+#[inline]
+fn narrow_slot(node: u32, hash: u64) -> u32 {
+    (hash >> 28 & 0xf) as u32 * (1 << SLOT_NODE_BITS) | node
+}
+
+/// The wide slot of node `n`, of transitions `trans`, content `head` and
+/// hash `hash`.
+#[inline]
+fn wide_slot(n: u32, trans: &[u8], head: u64, hash: u64) -> u64 {
+    single_slot(n, trans, head).unwrap_or((n as u64) << 35 | head << 25 | tag(hash))
 }
 
 /// The number of slots in [`Register::front`] (128 KiB).
@@ -876,10 +917,14 @@ fn prefetch<T>(x: &T) {
 
 impl Register {
     /// A register with room for about `nodes` nodes, and an automaton for
-    /// about `keys` keys.
-    fn with_capacity(nodes: usize, keys: usize) -> Register {
+    /// about `keys` keys; its table narrow past `narrow_from` slots.
+    fn with_capacity(nodes: usize, keys: usize, narrow_from: usize) -> Register {
+        let len = (nodes / 3 * 4 + 1).max(1 << 12);
+        let narrow = len > narrow_from;
         Register {
-            slots: vec![0; (nodes / 3 * 4 + 1).max(1 << 12)],
+            slots: if narrow { Vec::new() } else { vec![0; len] },
+            narrow: if narrow { vec![0; len] } else { Vec::new() },
+            narrow_from,
             used: 0,
             nodes: Automaton::new(keys),
             front: vec![0; FRONT_LEN],
@@ -914,6 +959,9 @@ impl Register {
     /// differs in being final, if registered.
     #[inline]
     fn find(&mut self, hash: u64, head: u64, trans: &[u8]) -> Option<u32> {
+        if !self.narrow.is_empty() {
+            return self.find_narrow(hash, head, trans);
+        }
         let len = self.slots.len();
         let mut i = home(hash, len);
         prefetch(&self.slots[i]);
@@ -938,6 +986,47 @@ impl Register {
             }
             i = if i + 1 == len { 0 } else { i + 1 };
         }
+        self.find_queued(hash, head, trans)
+    }
+
+    /// [`Register::find`] in a narrow table.
+    #[inline]
+    fn find_narrow(&mut self, hash: u64, head: u64, trans: &[u8]) -> Option<u32> {
+        let len = self.narrow.len();
+        let mut i = home(hash, len);
+        prefetch(&self.narrow[i]);
+        self.twin = None;
+        let f = front(hash);
+        let s = self.front[f];
+        if s != 0 && self.same_trans(s, hash, trans) == Some(head) {
+            return Some(slot_node(s));
+        }
+        let bits = narrow_slot(0, hash);
+        loop {
+            let s = self.narrow[i];
+            if s == 0 {
+                break;
+            }
+            if s & !(SLOT_NODE_MAX as u32) == bits {
+                let n = s & SLOT_NODE_MAX as u32;
+                let node = self.nodes.node(n);
+                if node.0 == trans {
+                    let h = (node.len() as u64) << 1 | self.nodes.is_final(n) as u64;
+                    if h == head {
+                        self.front[f] = wide_slot(n, trans, head, hash);
+                        return Some(n);
+                    }
+                    self.twin = Some(n);
+                }
+            }
+            i = if i + 1 == len { 0 } else { i + 1 };
+        }
+        self.find_queued(hash, head, trans)
+    }
+
+    /// [`Register::find`] in the queue, after the table.
+    #[inline]
+    fn find_queued(&mut self, hash: u64, head: u64, trans: &[u8]) -> Option<u32> {
         let n = self.queued.min(QUEUE_LEN);
         for &(qh, s) in &self.queue[..n] {
             if qh == hash {
@@ -959,10 +1048,7 @@ impl Register {
             // Too many to register: the node just stays unshared.
             return;
         }
-        let s = match single_slot(node, self.nodes.node(node).0, head) {
-            Some(s) => s,
-            None => (node as u64) << 35 | head << 25 | tag(hash),
-        };
+        let s = wide_slot(node, self.nodes.node(node).0, head, hash);
         self.front[front(hash)] = s;
         let q = self.queued % QUEUE_LEN;
         if self.queued >= QUEUE_LEN {
@@ -971,16 +1057,30 @@ impl Register {
         }
         self.queue[q] = (hash, s);
         self.queued += 1;
-        prefetch(&self.slots[home(hash, self.slots.len())]);
+        let len = self.slots.len().max(self.narrow.len());
+        if self.narrow.is_empty() {
+            prefetch(&self.slots[home(hash, len)]);
+        } else {
+            prefetch(&self.narrow[home(hash, len)]);
+        }
         self.used += 1;
-        if self.used * 4 > self.slots.len() * 3 {
+        if self.used * 4 > len * 3 {
             self.grow();
         }
     }
 
-    /// Puts slot `s` of hash `hash` in the table.
+    /// Puts (wide) slot `s` of hash `hash` in the table.
     #[inline]
     fn place(&mut self, hash: u64, s: u64) {
+        if !self.narrow.is_empty() {
+            let len = self.narrow.len();
+            let mut i = home(hash, len);
+            while self.narrow[i] != 0 {
+                i = if i + 1 == len { 0 } else { i + 1 };
+            }
+            self.narrow[i] = narrow_slot(slot_node(s), hash);
+            return;
+        }
         let len = self.slots.len();
         let mut i = home(hash, len);
         while self.slots[i] != 0 {
@@ -994,21 +1094,25 @@ impl Register {
     /// 2.7, keeps its peak memory down). The old table is freed first and
     /// the new one filled from the automaton, which holds every node
     /// registered (all but the root, up to [`SLOT_NODE_MAX`]), so the two
-    /// are never held at once.
+    /// are never held at once. A table grown past
+    /// [`Register::narrow_from`] slots becomes narrow.
     fn grow(&mut self) {
-        let len = self.slots.len() / 2 * 3;
+        let len = self.slots.len().max(self.narrow.len()) / 2 * 3;
         self.slots = Vec::new();
-        self.slots = vec![0u64; len];
+        self.narrow = Vec::new();
+        if len > self.narrow_from {
+            self.narrow = vec![0u32; len];
+        } else {
+            self.slots = vec![0u64; len];
+        }
         // Every queued node is placed below.
         self.queued = 0;
         let last = (self.nodes.len() as u64 - 1).min(SLOT_NODE_MAX) as u32;
         for n in 1..=last {
             let trans = self.nodes.node(n);
             let head = (trans.len() as u64) << 1 | self.nodes.is_final(n) as u64;
-            let (hash, trans) = (node_hash(trans.0), trans.0);
-            let s =
-                single_slot(n, trans, head).unwrap_or((n as u64) << 35 | head << 25 | tag(hash));
-            self.place(hash, s);
+            let hash = node_hash(trans.0);
+            self.place(hash, wide_slot(n, trans.0, head, hash));
         }
     }
 }
@@ -1033,7 +1137,10 @@ mod tests {
     /// Builds the bytes of the `fst::Set` of `keys`, which must be sorted and
     /// unique (panics otherwise).
     fn set_bytes<'k>(keys: impl IntoIterator<Item = &'k [u8]>) -> Vec<u8> {
-        let mut w = SetWriter::with_capacity(0);
+        write_set(SetWriter::with_capacity(0), keys)
+    }
+
+    fn write_set<'k>(mut w: SetWriter, keys: impl IntoIterator<Item = &'k [u8]>) -> Vec<u8> {
         for k in keys {
             w.insert(k);
         }
@@ -1043,6 +1150,9 @@ mod tests {
     /// Checks that `set_bytes(keys)` is a valid `fst::Set` of exactly `keys`.
     fn check(keys: &[Vec<u8>], absent: &[Vec<u8>]) -> Result<(), TestCaseError> {
         let bytes = set_bytes(keys.iter().map(|k| k.as_slice()));
+        // The narrow register finds the same nodes.
+        let narrow = write_set(SetWriter::narrow(0), keys.iter().map(|k| k.as_slice()));
+        prop_assert!(narrow == bytes, "narrow register: another fst");
         let set =
             Set::new(bytes).map_err(|e| TestCaseError::fail(format!("fst::Set::new: {e}")))?;
         prop_assert!(set.as_fst().verify().is_ok(), "checksum");
@@ -1214,6 +1324,18 @@ mod tests {
             w.insert(k);
         }
         assert!(w.builder.register.slots.len() > 1 << 14, "the table grew");
+        // A table that turns narrow as it grows past 2^13 slots finds the
+        // same nodes.
+        let mut half = SetWriter {
+            builder: Builder::with_narrow_from(0, 1 << 13),
+            keys: 0,
+        };
+        for k in &keys {
+            half.insert(k);
+        }
+        let r = &half.builder.register;
+        assert!(r.slots.is_empty() && r.narrow.len() > 1 << 14, "narrow");
+        assert!(half.finish() == w.finish(), "the same fst");
         let absent: Vec<Vec<u8>> = (0..2000)
             .map(|_| {
                 (0..1 + next() % 14)
