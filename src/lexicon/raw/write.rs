@@ -42,10 +42,21 @@ pub(crate) fn write(a: &mut Automaton, out: &mut Out<'_>) -> Result<Written, Fai
     to_arcs(a);
     let nodes = a.len();
     let live = merge_equal_lists(a);
-    let (host, offset) = shared_tails(a, &live);
-    // Place the maximal lists, depth first from the root.
-    let mut pos = vec![0u32; nodes];
-    let mut order: Vec<u32> = Vec::new();
+    let (mut host, offset) = shared_tails(a, &live);
+    // Place the maximal lists, depth first from the root. A maximal
+    // list's place goes where its host (itself) was: `host` then holds
+    // the place of each maximal list, and the host of each other one.
+    let has = |set: &[u64], n: u32| set[n as usize / 64] >> (n % 64) & 1 != 0;
+    let mut maximal = vec![0u64; nodes.div_ceil(64)];
+    let mut lists = 0;
+    for (n, &m) in host.iter().enumerate() {
+        if m as usize == n && !a.node(m).is_empty() {
+            maximal[n / 64] |= 1 << (n % 64);
+            lists += 1;
+        }
+    }
+    let mut placed = vec![0u64; nodes.div_ceil(64)];
+    let mut order: Vec<u32> = Vec::with_capacity(lists);
     let mut next: u64 = 1;
     let mut seen = vec![0u64; nodes.div_ceil(64)];
     let mut stack: Vec<u32> = Vec::new();
@@ -63,9 +74,14 @@ pub(crate) fn write(a: &mut Automaton, out: &mut Out<'_>) -> Result<Written, Fai
             continue;
         }
         seen[n as usize / 64] |= bit;
-        let m = host[n as usize];
-        if pos[m as usize] == 0 {
-            pos[m as usize] = u32::try_from(next).map_err(|_| Fail::TooLarge)?;
+        let m = if has(&maximal, n) {
+            n
+        } else {
+            host[n as usize]
+        };
+        if !has(&placed, m) {
+            placed[m as usize / 64] |= 1 << (m % 64);
+            host[m as usize] = u32::try_from(next).map_err(|_| Fail::TooLarge)?;
             next += a.node(m).len() as u64;
             order.push(m);
         }
@@ -77,6 +93,7 @@ pub(crate) fn write(a: &mut Automaton, out: &mut Out<'_>) -> Result<Written, Fai
     }
     drop(stack);
     drop(seen);
+    drop(placed);
     let count = next;
     if count > u32::MAX as u64 {
         return Err(Fail::TooLarge);
@@ -87,8 +104,10 @@ pub(crate) fn write(a: &mut Automaton, out: &mut Out<'_>) -> Result<Written, Fai
     let index = |n: u32| -> u64 {
         if a.node(n).is_empty() {
             0
+        } else if has(&maximal, n) {
+            host[n as usize] as u64
         } else {
-            pos[host[n as usize] as usize] as u64 + offset[n as usize] as u64
+            host[host[n as usize] as usize] as u64 + offset[n as usize] as u64
         }
     };
     let mut code_counts = [0u32; 64];
