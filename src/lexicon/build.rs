@@ -410,24 +410,25 @@ fn automaton(
         .iter()
         .map(|w| w.iter().fold(0u64, |m, &c| m | 1 << (c & 63)))
         .collect();
-    let mut starts = vec![0u32; words.len()];
-    let mut at = 0u32;
-    for (s, w) in starts.iter_mut().zip(words) {
-        *s = at;
-        at += w.len() as u32;
-    }
+    // The nodes the separator keys lead to, by the prefix's last tile, in
+    // the order `sorted_keys` takes them, and each tile's list freed once
+    // its keys are in: `node_of` is gone before the automaton is at its
+    // largest.
+    let mut targets = separator_targets(words, &shared, &node_of, max_code);
+    drop(node_of);
     let mut short: Vec<([u8; 16], u32)> = Vec::new();
     let mut long: Vec<([u8; 64], u32)> = Vec::new();
     for first in 1..=max_code.min(63) {
         let bit = 1u64 << first;
         let masks = &masks;
         let with = || (0..words.len()).filter(move |&j| masks[j] & bit != 0);
+        let these = std::mem::take(&mut targets[first as usize]);
+        let mut these = these.iter().copied();
         let made = sorted_keys::<16>(
             with().filter(|&j| words[j].len() < 16),
             words,
             &shared,
-            &starts,
-            &node_of,
+            &mut these,
             first,
             &mut short,
         ) + if max_len >= 16 {
@@ -435,8 +436,7 @@ fn automaton(
                 with().filter(|&j| words[j].len() >= 16),
                 words,
                 &shared,
-                &starts,
-                &node_of,
+                &mut these,
                 first,
                 &mut long,
             )
@@ -472,19 +472,54 @@ fn automaton(
     b.finish()
 }
 
+/// For each tile code, the nodes that the separator keys of the prefixes
+/// ending in it lead to, from `node_of` (the node of each prefix that a
+/// word is the first to go on past, in the slot of its last tile), in the
+/// order [`sorted_keys`] takes them: the words of fewer than 16 tiles
+/// first, then the others, each in the list's order, and each word's
+/// prefixes shortest first. CARE after CAB (shared 2): CAR in R's list,
+/// not CA (CAB went past it first), nor CARE (a whole word).
+fn separator_targets(
+    words: &[&[u8]],
+    shared: &[u8],
+    node_of: &[u32],
+    max_code: u8,
+) -> Vec<Vec<u32>> {
+    let mut starts = Vec::with_capacity(words.len());
+    let mut at = 0;
+    for w in words {
+        starts.push(at);
+        at += w.len();
+    }
+    // The prefixes of word j that need a target: past the part shared
+    // with the word before, short of the whole word.
+    let prefixes = |j: usize| (shared[j] as usize + 1..words[j].len()).map(move |n| (j, n));
+    let short = (0..words.len()).filter(|&j| words[j].len() < 16);
+    let long = (0..words.len()).filter(|&j| words[j].len() >= 16);
+    let mut counts = vec![0usize; max_code as usize + 1];
+    for (j, n) in short.clone().chain(long.clone()).flat_map(prefixes) {
+        counts[words[j][n - 1] as usize] += 1;
+    }
+    let mut lists: Vec<Vec<u32>> = counts.iter().map(|&n| Vec::with_capacity(n)).collect();
+    for (j, n) in short.chain(long).flat_map(prefixes) {
+        lists[words[j][n - 1] as usize].push(node_of[starts[j] + n - 1]);
+    }
+    lists
+}
+
 /// The target of a whole-word key in [`sorted_keys`]' output.
 const WHOLE: u32 = u32::MAX;
 
 /// Puts into `keys` the padded keys up to the separator (symbols, see
 /// [`sym`]) of the words `which` that start with tile `first`, sorted,
 /// each with the node its separator leads to ([`WHOLE`] for a whole word
-/// reversed); returns how many GADDAG keys they stand for.
+/// reversed; the others taken in turn from `targets`, see
+/// [`separator_targets`]); returns how many GADDAG keys they stand for.
 fn sorted_keys<const W: usize>(
     which: impl Iterator<Item = usize> + Clone,
     words: &[&[u8]],
     shared: &[u8],
-    starts: &[u32],
-    node_of: &[u32],
+    targets: &mut impl Iterator<Item = u32>,
     first: u8,
     keys: &mut Vec<([u8; W], u32)>,
 ) -> usize {
@@ -542,7 +577,7 @@ fn sorted_keys<const W: usize>(
                 WHOLE
             } else {
                 slot.0[k] = SEP;
-                node_of[starts[j] as usize + i - 1]
+                targets.next().expect("a target for every separator key")
             };
         }
     }
