@@ -491,18 +491,22 @@ fn separator_targets(
         starts.push(at);
         at += w.len();
     }
-    // The prefixes of word j that need a target: past the part shared
-    // with the word before, short of the whole word.
-    let prefixes = |j: usize| (shared[j] as usize + 1..words[j].len()).map(move |n| (j, n));
-    let short = (0..words.len()).filter(|&j| words[j].len() < 16);
-    let long = (0..words.len()).filter(|&j| words[j].len() >= 16);
+    // The prefixes of word j that need a target (n tiles long): past the
+    // part shared with the word before, short of the whole word.
+    let short = || (0..words.len()).filter(|&j| words[j].len() < 16);
+    let long = || (0..words.len()).filter(|&j| words[j].len() >= 16);
     let mut counts = vec![0usize; max_code as usize + 1];
-    for (j, n) in short.clone().chain(long.clone()).flat_map(prefixes) {
-        counts[words[j][n - 1] as usize] += 1;
+    for j in short().chain(long()) {
+        for &c in &words[j][shared[j] as usize..words[j].len() - 1] {
+            counts[c as usize] += 1;
+        }
     }
     let mut lists: Vec<Vec<u32>> = counts.iter().map(|&n| Vec::with_capacity(n)).collect();
-    for (j, n) in short.chain(long).flat_map(prefixes) {
-        lists[words[j][n - 1] as usize].push(node_of[starts[j] + n - 1]);
+    for j in short().chain(long()) {
+        let w = words[j];
+        for n in shared[j] as usize + 1..w.len() {
+            lists[w[n - 1] as usize].push(node_of[starts[j] + n - 1]);
+        }
     }
     lists
 }
