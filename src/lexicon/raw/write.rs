@@ -100,16 +100,20 @@ pub(crate) fn write(a: &mut Automaton, out: &mut Out<'_>) -> Result<Written, Fai
     }
     let width = TARGET_SHIFT + (64 - (count - 1).leading_zeros()).max(1);
     debug_assert!(width <= MAX_WIDTH);
-    // Where each node starts: its host's place plus its offset there.
-    let index = |n: u32| -> u64 {
+    // Where each node starts: its host's place plus its offset there
+    // (a maximal list's place is in `host` already; an empty list's is 0).
+    for n in 0..nodes as u32 {
+        let i = n as usize;
         if a.node(n).is_empty() {
-            0
-        } else if has(&maximal, n) {
-            host[n as usize] as u64
-        } else {
-            host[host[n as usize] as usize] as u64 + offset[n as usize] as u64
+            host[i] = 0;
+        } else if !has(&maximal, n) {
+            // (Wrapping: the lists of unreachable nodes were never placed.)
+            host[i] = host[host[i] as usize].wrapping_add(offset[i] as u32);
         }
-    };
+    }
+    drop(offset);
+    drop(maximal);
+    let index = |n: u32| host[n as usize] as u64;
     let mut code_counts = [0u32; 64];
     let start = out.pos();
     let mut bits = Bits {
