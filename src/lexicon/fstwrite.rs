@@ -844,7 +844,7 @@ pub(crate) const NARROW_FROM: usize = 1 << 22;
 /// hash takes.
 #[inline]
 fn narrow_slot(node: u32, hash: u64) -> u32 {
-    (hash >> 28 & 0xf) as u32 * (1 << SLOT_NODE_BITS) | node
+    ((hash >> 28 & 0xf) as u32) << SLOT_NODE_BITS | node
 }
 
 /// The wide slot of node `n`, of transitions `trans`, content `head` and

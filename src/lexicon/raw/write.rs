@@ -245,9 +245,9 @@ fn shared_tails(a: &Automaton, live: &[u64]) -> (Vec<u32>, Vec<u8>) {
             continue;
         }
         tail_hashes(list, &mut hashes);
-        for k in 1..list.len() {
+        for (k, &hash) in hashes.iter().enumerate().take(list.len()).skip(1) {
             let tail = list.tail(k);
-            let mut i = slot(hashes[k]);
+            let mut i = slot(hash);
             while table[i] != 0 {
                 let m = table[i];
                 if m != n && host[m as usize] == m && a.node(m) == tail {
