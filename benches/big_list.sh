@@ -4,7 +4,7 @@
 # them, seeded, in $TMPDIR) on one core (CORE, default 1), and prints each
 # build's time, its peak memory (/usr/bin/time -v) per distinct word, the
 # file's size and arc width, and the full check's time. Run by hand
-# (minutes, and about 2 GB of memory for 5 M words), not by CI.
+# (minutes, and about 1 GB of memory for 5 M words), not by CI.
 #
 #   bash benches/big_list.sh        # NO_BUILD=1 to reuse target/release/lexq
 #   WORDS="500000 5000000" CORE=0 bash benches/big_list.sh

@@ -21,7 +21,7 @@ use crate::alphabet::Alphabet;
 use crate::error::{Error, Result};
 use crate::files::replace::FileId;
 use crate::lexicon::format;
-use crate::lexicon::fstwrite::{Automaton, Builder, EMPTY_NODE, Out, write_fst};
+use crate::lexicon::fstwrite::{Automaton, Builder, EMPTY_NODE, NARROW_FROM, Out, write_fst};
 use crate::lexicon::gaddag::key_byte;
 use crate::lexicon::raw;
 use crate::lexicon::wordlist::WordList;
@@ -297,7 +297,7 @@ pub(crate) fn build_into<W: Write + Seek>(
     let max_code = alphabet.len() as u8;
     let word_count = words.len() as u64;
     progress.stage("fst", word_count + keys);
-    let automaton = automaton(&words, max_code, max_len, keys, progress);
+    let automaton = automaton(&words, max_code, max_len, keys, progress, NARROW_FROM);
     // The words are in the automaton now: their list goes before the
     // layout takes its memory.
     drop(words);
@@ -356,15 +356,17 @@ pub(crate) fn build_into<W: Write + Seek>(
 }
 
 /// The minimal automaton of the GADDAG keys of `words` (see
-/// [`build_into`]), its symbols the codes plus one ([`sym`]).
+/// [`build_into`]), its symbols the codes plus one ([`sym`]); the
+/// register's table narrow past `narrow_from` slots.
 fn automaton(
     words: &[&[u8]],
     max_code: u8,
     max_len: usize,
     keys: u64,
     progress: &mut dyn Progress,
+    narrow_from: usize,
 ) -> Automaton {
-    let mut b = Builder::new(keys as usize);
+    let mut b = Builder::with_narrow_from(keys as usize, narrow_from);
     // Phase 1: the words' automaton; the node of each prefix that some
     // word goes on past, in the slot of its last tile in the first such
     // word. A node pushed by a word (tagged with the word's first slot)
@@ -408,24 +410,25 @@ fn automaton(
         .iter()
         .map(|w| w.iter().fold(0u64, |m, &c| m | 1 << (c & 63)))
         .collect();
-    let mut starts = vec![0u32; words.len()];
-    let mut at = 0u32;
-    for (s, w) in starts.iter_mut().zip(words) {
-        *s = at;
-        at += w.len() as u32;
-    }
+    // The nodes the separator keys lead to, by the prefix's last tile, in
+    // the order `sorted_keys` takes them, and each tile's list freed once
+    // its keys are in: `node_of` is gone before the automaton is at its
+    // largest.
+    let mut targets = separator_targets(words, &shared, &node_of, max_code);
+    drop(node_of);
     let mut short: Vec<([u8; 16], u32)> = Vec::new();
     let mut long: Vec<([u8; 64], u32)> = Vec::new();
     for first in 1..=max_code.min(63) {
         let bit = 1u64 << first;
         let masks = &masks;
         let with = || (0..words.len()).filter(move |&j| masks[j] & bit != 0);
+        let these = std::mem::take(&mut targets[first as usize]);
+        let mut these = these.iter().copied();
         let made = sorted_keys::<16>(
             with().filter(|&j| words[j].len() < 16),
             words,
             &shared,
-            &starts,
-            &node_of,
+            &mut these,
             first,
             &mut short,
         ) + if max_len >= 16 {
@@ -433,8 +436,7 @@ fn automaton(
                 with().filter(|&j| words[j].len() >= 16),
                 words,
                 &shared,
-                &starts,
-                &node_of,
+                &mut these,
                 first,
                 &mut long,
             )
@@ -470,19 +472,58 @@ fn automaton(
     b.finish()
 }
 
+/// For each tile code, the nodes that the separator keys of the prefixes
+/// ending in it lead to, from `node_of` (the node of each prefix that a
+/// word is the first to go on past, in the slot of its last tile), in the
+/// order [`sorted_keys`] takes them: the words of fewer than 16 tiles
+/// first, then the others, each in the list's order, and each word's
+/// prefixes shortest first. CARE after CAB (shared 2): CAR in R's list,
+/// not CA (CAB went past it first), nor CARE (a whole word).
+fn separator_targets(
+    words: &[&[u8]],
+    shared: &[u8],
+    node_of: &[u32],
+    max_code: u8,
+) -> Vec<Vec<u32>> {
+    let mut starts = Vec::with_capacity(words.len());
+    let mut at = 0;
+    for w in words {
+        starts.push(at);
+        at += w.len();
+    }
+    // The prefixes of word j that need a target (n tiles long): past the
+    // part shared with the word before, short of the whole word.
+    let short = || (0..words.len()).filter(|&j| words[j].len() < 16);
+    let long = || (0..words.len()).filter(|&j| words[j].len() >= 16);
+    let mut counts = vec![0usize; max_code as usize + 1];
+    for j in short().chain(long()) {
+        for &c in &words[j][shared[j] as usize..words[j].len() - 1] {
+            counts[c as usize] += 1;
+        }
+    }
+    let mut lists: Vec<Vec<u32>> = counts.iter().map(|&n| Vec::with_capacity(n)).collect();
+    for j in short().chain(long()) {
+        let w = words[j];
+        for n in shared[j] as usize + 1..w.len() {
+            lists[w[n - 1] as usize].push(node_of[starts[j] + n - 1]);
+        }
+    }
+    lists
+}
+
 /// The target of a whole-word key in [`sorted_keys`]' output.
 const WHOLE: u32 = u32::MAX;
 
 /// Puts into `keys` the padded keys up to the separator (symbols, see
 /// [`sym`]) of the words `which` that start with tile `first`, sorted,
 /// each with the node its separator leads to ([`WHOLE`] for a whole word
-/// reversed); returns how many GADDAG keys they stand for.
+/// reversed; the others taken in turn from `targets`, see
+/// [`separator_targets`]); returns how many GADDAG keys they stand for.
 fn sorted_keys<const W: usize>(
     which: impl Iterator<Item = usize> + Clone,
     words: &[&[u8]],
     shared: &[u8],
-    starts: &[u32],
-    node_of: &[u32],
+    targets: &mut impl Iterator<Item = u32>,
     first: u8,
     keys: &mut Vec<([u8; W], u32)>,
 ) -> usize {
@@ -540,7 +581,7 @@ fn sorted_keys<const W: usize>(
                 WHOLE
             } else {
                 slot.0[k] = SEP;
-                node_of[starts[j] as usize + i - 1]
+                targets.next().expect("a target for every separator key")
             };
         }
     }
@@ -577,6 +618,30 @@ mod tests {
     use super::*;
     use crate::alphabet::Alphabet;
     use crate::lexicon::Lexicon;
+
+    /// A narrow register (see `fstwrite`) makes the same automaton, twins
+    /// (nodes that differ only in being final, which the arc table
+    /// merges) included, as the wide one that small lists get.
+    #[test]
+    fn narrow_register_same_automaton() {
+        let text = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/indexes/enable1.txt"))
+            .expect("ENABLE in the repository");
+        let text: Vec<u8> = text
+            .split(|&b| b == b'\n')
+            .step_by(3)
+            .flat_map(|w| w.iter().chain(b"\n"))
+            .copied()
+            .collect();
+        let mut list = WordList::new(Alphabet::english());
+        list.read_bytes(Path::new("t"), &text).unwrap();
+        let words = list.sorted_unique();
+        let keys: u64 = words.iter().map(|w| w.len() as u64).sum();
+        let max_len = words.iter().map(|w| w.len()).max().unwrap();
+        let wide = automaton(&words, 26, max_len, keys, &mut (), usize::MAX);
+        let narrow = automaton(&words, 26, max_len, keys, &mut (), 0);
+        assert!(wide.twins.len() > 100, "{} twins", wide.twins.len());
+        assert!(wide == narrow, "the same automaton");
+    }
 
     /// Words of every length from 1 to 63 tiles mix keys of the 16-byte and
     /// the wide runs; all must come back.

@@ -73,8 +73,8 @@ pub(crate) const EMPTY_NODE: u32 = 0;
 struct Unfinished {
     /// Whether a key ends here.
     is_final: bool,
-    /// The frozen transitions, in symbol order, as `node << 8 | symbol`.
-    trans: Vec<u64>,
+    /// The frozen transitions, in symbol order, [`TRANS_BYTES`] each.
+    trans: Vec<u8>,
     /// The symbol of the transition along the last key (its target is not
     /// frozen yet), if any.
     pending: Option<u8>,
@@ -91,18 +91,85 @@ struct Unfinished {
     preset: Option<(u32, bool)>,
 }
 
+/// Bytes a transition takes in an [`Automaton`]: its target's number (a
+/// `u32`, little-endian), then its symbol. Five, not the eight of a `u64`:
+/// the transitions are the builder's largest array.
+pub(crate) const TRANS_BYTES: usize = 5;
+
+/// Appends the transition to `target` on `symbol` to `trans`.
+#[inline]
+fn push_trans(trans: &mut Vec<u8>, target: u32, symbol: u8) {
+    trans.extend_from_slice(&target.to_le_bytes());
+    trans.push(symbol);
+}
+
+/// A node's transitions, in symbol order: [`TRANS_BYTES`] bytes each.
+///
+/// ```text
+/// E -> 7, S -> 9: [7, 0, 0, 0, b'E', 9, 0, 0, 0, b'S']
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Trans<'a>(&'a [u8]);
+
+impl<'a> Trans<'a> {
+    /// The transitions of `bytes` (a multiple of [`TRANS_BYTES`] long).
+    #[inline]
+    pub(crate) fn new(bytes: &'a [u8]) -> Trans<'a> {
+        debug_assert_eq!(bytes.len() % TRANS_BYTES, 0);
+        Trans(bytes)
+    }
+
+    /// The number of transitions.
+    #[inline]
+    pub(crate) fn len(self) -> usize {
+        self.0.len() / TRANS_BYTES
+    }
+
+    #[inline]
+    pub(crate) fn is_empty(self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Transition `k`: its target and its symbol.
+    #[inline]
+    pub(crate) fn get(self, k: usize) -> (u32, u8) {
+        read_trans(&self.0[k * TRANS_BYTES..(k + 1) * TRANS_BYTES])
+    }
+
+    /// The transitions from the `k`th on.
+    #[inline]
+    pub(crate) fn tail(self, k: usize) -> Trans<'a> {
+        Trans(&self.0[k * TRANS_BYTES..])
+    }
+
+    /// Each transition's target and symbol, in order.
+    #[inline]
+    pub(crate) fn iter(
+        self,
+    ) -> impl DoubleEndedIterator<Item = (u32, u8)> + ExactSizeIterator + 'a {
+        self.0.chunks_exact(TRANS_BYTES).map(read_trans)
+    }
+}
+
+/// The target and symbol of the transition in `t` ([`TRANS_BYTES`] bytes).
+#[inline]
+fn read_trans(t: &[u8]) -> (u32, u8) {
+    (u32::from_le_bytes([t[0], t[1], t[2], t[3]]), t[4])
+}
+
 /// A minimal automaton: every node's transitions, which the fst section
 /// and the arc table are both written from.
 ///
 /// Node 0 ([`EMPTY_NODE`]) is the final node without transitions; the
 /// others are numbered from 1 in the order they were frozen, so every
 /// transition leads to a lower number and the root has the highest.
+#[cfg_attr(test, derive(PartialEq))]
 pub(crate) struct Automaton {
-    /// Every node's transitions back to back, each `target << 8 | symbol`,
-    /// in symbol order.
-    pub trans: Vec<u64>,
-    /// Where node `n`'s transitions start in `trans` (node 0 has none):
-    /// they are `trans[starts[n]..starts[n + 1]]`.
+    /// Every node's transitions back to back ([`Trans`]), in symbol order.
+    pub trans: Vec<u8>,
+    /// Where node `n`'s transitions start in `trans`, counted in
+    /// transitions (node 0 has none): they are transitions `starts[n]` to
+    /// `starts[n + 1]`.
     pub starts: Vec<u32>,
     /// Bit `n` set if node `n` is final.
     pub finals: Vec<u64>,
@@ -118,7 +185,7 @@ impl Automaton {
     fn new(keys: usize) -> Automaton {
         // Lexicons take about half a node and one transition per key.
         let mut a = Automaton {
-            trans: Vec::with_capacity((keys / 8 * 9).max(16)),
+            trans: Vec::with_capacity((keys / 8 * 9).max(16) * TRANS_BYTES),
             starts: Vec::with_capacity((keys / 2).max(16)),
             finals: Vec::with_capacity(keys / 128 + 1),
             root: EMPTY_NODE,
@@ -137,9 +204,10 @@ impl Automaton {
 
     /// The transitions of node `n`.
     #[inline]
-    pub(crate) fn node(&self, n: u32) -> &[u64] {
+    pub(crate) fn node(&self, n: u32) -> Trans<'_> {
         let n = n as usize;
-        &self.trans[self.starts[n] as usize..self.starts[n + 1] as usize]
+        let (s, e) = (self.starts[n] as usize, self.starts[n + 1] as usize);
+        Trans(&self.trans[s * TRANS_BYTES..e * TRANS_BYTES])
     }
 
     /// Whether node `n` is final.
@@ -149,9 +217,9 @@ impl Automaton {
     }
 
     /// Adds a node: its number, or `None` past `u32` numbers.
-    fn push(&mut self, is_final: bool, trans: &[u64]) -> Option<u32> {
+    fn push(&mut self, is_final: bool, trans: &[u8]) -> Option<u32> {
         let n = self.len();
-        let end = self.trans.len() + trans.len();
+        let end = (self.trans.len() + trans.len()) / TRANS_BYTES;
         if n >= u32::MAX as usize || end > u32::MAX as usize {
             return None;
         }
@@ -177,19 +245,20 @@ pub(crate) struct Builder {
     any: bool,
     register: Register,
     /// Scratch space for [`Builder::not_final`].
-    scratch: Vec<u64>,
+    scratch: Vec<u8>,
 }
 
 impl Builder {
     /// A builder of an empty set, with room for about `keys` keys (a hint:
-    /// it saves growing the buffers).
-    pub(crate) fn new(keys: usize) -> Builder {
+    /// it saves growing the buffers), its register's table narrow past
+    /// `narrow_from` slots ([`NARROW_FROM`] but in tests).
+    pub(crate) fn with_narrow_from(keys: usize, narrow_from: usize) -> Builder {
         Builder {
             stack: vec![Unfinished::default()],
             depth: 1,
             last: Vec::new(),
             any: false,
-            register: Register::with_capacity(keys / 4, keys),
+            register: Register::with_capacity(keys / 4, keys, narrow_from),
             scratch: Vec::new(),
         }
     }
@@ -234,8 +303,8 @@ impl Builder {
         }
         let mut scratch = std::mem::take(&mut self.scratch);
         scratch.clear();
-        scratch.extend_from_slice(self.register.nodes.node(n));
-        let head = (scratch.len() as u64) << 1;
+        scratch.extend_from_slice(self.register.nodes.node(n).0);
+        let head = ((scratch.len() / TRANS_BYTES) as u64) << 1;
         let hash = node_hash(&scratch);
         let found = match self.register.find(hash, head, &scratch) {
             Some(m) => (m, false),
@@ -292,7 +361,7 @@ impl Builder {
             let d = self.depth;
             let u = &mut self.stack[d];
             if let Some(inp) = u.pending.take() {
-                u.trans.push((node as u64) << 8 | inp as u64);
+                push_trans(&mut u.trans, node, inp);
                 u.fresh |= new;
             }
             (node, new) = self.freeze(d);
@@ -301,7 +370,7 @@ impl Builder {
         }
         let top = &mut self.stack[depth];
         let inp = top.pending.take().expect("a pending transition");
-        top.trans.push((node as u64) << 8 | inp as u64);
+        push_trans(&mut top.trans, node, inp);
         top.fresh |= new;
     }
 
@@ -344,7 +413,7 @@ impl Builder {
         if node.is_final && node.trans.is_empty() {
             return (EMPTY_NODE, false);
         }
-        let head = (node.trans.len() as u64) << 1 | node.is_final as u64;
+        let head = ((node.trans.len() / TRANS_BYTES) as u64) << 1 | node.is_final as u64;
         let hash = node_hash(&node.trans);
         // A fresh node has a new child, so neither it nor its twin can be
         // registered yet.
@@ -513,12 +582,12 @@ pub(crate) fn write_fst(
             let (n, k) = *top;
             let trans = a.node(n);
             let mut k = k as usize;
-            while k < trans.len() && addrs[(trans[k] >> 8) as usize] != UNWRITTEN {
+            while k < trans.len() && addrs[trans.get(k).0 as usize] != UNWRITTEN {
                 k += 1;
             }
             if k < trans.len() {
                 top.1 = k as u32 + 1;
-                stack.push(((trans[k] >> 8) as u32, 0));
+                stack.push((trans.get(k).0, 0));
                 continue;
             }
             stack.pop();
@@ -526,7 +595,7 @@ pub(crate) fn write_fst(
             scratch.extend(
                 trans
                     .iter()
-                    .map(|&t| addrs[(t >> 8) as usize] << 8 | bytes[t as u8 as usize] as u64),
+                    .map(|(t, s)| addrs[t as usize] << 8 | bytes[s as usize] as u64),
             );
             if !monotonic && scratch.len() > 1 {
                 scratch.sort_unstable_by_key(|&t| t as u8);
@@ -559,7 +628,15 @@ pub(crate) struct SetWriter {
 impl SetWriter {
     pub(crate) fn with_capacity(keys: usize) -> SetWriter {
         SetWriter {
-            builder: Builder::new(keys),
+            builder: Builder::with_narrow_from(keys, NARROW_FROM),
+            keys: 0,
+        }
+    }
+
+    /// A writer whose register's table is narrow from the start.
+    pub(crate) fn narrow(keys: usize) -> SetWriter {
+        SetWriter {
+            builder: Builder::with_narrow_from(keys, 0),
             keys: 0,
         }
     }
@@ -696,11 +773,12 @@ fn write_node(out: &mut Vec<u8>, last_addr: u64, is_final: bool, trans: &[u64], 
 /// a node and its twin that differs in that are found by one search):
 /// Fx-style multiply-rotate over its words.
 #[inline]
-fn node_hash(trans: &[u64]) -> u64 {
+fn node_hash(trans: &[u8]) -> u64 {
     const K: u64 = 0x517c_c1b7_2722_0a95;
+    let trans = Trans::new(trans);
     let mut h = (trans.len() as u64 + 1).wrapping_mul(K);
-    for &t in trans {
-        h = (h.rotate_left(5) ^ t).wrapping_mul(K);
+    for (target, symbol) in trans.iter() {
+        h = (h.rotate_left(5) ^ ((target as u64) << 8 | symbol as u64)).wrapping_mul(K);
     }
     // Fold the well-mixed high bits down: the table uses the high half.
     h ^ (h >> 29)
@@ -711,7 +789,8 @@ const SLOT_NODE_BITS: u32 = 28;
 const SLOT_NODE_MAX: u64 = (1 << SLOT_NODE_BITS) - 1;
 
 /// The register of written nodes: an open-addressing hash table (linear
-/// probing) of 8-byte slots. A slot holds a node with one transition, not
+/// probing) of 8-byte slots, or of 4-byte ones once it is large. A wide
+/// slot holds a node with one transition, not
 /// final (most nodes), whole: its number, its target's and its input, so
 /// that most lookups touch one cache line; any other node by its number,
 /// transition count, final flag and 25 bits of its hash, its transitions
@@ -721,14 +800,26 @@ const SLOT_NODE_MAX: u64 = (1 << SLOT_NODE_BITS) - 1;
 /// cache miss. New nodes wait in a short queue before they are placed in
 /// the table, so that their slots can be fetched in the meantime.
 ///
+/// A table of more than [`NARROW_FROM`] slots (lists of a million words
+/// and more, where the table is the builder's largest allocation after the
+/// transitions) is narrow: a slot holds a node's number and 4 bits of its
+/// hash, and a node whose hash bits match is compared in the automaton.
+/// Half the memory, for a cache miss or two on every match that the
+/// front cache does not catch.
+///
 /// Nodes numbered past 2^28 are not registered: the automaton stays
 /// right, only no longer minimal (beyond any lexicon's size).
 struct Register {
     /// 0 for an empty slot (no node is numbered 0 in a slot: node 0 is
     /// never registered). Bit 63 set: a one-transition node, `node << 34 |
     /// target << 6 | symbol`. Clear: `node << 35 | transitions <<
-    /// 26 | final << 25 | 25 hash bits`.
+    /// 26 | final << 25 | 25 hash bits`. Empty if the table is narrow.
     slots: Vec<u64>,
+    /// The narrow table: 0 for an empty slot, else `hash bits << 28 |
+    /// node` ([`narrow_slot`]). Empty if the table is wide.
+    narrow: Vec<u32>,
+    /// Tables of more slots than this are narrow.
+    narrow_from: usize,
     /// Number of occupied slots (and queued nodes).
     used: usize,
     /// Every node written, which slots refer to.
@@ -743,6 +834,24 @@ struct Register {
     /// Set by [`Register::find`]: the node with the transitions looked for
     /// that differs in being final, if any.
     twin: Option<u32>,
+}
+
+/// Register tables of more slots than this (32 MiB wide) are narrow.
+pub(crate) const NARROW_FROM: usize = 1 << 22;
+
+/// The narrow slot of node `node` (at most [`SLOT_NODE_MAX`]) of hash
+/// `hash`: the node, and above it 4 hash bits that no other use of the
+/// hash takes.
+#[inline]
+fn narrow_slot(node: u32, hash: u64) -> u32 {
+    ((hash >> 28 & 0xf) as u32) << SLOT_NODE_BITS | node
+}
+
+/// The wide slot of node `n`, of transitions `trans`, content `head` and
+/// hash `hash`.
+#[inline]
+fn wide_slot(n: u32, trans: &[u8], head: u64, hash: u64) -> u64 {
+    single_slot(n, trans, head).unwrap_or((n as u64) << 35 | head << 25 | tag(hash))
 }
 
 /// The number of slots in [`Register::front`] (128 KiB).
@@ -772,11 +881,12 @@ fn tag(hash: u64) -> u64 {
 
 /// The slot of a one-transition node that is not final, if it fits one.
 #[inline]
-fn single_slot(node: u32, trans: &[u64], head: u64) -> Option<u64> {
+fn single_slot(node: u32, trans: &[u8], head: u64) -> Option<u64> {
     if head != 2 {
         return None;
     }
-    let (target, symbol) = (trans[0] >> 8, trans[0] & 0xff);
+    let (target, symbol) = read_trans(trans);
+    let (target, symbol) = (target as u64, symbol as u64);
     (symbol < 64 && target <= SLOT_NODE_MAX && node as u64 <= SLOT_NODE_MAX)
         .then_some(1 << 63 | (node as u64) << 34 | target << 6 | symbol)
 }
@@ -807,10 +917,14 @@ fn prefetch<T>(x: &T) {
 
 impl Register {
     /// A register with room for about `nodes` nodes, and an automaton for
-    /// about `keys` keys.
-    fn with_capacity(nodes: usize, keys: usize) -> Register {
+    /// about `keys` keys; its table narrow past `narrow_from` slots.
+    fn with_capacity(nodes: usize, keys: usize, narrow_from: usize) -> Register {
+        let len = (nodes / 3 * 4 + 1).max(1 << 12);
+        let narrow = len > narrow_from;
         Register {
-            slots: vec![0; (nodes / 3 * 4 + 1).max(1 << 12)],
+            slots: if narrow { Vec::new() } else { vec![0; len] },
+            narrow: if narrow { vec![0; len] } else { Vec::new() },
+            narrow_from,
             used: 0,
             nodes: Automaton::new(keys),
             front: vec![0; FRONT_LEN],
@@ -823,18 +937,19 @@ impl Register {
     /// The head of the node in slot `s` (not empty) if its transitions
     /// are `trans` (`hash` is theirs).
     #[inline]
-    fn same_trans(&self, s: u64, hash: u64, trans: &[u64]) -> Option<u64> {
+    fn same_trans(&self, s: u64, hash: u64, trans: &[u8]) -> Option<u64> {
         if s >> 63 != 0 {
             // A one-transition node that is not final.
-            (trans.len() == 1
-                && trans[0] >> 8 == s >> 6 & SLOT_NODE_MAX
-                && trans[0] & 0xff == s & 63)
-                .then_some(2)
+            (trans.len() == TRANS_BYTES && {
+                let (target, symbol) = read_trans(trans);
+                target as u64 == s >> 6 & SLOT_NODE_MAX && symbol as u64 == s & 63
+            })
+            .then_some(2)
         } else {
             let head = s >> 25 & 0x3ff;
-            (head >> 1 == trans.len() as u64
+            (head >> 1 == (trans.len() / TRANS_BYTES) as u64
                 && s & 0x1ff_ffff == tag(hash)
-                && self.nodes.node(slot_node(s)) == trans)
+                && self.nodes.node(slot_node(s)).0 == trans)
                 .then_some(head)
         }
     }
@@ -843,7 +958,10 @@ impl Register {
     /// [`Register::twin`] is the node with the same transitions that
     /// differs in being final, if registered.
     #[inline]
-    fn find(&mut self, hash: u64, head: u64, trans: &[u64]) -> Option<u32> {
+    fn find(&mut self, hash: u64, head: u64, trans: &[u8]) -> Option<u32> {
+        if !self.narrow.is_empty() {
+            return self.find_narrow(hash, head, trans);
+        }
         let len = self.slots.len();
         let mut i = home(hash, len);
         prefetch(&self.slots[i]);
@@ -868,6 +986,47 @@ impl Register {
             }
             i = if i + 1 == len { 0 } else { i + 1 };
         }
+        self.find_queued(hash, head, trans)
+    }
+
+    /// [`Register::find`] in a narrow table.
+    #[inline]
+    fn find_narrow(&mut self, hash: u64, head: u64, trans: &[u8]) -> Option<u32> {
+        let len = self.narrow.len();
+        let mut i = home(hash, len);
+        prefetch(&self.narrow[i]);
+        self.twin = None;
+        let f = front(hash);
+        let s = self.front[f];
+        if s != 0 && self.same_trans(s, hash, trans) == Some(head) {
+            return Some(slot_node(s));
+        }
+        let bits = narrow_slot(0, hash);
+        loop {
+            let s = self.narrow[i];
+            if s == 0 {
+                break;
+            }
+            if s & !(SLOT_NODE_MAX as u32) == bits {
+                let n = s & SLOT_NODE_MAX as u32;
+                let node = self.nodes.node(n);
+                if node.0 == trans {
+                    let h = (node.len() as u64) << 1 | self.nodes.is_final(n) as u64;
+                    if h == head {
+                        self.front[f] = wide_slot(n, trans, head, hash);
+                        return Some(n);
+                    }
+                    self.twin = Some(n);
+                }
+            }
+            i = if i + 1 == len { 0 } else { i + 1 };
+        }
+        self.find_queued(hash, head, trans)
+    }
+
+    /// [`Register::find`] in the queue, after the table.
+    #[inline]
+    fn find_queued(&mut self, hash: u64, head: u64, trans: &[u8]) -> Option<u32> {
         let n = self.queued.min(QUEUE_LEN);
         for &(qh, s) in &self.queue[..n] {
             if qh == hash {
@@ -889,10 +1048,7 @@ impl Register {
             // Too many to register: the node just stays unshared.
             return;
         }
-        let s = match single_slot(node, self.nodes.node(node), head) {
-            Some(s) => s,
-            None => (node as u64) << 35 | head << 25 | tag(hash),
-        };
+        let s = wide_slot(node, self.nodes.node(node).0, head, hash);
         self.front[front(hash)] = s;
         let q = self.queued % QUEUE_LEN;
         if self.queued >= QUEUE_LEN {
@@ -901,16 +1057,30 @@ impl Register {
         }
         self.queue[q] = (hash, s);
         self.queued += 1;
-        prefetch(&self.slots[home(hash, self.slots.len())]);
+        let len = self.slots.len().max(self.narrow.len());
+        if self.narrow.is_empty() {
+            prefetch(&self.slots[home(hash, len)]);
+        } else {
+            prefetch(&self.narrow[home(hash, len)]);
+        }
         self.used += 1;
-        if self.used * 4 > self.slots.len() * 3 {
+        if self.used * 4 > len * 3 {
             self.grow();
         }
     }
 
-    /// Puts slot `s` of hash `hash` in the table.
+    /// Puts (wide) slot `s` of hash `hash` in the table.
     #[inline]
     fn place(&mut self, hash: u64, s: u64) {
+        if !self.narrow.is_empty() {
+            let len = self.narrow.len();
+            let mut i = home(hash, len);
+            while self.narrow[i] != 0 {
+                i = if i + 1 == len { 0 } else { i + 1 };
+            }
+            self.narrow[i] = narrow_slot(slot_node(s), hash);
+            return;
+        }
         let len = self.slots.len();
         let mut i = home(hash, len);
         while self.slots[i] != 0 {
@@ -924,21 +1094,25 @@ impl Register {
     /// 2.7, keeps its peak memory down). The old table is freed first and
     /// the new one filled from the automaton, which holds every node
     /// registered (all but the root, up to [`SLOT_NODE_MAX`]), so the two
-    /// are never held at once.
+    /// are never held at once. A table grown past
+    /// [`Register::narrow_from`] slots becomes narrow.
     fn grow(&mut self) {
-        let len = self.slots.len() / 2 * 3;
+        let len = self.slots.len().max(self.narrow.len()) / 2 * 3;
         self.slots = Vec::new();
-        self.slots = vec![0u64; len];
+        self.narrow = Vec::new();
+        if len > self.narrow_from {
+            self.narrow = vec![0u32; len];
+        } else {
+            self.slots = vec![0u64; len];
+        }
         // Every queued node is placed below.
         self.queued = 0;
         let last = (self.nodes.len() as u64 - 1).min(SLOT_NODE_MAX) as u32;
         for n in 1..=last {
             let trans = self.nodes.node(n);
             let head = (trans.len() as u64) << 1 | self.nodes.is_final(n) as u64;
-            let hash = node_hash(trans);
-            let s =
-                single_slot(n, trans, head).unwrap_or((n as u64) << 35 | head << 25 | tag(hash));
-            self.place(hash, s);
+            let hash = node_hash(trans.0);
+            self.place(hash, wide_slot(n, trans.0, head, hash));
         }
     }
 }
@@ -963,7 +1137,10 @@ mod tests {
     /// Builds the bytes of the `fst::Set` of `keys`, which must be sorted and
     /// unique (panics otherwise).
     fn set_bytes<'k>(keys: impl IntoIterator<Item = &'k [u8]>) -> Vec<u8> {
-        let mut w = SetWriter::with_capacity(0);
+        write_set(SetWriter::with_capacity(0), keys)
+    }
+
+    fn write_set<'k>(mut w: SetWriter, keys: impl IntoIterator<Item = &'k [u8]>) -> Vec<u8> {
         for k in keys {
             w.insert(k);
         }
@@ -973,6 +1150,9 @@ mod tests {
     /// Checks that `set_bytes(keys)` is a valid `fst::Set` of exactly `keys`.
     fn check(keys: &[Vec<u8>], absent: &[Vec<u8>]) -> Result<(), TestCaseError> {
         let bytes = set_bytes(keys.iter().map(|k| k.as_slice()));
+        // The narrow register finds the same nodes.
+        let narrow = write_set(SetWriter::narrow(0), keys.iter().map(|k| k.as_slice()));
+        prop_assert!(narrow == bytes, "narrow register: another fst");
         let set =
             Set::new(bytes).map_err(|e| TestCaseError::fail(format!("fst::Set::new: {e}")))?;
         prop_assert!(set.as_fst().verify().is_ok(), "checksum");
@@ -1144,6 +1324,18 @@ mod tests {
             w.insert(k);
         }
         assert!(w.builder.register.slots.len() > 1 << 14, "the table grew");
+        // A table that turns narrow as it grows past 2^13 slots finds the
+        // same nodes.
+        let mut half = SetWriter {
+            builder: Builder::with_narrow_from(0, 1 << 13),
+            keys: 0,
+        };
+        for k in &keys {
+            half.insert(k);
+        }
+        let r = &half.builder.register;
+        assert!(r.slots.is_empty() && r.narrow.len() > 1 << 14, "narrow");
+        assert!(half.finish() == w.finish(), "the same fst");
         let absent: Vec<Vec<u8>> = (0..2000)
             .map(|_| {
                 (0..1 + next() % 14)

@@ -13,7 +13,7 @@
 
 use super::table::{Arcs, MAX_WIDTH};
 use super::{ACCEPTS, END, TARGET_SHIFT};
-use crate::lexicon::fstwrite::{Automaton, EMPTY_NODE, Out};
+use crate::lexicon::fstwrite::{Automaton, EMPTY_NODE, Out, TRANS_BYTES, Trans};
 
 /// What was written.
 pub(crate) struct Written {
@@ -42,10 +42,21 @@ pub(crate) fn write(a: &mut Automaton, out: &mut Out<'_>) -> Result<Written, Fai
     to_arcs(a);
     let nodes = a.len();
     let live = merge_equal_lists(a);
-    let (host, offset) = shared_tails(a, &live);
-    // Place the maximal lists, depth first from the root.
-    let mut pos = vec![0u32; nodes];
-    let mut order: Vec<u32> = Vec::new();
+    let (mut host, offset) = shared_tails(a, &live);
+    // Place the maximal lists, depth first from the root. A maximal
+    // list's place goes where its host (itself) was: `host` then holds
+    // the place of each maximal list, and the host of each other one.
+    let has = |set: &[u64], n: u32| set[n as usize / 64] >> (n % 64) & 1 != 0;
+    let mut maximal = vec![0u64; nodes.div_ceil(64)];
+    let mut lists = 0;
+    for (n, &m) in host.iter().enumerate() {
+        if m as usize == n && !a.node(m).is_empty() {
+            maximal[n / 64] |= 1 << (n % 64);
+            lists += 1;
+        }
+    }
+    let mut placed = vec![0u64; nodes.div_ceil(64)];
+    let mut order: Vec<u32> = Vec::with_capacity(lists);
     let mut next: u64 = 1;
     let mut seen = vec![0u64; nodes.div_ceil(64)];
     let mut stack: Vec<u32> = Vec::new();
@@ -63,14 +74,18 @@ pub(crate) fn write(a: &mut Automaton, out: &mut Out<'_>) -> Result<Written, Fai
             continue;
         }
         seen[n as usize / 64] |= bit;
-        let m = host[n as usize];
-        if pos[m as usize] == 0 {
-            pos[m as usize] = u32::try_from(next).map_err(|_| Fail::TooLarge)?;
+        let m = if has(&maximal, n) {
+            n
+        } else {
+            host[n as usize]
+        };
+        if !has(&placed, m) {
+            placed[m as usize / 64] |= 1 << (m % 64);
+            host[m as usize] = u32::try_from(next).map_err(|_| Fail::TooLarge)?;
             next += a.node(m).len() as u64;
             order.push(m);
         }
-        for &t in a.node(n).iter().rev() {
-            let child = (t >> TARGET_SHIFT) as u32;
+        for (child, _) in a.node(n).iter().rev() {
             if !a.node(child).is_empty() && seen[child as usize / 64] & 1 << (child % 64) == 0 {
                 stack.push(child);
             }
@@ -78,20 +93,27 @@ pub(crate) fn write(a: &mut Automaton, out: &mut Out<'_>) -> Result<Written, Fai
     }
     drop(stack);
     drop(seen);
+    drop(placed);
     let count = next;
     if count > u32::MAX as u64 {
         return Err(Fail::TooLarge);
     }
     let width = TARGET_SHIFT + (64 - (count - 1).leading_zeros()).max(1);
     debug_assert!(width <= MAX_WIDTH);
-    // Where each node starts: its host's place plus its offset there.
-    let index = |n: u32| -> u64 {
+    // Where each node starts: its host's place plus its offset there
+    // (a maximal list's place is in `host` already; an empty list's is 0).
+    for n in 0..nodes as u32 {
+        let i = n as usize;
         if a.node(n).is_empty() {
-            0
-        } else {
-            pos[host[n as usize] as usize] as u64 + offset[n as usize] as u64
+            host[i] = 0;
+        } else if !has(&maximal, n) {
+            // (Wrapping: the lists of unreachable nodes were never placed.)
+            host[i] = host[host[i] as usize].wrapping_add(offset[i] as u32);
         }
-    };
+    }
+    drop(offset);
+    drop(maximal);
+    let index = |n: u32| host[n as usize] as u64;
     let mut code_counts = [0u32; 64];
     let start = out.pos();
     let mut bits = Bits {
@@ -103,11 +125,11 @@ pub(crate) fn write(a: &mut Automaton, out: &mut Out<'_>) -> Result<Written, Fai
     bits.push(index(root) << TARGET_SHIFT | END);
     for &m in &order {
         let list = a.node(m);
-        for (j, &t) in list.iter().enumerate() {
+        for (j, (target, byte)) in list.iter().enumerate() {
             let end = if j + 1 == list.len() { END } else { 0 };
-            let child = index((t >> TARGET_SHIFT) as u32);
-            code_counts[(t & super::CODE) as usize] += 1;
-            bits.push(child << TARGET_SHIFT | end | t & 0xff);
+            let child = index(target);
+            code_counts[(byte as u64 & super::CODE) as usize] += 1;
+            bits.push(child << TARGET_SHIFT | end | byte as u64);
         }
         if bits.out.len() >= 1 << 20 {
             let (acc, n) = (bits.acc, bits.n);
@@ -130,21 +152,18 @@ pub(crate) fn write(a: &mut Automaton, out: &mut Out<'_>) -> Result<Written, Fai
     })
 }
 
-/// Rewrites every node's transitions (`target << 8 | code + 1`, in code
-/// order) as arcs without the end bit (`target << 8 | accepts | code`).
+/// Rewrites every node's transitions (target, code + 1, in code order) as
+/// arcs without the end bit: the target, and the arc's low byte (accepts |
+/// code) for the symbol.
 fn to_arcs(a: &mut Automaton) {
     let finals = std::mem::take(&mut a.finals);
-    let is_final = |n: u64| finals[(n / 64) as usize] >> (n % 64) & 1 != 0;
-    for n in 1..a.len() {
-        let (s, e) = (a.starts[n] as usize, a.starts[n + 1] as usize);
-        let list = &mut a.trans[s..e];
-        for t in list.iter_mut() {
-            let target = *t >> 8;
-            // The builder's symbols are the codes plus one.
-            let code = (*t & 0xff).saturating_sub(1) & super::CODE;
-            let accepts = if is_final(target) { ACCEPTS } else { 0 };
-            *t = target << TARGET_SHIFT | accepts | code;
-        }
+    let is_final = |n: u32| finals[(n / 64) as usize] >> (n % 64) & 1 != 0;
+    for t in a.trans.chunks_exact_mut(TRANS_BYTES) {
+        let target = u32::from_le_bytes([t[0], t[1], t[2], t[3]]);
+        // The builder's symbols are the codes plus one.
+        let code = t[4].saturating_sub(1) & super::CODE as u8;
+        let accepts = if is_final(target) { ACCEPTS as u8 } else { 0 };
+        t[4] = accepts | code;
     }
     a.finals = finals;
 }
@@ -176,9 +195,9 @@ fn merge_equal_lists(a: &mut Automaton) -> Vec<u64> {
             twins[k].1 as u64
         }
     };
-    for t in &mut a.trans {
-        let target = *t >> TARGET_SHIFT;
-        *t = canon(target) << TARGET_SHIFT | *t & 0xff;
+    for t in a.trans.chunks_exact_mut(TRANS_BYTES) {
+        let target = u32::from_le_bytes([t[0], t[1], t[2], t[3]]);
+        t[..4].copy_from_slice(&(canon(target as u64) as u32).to_le_bytes());
     }
     a.root = canon(a.root.min(nodes as u32 - 1) as u64) as u32;
     live
@@ -200,9 +219,10 @@ fn shared_tails(a: &Automaton, live: &[u64]) -> (Vec<u32>, Vec<u8>) {
     let mut table = vec![0u32; size];
     // The hash of each tail of a list, last arc first.
     let mut hashes = [0u64; 65];
-    let tail_hashes = |list: &[u64], hashes: &mut [u64; 65]| {
+    let tail_hashes = |list: Trans<'_>, hashes: &mut [u64; 65]| {
         let mut h = 0x9e37_79b9_7f4a_7c15u64;
-        for (k, &t) in list.iter().enumerate().rev() {
+        for (k, (target, byte)) in list.iter().enumerate().rev() {
+            let t = (target as u64) << TARGET_SHIFT | byte as u64;
             h = (h.rotate_left(23) ^ t).wrapping_mul(0x517c_c1b7_2722_0a95);
             hashes[k] = h ^ h >> 31;
         }
@@ -225,9 +245,9 @@ fn shared_tails(a: &Automaton, live: &[u64]) -> (Vec<u32>, Vec<u8>) {
             continue;
         }
         tail_hashes(list, &mut hashes);
-        for k in 1..list.len() {
-            let tail = &list[k..];
-            let mut i = slot(hashes[k]);
+        for (k, &hash) in hashes.iter().enumerate().take(list.len()).skip(1) {
+            let tail = list.tail(k);
+            let mut i = slot(hash);
             while table[i] != 0 {
                 let m = table[i];
                 if m != n && host[m as usize] == m && a.node(m) == tail {
