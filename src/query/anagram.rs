@@ -15,11 +15,18 @@
 //! left (the GADDAG's home ground), spends tiles leftwards, crosses the
 //! separator and spends tiles rightwards.
 
-use super::{Search, Words, arg_error, checked_arg, tiles_of};
+use super::{BLANK, Collector, Lengths, Search, Words, arg_error, checked_arg, tiles_of};
 use crate::alphabet::fold;
 use crate::error::{Arg, Result, WordErrorKind};
+use crate::lexicon::alphagrams::{Alphagrams, MAX_COUNT, key_of_counts};
 use crate::lexicon::gaddag::MAX_WORD_LEN;
 use crate::query::walk::{self, Tiles};
+
+/// The most blanks a rack may hold for its anagrams to be looked up by
+/// alphagram (one look-up per choice of letters for them: 26 for one
+/// blank in English, 351 for two, 3,276 for three, where the walk is
+/// quicker again).
+const MAX_LOOKUP_BLANKS: u8 = 2;
 
 /// Reads a rack: letters of the alphabet, `?` or `_` for a blank, and a
 /// bracket for exactly one tile, as CGP racks write them. Letters are read
@@ -112,6 +119,77 @@ fn rack_tiles(search: &Search<'_>, rack: &str) -> Result<Tiles> {
     Ok(tiles)
 }
 
+/// Gives `out` every word made of exactly the tiles of `tiles`, its
+/// blanks standing for any of the codes 1 to `letters`, looked up in
+/// `filed`: one look-up for each choice of letters for the blanks (a
+/// multiset: AE and EA are one choice). Returns false, having given
+/// nothing, if a word the tiles could spell may not be filed (a tile
+/// counted more than a key holds). A letter a blank stands for is marked
+/// at its last places in the word (CAT from CA? is CA(t); AA from A? is
+/// A(a)), as the collector keeps them.
+fn by_alphagram(
+    filed: &Alphagrams,
+    tiles: &Tiles,
+    lens: Lengths,
+    letters: usize,
+    out: &mut Collector<'_>,
+) -> bool {
+    let total = tiles.counts.iter().map(|&n| n as usize).sum::<usize>() + tiles.blanks as usize;
+    if total == 0 || total < lens.min || total > lens.max {
+        return true;
+    }
+    // Every choice of letters for the blanks, in increasing order; a
+    // count past what a key holds, anywhere, sends the query to the walk.
+    let blanks = tiles.blanks as usize;
+    if key_of_counts(&tiles.counts).is_none()
+        || (1..=letters).any(|c| tiles.counts[c] as usize + blanks > MAX_COUNT as usize)
+    {
+        return false;
+    }
+    let mut counts = tiles.counts;
+    let mut chosen = [0u8; MAX_LOOKUP_BLANKS as usize];
+    let mut word = [0u8; MAX_WORD_LEN];
+    // chosen[..k] picked, each at least the one before.
+    fn choose(
+        k: usize,
+        from: usize,
+        chosen: &mut [u8; MAX_LOOKUP_BLANKS as usize],
+        blanks: usize,
+        letters: usize,
+        counts: &mut [u8; 64],
+        visit: &mut dyn FnMut(&[u8; 64], &[u8]),
+    ) {
+        if k == blanks {
+            visit(counts, &chosen[..k]);
+            return;
+        }
+        for c in from..=letters {
+            chosen[k] = c as u8;
+            counts[c] += 1;
+            choose(k + 1, c, chosen, blanks, letters, counts, visit);
+            counts[c] -= 1;
+        }
+    }
+    let mut visit = |counts: &[u8; 64], chosen: &[u8]| {
+        let Some(key) = key_of_counts(counts) else {
+            return;
+        };
+        filed.for_each(key, |w| {
+            let w = &w[..w.len().min(MAX_WORD_LEN)];
+            word[..w.len()].copy_from_slice(w);
+            // Each chosen letter marks its last unmarked place.
+            for &c in chosen {
+                if let Some(i) = (0..w.len()).rev().find(|&i| word[i] == c) {
+                    word[i] |= BLANK;
+                }
+            }
+            out.push(&[], &[], &word[..w.len()]);
+        });
+    };
+    choose(0, 1, &mut chosen, blanks, letters, &mut counts, &mut visit);
+    true
+}
+
 impl<'a> Search<'a> {
     fn rack_walk(&self, rack: &str, use_all: bool, min_used: usize) -> Result<Words<'a>> {
         let through = self.through_letters();
@@ -122,6 +200,16 @@ impl<'a> Search<'a> {
         };
         let mut out = self.collector();
         let lens = self.lens();
+        // Every tile spent, nothing to play through, one or two blanks:
+        // look the words up by alphagram, if they are filed.
+        if use_all && anchor.is_empty() && (1..=MAX_LOOKUP_BLANKS).contains(&tiles.blanks) {
+            if let Some(filed) = self.lex.alphagrams() {
+                if by_alphagram(filed, &tiles, lens, self.lex.alphabet().len(), &mut out) {
+                    return Ok(out.finish());
+                }
+                out = self.collector();
+            }
+        }
         let mut emit = |l: &[u8], a: &[u8], r: &[u8]| out.push(l, a, r);
         let root = self.lex.arcs().root();
         let below = self.lex.letters_below();
