@@ -15,7 +15,7 @@
 //! left (the GADDAG's home ground), spends tiles leftwards, crosses the
 //! separator and spends tiles rightwards.
 
-use super::{BLANK, Collector, Lengths, Search, Words, arg_error, checked_arg, tiles_of};
+use super::{BLANK, Lengths, Search, Words, arg_error, checked_arg, tiles_of};
 use crate::alphabet::fold;
 use crate::error::{Arg, Result, WordErrorKind};
 use crate::lexicon::alphagrams::{Alphagrams, MAX_COUNT, key_of_counts};
@@ -119,21 +119,25 @@ fn rack_tiles(search: &Search<'_>, rack: &str) -> Result<Tiles> {
     Ok(tiles)
 }
 
-/// Gives `out` every word made of exactly the tiles of `tiles`, its
+/// Gives `emit` every word made of exactly the tiles of `tiles`, its
 /// blanks standing for any of the codes 1 to `letters`, looked up in
 /// `filed`: one look-up for each choice of letters for the blanks (a
-/// multiset: AE and EA are one choice). Returns false, having given
-/// nothing, if a word the tiles could spell may not be filed (a tile
-/// counted more than a key holds). A letter a blank stands for is marked
-/// at its last places in the word (CAT from CA? is CA(t); AA from A? is
-/// A(a)), as the collector keeps them.
-fn by_alphagram(
+/// multiset: AE and EA are one choice), the words of each in alphabet
+/// order. A letter a blank stands for has [`BLANK`] set, at its last
+/// places in the word (CAT from CA? is CA(t); AA from A? is A(a)), as the
+/// walk marks them. Returns false, having given nothing, if a word the
+/// tiles could spell may not be filed (a tile counted more than a key
+/// holds). `go_on`, if given, is asked before each look-up and each word
+/// read whether to go on.
+pub(crate) fn by_alphagram(
     filed: &Alphagrams,
     tiles: &Tiles,
     lens: Lengths,
     letters: usize,
-    out: &mut Collector<'_>,
+    go_on: Option<&dyn Fn() -> bool>,
+    emit: &mut dyn FnMut(&[u8]),
 ) -> bool {
+    let go_on = || go_on.is_none_or(|f| f());
     let total = tiles.counts.iter().map(|&n| n as usize).sum::<usize>() + tiles.blanks as usize;
     if total == 0 || total < lens.min || total > lens.max {
         return true;
@@ -170,11 +174,20 @@ fn by_alphagram(
             counts[c] -= 1;
         }
     }
+    let mut stopped = false;
     let mut visit = |counts: &[u8; 64], chosen: &[u8]| {
+        if stopped || !go_on() {
+            stopped = true;
+            return;
+        }
         let Some(key) = key_of_counts(counts) else {
             return;
         };
         filed.for_each(key, |w| {
+            if stopped || !go_on() {
+                stopped = true;
+                return;
+            }
             let w = &w[..w.len().min(MAX_WORD_LEN)];
             word[..w.len()].copy_from_slice(w);
             // Each chosen letter marks its last unmarked place.
@@ -183,7 +196,7 @@ fn by_alphagram(
                     word[i] |= BLANK;
                 }
             }
-            out.push(&[], &[], &word[..w.len()]);
+            emit(&word[..w.len()]);
         });
     };
     choose(0, 1, &mut chosen, blanks, letters, &mut counts, &mut visit);
@@ -204,10 +217,11 @@ impl<'a> Search<'a> {
         // look the words up by alphagram, if they are filed.
         if use_all && anchor.is_empty() && (1..=MAX_LOOKUP_BLANKS).contains(&tiles.blanks) {
             if let Some(filed) = self.lex.alphagrams() {
-                if by_alphagram(filed, &tiles, lens, self.lex.alphabet().len(), &mut out) {
+                let letters = self.lex.alphabet().len();
+                let mut push = |w: &[u8]| out.push(&[], &[], w);
+                if by_alphagram(filed, &tiles, lens, letters, None, &mut push) {
                     return Ok(out.finish());
                 }
-                out = self.collector();
             }
         }
         let mut emit = |l: &[u8], a: &[u8], r: &[u8]| out.push(l, a, r);
@@ -226,7 +240,7 @@ impl<'a> Search<'a> {
             walk::anagram_from(root, tiles, pivot, lens, below, &mut emit);
         } else if let Some((at, word)) = walk::follow_reversed(root, &anchor) {
             walk::rack(
-                at, word, &anchor, tiles, use_all, min_used, lens, below, &mut emit,
+                at, word, &anchor, tiles, use_all, min_used, lens, below, None, &mut emit,
             );
         }
         Ok(out.finish())
