@@ -10,7 +10,13 @@
 //! left, the separator, the rest; only words holding that letter are
 //! visited. Once [`crate::Lexicon::prepare_walks`] has marked the letters
 //! below each node of the table, a walk that must spend every tile does
-//! not step into a node below which a tile it holds is never read.
+//! not step into a node below which a tile it holds is never read; and
+//! once it has filed every word by alphagram, the anagrams of a rack with
+//! one or two blanks (nothing played through) are looked up there instead
+//! of walked: the walk cannot tell, at a word's first letters, which
+//! letters the rest holds, so with a blank it visits every prefix one
+//! letter away from the rack, where AEINRST? is AEINRST plus each letter
+//! in turn, 26 look-ups.
 //! Through a block of letters, it starts from the block read right to
 //! left (the GADDAG's home ground), spends tiles leftwards, crosses the
 //! separator and spends tiles rightwards.
@@ -18,7 +24,7 @@
 use super::{BLANK, Lengths, Search, Words, arg_error, checked_arg, tiles_of};
 use crate::alphabet::fold;
 use crate::error::{Arg, Result, WordErrorKind};
-use crate::lexicon::alphagrams::{Alphagrams, MAX_COUNT, key_of_counts};
+use crate::lexicon::alphagrams::{Alphagrams, MAX_COUNT, key_of_counts, key_unit};
 use crate::lexicon::gaddag::MAX_WORD_LEN;
 use crate::query::walk::{self, Tiles};
 
@@ -150,39 +156,38 @@ pub(crate) fn by_alphagram(
     {
         return false;
     }
-    let mut counts = tiles.counts;
+    let Some(base) = key_of_counts(&tiles.counts) else {
+        return false;
+    };
     let mut chosen = [0u8; MAX_LOOKUP_BLANKS as usize];
     let mut word = [0u8; MAX_WORD_LEN];
-    // chosen[..k] picked, each at least the one before.
+    // chosen[..k] picked, each at least the one before; `key` the rack's
+    // key with them (no count passes what a key holds: checked above).
     fn choose(
         k: usize,
         from: usize,
         chosen: &mut [u8; MAX_LOOKUP_BLANKS as usize],
         blanks: usize,
         letters: usize,
-        counts: &mut [u8; 64],
-        visit: &mut dyn FnMut(&[u8; 64], &[u8]),
+        key: u128,
+        visit: &mut dyn FnMut(u128, &[u8]),
     ) {
         if k == blanks {
-            visit(counts, &chosen[..k]);
+            visit(key, &chosen[..k]);
             return;
         }
         for c in from..=letters {
             chosen[k] = c as u8;
-            counts[c] += 1;
-            choose(k + 1, c, chosen, blanks, letters, counts, visit);
-            counts[c] -= 1;
+            let key = key + key_unit(c as u8);
+            choose(k + 1, c, chosen, blanks, letters, key, visit);
         }
     }
     let mut stopped = false;
-    let mut visit = |counts: &[u8; 64], chosen: &[u8]| {
+    let mut visit = |key: u128, chosen: &[u8]| {
         if stopped || !go_on() {
             stopped = true;
             return;
         }
-        let Some(key) = key_of_counts(counts) else {
-            return;
-        };
         filed.for_each(key, |w| {
             if stopped || !go_on() {
                 stopped = true;
@@ -199,7 +204,7 @@ pub(crate) fn by_alphagram(
             emit(&word[..w.len()]);
         });
     };
-    choose(0, 1, &mut chosen, blanks, letters, &mut counts, &mut visit);
+    choose(0, 1, &mut chosen, blanks, letters, base, &mut visit);
     true
 }
 
@@ -248,7 +253,9 @@ impl<'a> Search<'a> {
 
     /// Words using exactly the rack's tiles (`?` or `_` is a blank), plus,
     /// if [`Search::through`] gave one, that block of letters already on
-    /// the board.
+    /// the board. A program that asks for many anagrams of racks with
+    /// blanks calls [`crate::Lexicon::prepare_walks`] first, once: they
+    /// are then looked up by alphagram rather than walked.
     ///
     /// ```
     /// let lex = lexq::Lexicon::embedded();
