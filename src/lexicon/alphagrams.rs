@@ -103,14 +103,15 @@ impl Alphagrams {
         if lex.alphabet().len() > MAX_CODE {
             return None;
         }
-        // Room for every word's key at most half full (a crafted header
-        // may claim any count: the table grows if more come).
+        // Room for every word's key at most half full, as the header
+        // counts them up to a few hundred thousand (a crafted header may
+        // claim any count: the table grows as keys come).
         let words = usize::try_from(lex.word_count()).unwrap_or(usize::MAX);
-        let mut slots = vec![0u32; (words.min(1 << 24) * 2).next_power_of_two().max(16)];
+        let mut slots = vec![0u32; (words.min(1 << 18) * 2).next_power_of_two().max(16)];
         let mut keys: Vec<u128> = Vec::new();
         // Each word's key (its place in `keys`) and start, in alphabet
         // order.
-        let mut filed: Vec<(u32, u32)> = Vec::with_capacity(words.min(1 << 24));
+        let mut filed: Vec<(u32, u32)> = Vec::with_capacity(words.min(1 << 18));
         let mut tiles: Vec<u8> = Vec::new();
         let mut too_many = false;
         lex.for_each_word(1, usize::MAX, |w| {

@@ -264,7 +264,9 @@ impl Buf {
     }
 }
 
-struct RackWalk<'w, 'e> {
+/// `METERED`: whether `go_on` is asked (a walk without it pays nothing
+/// for the check).
+struct RackWalk<'w, 'e, const METERED: bool> {
     tiles: Tiles,
     /// The letters below each node, by index, if prepared (see
     /// [`crate::Lexicon::prepare_walks`]).
@@ -316,13 +318,22 @@ pub(crate) fn rack(
     if anchor.len() > lens.max {
         return;
     }
-    let mut w = RackWalk::new(tiles, anchor, use_all, min_used, lens, emit);
-    w.below = below;
-    w.go_on = go_on;
-    if anchor.is_empty() {
-        w.walk_words(at);
+    fn run<const M: bool>(mut w: RackWalk<'_, '_, M>, at: Node<'_>, word: bool) {
+        if w.anchor.is_empty() {
+            w.walk_words(at);
+        } else {
+            w.go(at, word, false);
+        }
+    }
+    if go_on.is_some() {
+        let mut w = RackWalk::<true>::new(tiles, anchor, use_all, min_used, lens, emit);
+        w.below = below;
+        w.go_on = go_on;
+        run(w, at, word);
     } else {
-        w.go(at, word, false);
+        let mut w = RackWalk::<false>::new(tiles, anchor, use_all, min_used, lens, emit);
+        w.below = below;
+        run(w, at, word);
     }
 }
 
@@ -351,13 +362,13 @@ pub(crate) fn anagram_from(
         return;
     };
     let total = tiles.total();
-    let mut w = RackWalk::new(tiles, &anchor, true, total, lens.capped(), emit);
+    let mut w = RackWalk::<false>::new(tiles, &anchor, true, total, lens.capped(), emit);
     w.below = below;
     w.barred_left = 1u64 << (pivot & 63);
     w.go(at, word, false);
 }
 
-impl<'w, 'e> RackWalk<'w, 'e> {
+impl<'w, 'e, const METERED: bool> RackWalk<'w, 'e, METERED> {
     fn new(
         tiles: Tiles,
         anchor: &'w [u8],
@@ -365,7 +376,7 @@ impl<'w, 'e> RackWalk<'w, 'e> {
         min_used: usize,
         lens: Lengths,
         emit: &'w mut Emit<'e>,
-    ) -> RackWalk<'w, 'e> {
+    ) -> RackWalk<'w, 'e, METERED> {
         let total = tiles.total();
         let mut held = 0u64;
         for (c, &n) in tiles.counts.iter().enumerate() {
@@ -395,6 +406,9 @@ impl<'w, 'e> RackWalk<'w, 'e> {
     /// says no).
     #[inline]
     fn step(&mut self) -> bool {
+        if !METERED {
+            return true;
+        }
         if let Some(go_on) = self.go_on {
             if self.stopped || !go_on() {
                 self.stopped = true;
