@@ -5,10 +5,10 @@
 //! A walk of the arc table cannot know, at a word's first letters, which
 //! letters the rest of the word holds: with a blank, every letter may come
 //! next, so the walk for AEINRST? visits every prefix one letter away from
-//! the rack (about 10,000 for AEINRST?, 17,000 for ??AEINR on ENABLE)
-//! whatever the letters below it. Filed by alphagram, the anagrams of
-//! AEINRST? are those of AEINRST plus one letter: 26 look-ups, each a
-//! binary search; ??AEINR takes 351 (every pair of letters).
+//! the rack whatever the letters below it (docs/BENCHMARKS.md counts
+//! them). Filed by alphagram, the anagrams of AEINRST? are those of
+//! AEINRST plus one letter: 26 look-ups; ??AEINR takes 351 (every pair of
+//! letters).
 //!
 //! A key packs each code's count in 4 bits (code `c` at bits `4(c-1)`),
 //! so it serves alphabets of at most 31 tiles and words holding no tile
@@ -20,9 +20,9 @@
 //! for hundreds of keys, most of them no word's.
 //!
 //! Made in one pass over the words in alphabet order (each key found or
-//! added in the table) and a counting pass that groups each key's words,
-//! about 40 bytes a word (the keys, where each word starts, its tiles,
-//! the hash table).
+//! added in the table) and a counting pass that groups each key's words:
+//! the distinct keys, where each word starts, its tiles, and the hash
+//! table (docs/BENCHMARKS.md gives the size).
 
 use std::ops::ControlFlow;
 

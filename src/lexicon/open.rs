@@ -448,9 +448,9 @@ impl Lexicon {
     /// that no query pays for it: the letters below each node (4 bytes an
     /// arc, a pass over the table), with which a walk that must spend its
     /// tiles leaves the nodes where it cannot; and every word filed by
-    /// alphagram (about 26 bytes a word), with which the anagrams of a
-    /// rack with one or two blanks are a look-up per letter the blanks may
-    /// stand for. A server calls it at start.
+    /// alphagram (a key, a place and the tiles of each word), with which
+    /// the anagrams of a rack with one or two blanks are a look-up per
+    /// letter the blanks may stand for. A server calls it at start.
     ///
     /// ```
     /// let lex = lexq::Lexicon::embedded();
