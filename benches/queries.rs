@@ -316,7 +316,8 @@ fn queries(c: &mut Criterion) {
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(3));
     // `prepared`: after Lexicon::prepare_walks (the letters below each
-    // node, which `lexq serve` builds at start).
+    // node and the words by alphagram, which `lexq serve` builds at
+    // start): these racks are then looked up, not walked.
     let prepared = Lexicon::embedded();
     prepared.prepare_walks();
     for rack in ["AEINRST?", "??AEINR"] {

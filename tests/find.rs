@@ -649,6 +649,51 @@ fn random_combined_queries_match_the_scan() {
     );
 }
 
+/// Racks with one or two blanks that drive the query: the anagram walk on
+/// the lexicon as the CLI opens it, the look-up by alphagram on one a
+/// server prepares; the other conditions tested at each word.
+#[test]
+fn blank_racks_walked_and_looked_up() {
+    let prepared = Lexicon::embedded();
+    prepared.prepare_walks();
+    let is = Term::is;
+    let rack = |r: &str| C::Anagram {
+        rack: r.into(),
+        through: None,
+    };
+    let queries: Vec<Vec<Term>> = vec![
+        vec![is(rack("aeinrst?")), is(C::Vowels(Range::exactly(3)))],
+        vec![is(rack("??aeinr")), Term::not(C::Contains("s".into()))],
+        vec![is(rack("??aeinr")), is(C::Points(Range::at_least(12)))],
+        vec![is(rack("qi??")), is(C::Length(Range::exactly(4)))],
+        vec![is(rack("?")), is(C::Length(Range::exactly(1)))],
+        vec![
+            is(rack("e??")),
+            is(C::Points(Range::at_most(4))),
+            Term::not(C::Anagram {
+                rack: "e?e".into(),
+                through: None,
+            }),
+        ],
+    ];
+    let mut found = 0;
+    for terms in &queries {
+        let mut q = Query::new();
+        for t in terms {
+            q.push(t.clone());
+        }
+        let want = scan(terms);
+        for lex in [&*LEX, &prepared] {
+            let plan = lex.prepare_find(&q).unwrap().explain();
+            assert!(plan.contains("exactly the rack's tiles"), "{plan}");
+            let got = lex.find(&q).unwrap().to_strings();
+            assert_eq!(got, want, "{}\n{plan}", describe(terms));
+        }
+        found += want.len();
+    }
+    assert!(found > 150, "only {found} words in all");
+}
+
 #[test]
 fn zyzzyva_examples() {
     let f = |terms: Vec<Term>| {

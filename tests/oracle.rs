@@ -952,6 +952,72 @@ fn enable_whole_lexicon() {
     }
 }
 
+/// Racks with one and two blanks (issue 23's AEINRST? and ??AEINR among
+/// them), whole and in part, with lengths and through letters, on ENABLE
+/// as the CLI opens it and as a server prepares it (where the anagrams of
+/// a rack with blanks are looked up by alphagram): the words against the
+/// oracle's scan, and the letters marked as blanks against the rule
+/// worked out here: a blank stands for what the rack lacks, at the last
+/// places of that letter.
+#[test]
+fn enable_blank_racks() {
+    let o = &*ENABLE;
+    let anagrams = [
+        "AEINRST?", "??AEINR", "RETAINS?", "?", "??", "A?", "AA?", "QI??", "??QZ", "EEEE??",
+        "JKQXZ??", "_ETAIN_",
+    ];
+    let subanagrams = ["AEINRST?", "??AEINR", "Q?", "??"];
+    let mut cases = Vec::new();
+    for r in anagrams {
+        cases.push(q(Query::Anagram(s(r), None)));
+        cases.push(Case {
+            query: Query::Anagram(s(r), None),
+            lens: Some((3, 7)),
+        });
+        cases.push(q(Query::Anagram(s(r), Some(s("ed")))));
+    }
+    for r in subanagrams {
+        cases.push(q(Query::Subanagram(s(r), None)));
+        cases.push(Case {
+            query: Query::Subanagram(s(r), None),
+            lens: Some((7, 8)),
+        });
+        cases.push(q(Query::Subanagram(s(r), Some(s("x")))));
+    }
+    let mut found = 0;
+    for lex in [&*ENABLE_LEX, &*ENABLE_PREPARED_LEX] {
+        for case in &cases {
+            if let Outcome::Words(w) = check_one(lex, o, case.clone()) {
+                found += w.len();
+            }
+        }
+        for r in anagrams {
+            let rack = r.replace('_', "?");
+            let words = lex.anagram(r).unwrap();
+            for w in words.iter() {
+                let spelled = w.to_string();
+                // What the rack lacks, marked from the word's end.
+                let mut lacking: Vec<char> = spelled.chars().collect();
+                for t in rack.chars().filter(|&c| c != '?') {
+                    let i = lacking.iter().position(|&c| c == t).unwrap();
+                    lacking.remove(i);
+                }
+                let mut want = 0u64;
+                let letters: Vec<char> = spelled.chars().collect();
+                for c in lacking {
+                    let i = (0..letters.len())
+                        .rev()
+                        .find(|&i| letters[i] == c && want & 1 << i == 0)
+                        .unwrap();
+                    want |= 1 << i;
+                }
+                assert_eq!(w.blanks(), want, "{r}: {spelled} marked {}", w.marked());
+            }
+        }
+    }
+    assert!(found > 2000, "only {found} words in all");
+}
+
 #[test]
 fn enable_spot_checks() {
     // A few answers worked out by hand, to make sure the oracle itself

@@ -6,6 +6,7 @@
 //! CARE = ERAC, RAC@E, AC@RE, C@ARE (the whole word reversed has no
 //! separator). Imports only from the alphabet layer below.
 
+pub(crate) mod alphagrams;
 pub(crate) mod build;
 pub mod diff;
 pub(crate) mod enumerate;

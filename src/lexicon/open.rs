@@ -10,6 +10,7 @@ use crate::alphabet::Alphabet;
 use crate::error::{Error, LexiconErrorKind, Result};
 use crate::error::{Named, NamedErrorKind};
 use crate::files::policy::{FilePolicy, not_found};
+use crate::lexicon::alphagrams::Alphagrams;
 use crate::lexicon::build::Progress;
 use crate::lexicon::format::{self, Header, Parsed};
 use crate::lexicon::fstcheck::{self, Fst};
@@ -105,9 +106,15 @@ pub struct Lexicon {
     upgraded_from: Option<u32>,
     /// Whether the fst section is checked (CRC and structure), once asked.
     fst_checked: OnceLock<std::result::Result<(), LexiconErrorKind>>,
-    /// The letters below each node, built by [`Lexicon::prepare_walks`]
-    /// only.
-    below: OnceLock<Option<Vec<u32>>>,
+    /// What [`Lexicon::prepare_walks`] builds, only then.
+    prepared: OnceLock<Prepared>,
+}
+
+/// What [`Lexicon::prepare_walks`] builds (`None` where a table cannot
+/// serve the lexicon's alphabet or shape).
+struct Prepared {
+    below: Option<Vec<u32>>,
+    alphagrams: Option<Alphagrams>,
 }
 
 /// Facts about a lexicon, as `lexq info` prints them.
@@ -302,7 +309,7 @@ impl Lexicon {
             backing,
             upgraded_from,
             fst_checked: OnceLock::new(),
-            below: OnceLock::new(),
+            prepared: OnceLock::new(),
         };
         if check == Check::Header {
             // The embedded file, checked by the test suite.
@@ -437,11 +444,13 @@ impl Lexicon {
         &self.arcs
     }
 
-    /// Builds, once, what word queries can use beyond the arc table: the
-    /// letters below each node (4 bytes an arc, a pass over the table),
-    /// with which a walk that must spend its tiles leaves the nodes where
-    /// it cannot, so that no query pays for them. A server calls it at
-    /// start.
+    /// Builds, once, what word queries can use beyond the arc table, so
+    /// that no query pays for it: the letters below each node (4 bytes an
+    /// arc, a pass over the table), with which a walk that must spend its
+    /// tiles leaves the nodes where it cannot; and every word filed by
+    /// alphagram (a key, a place and the tiles of each word), with which
+    /// the anagrams of a rack with one or two blanks are a look-up per
+    /// letter the blanks may stand for. A server calls it at start.
     ///
     /// ```
     /// let lex = lexq::Lexicon::embedded();
@@ -450,13 +459,22 @@ impl Lexicon {
     /// # Ok::<(), lexq::Error>(())
     /// ```
     pub fn prepare_walks(&self) {
-        self.below.get_or_init(|| self.arcs.letters_below());
+        self.prepared.get_or_init(|| Prepared {
+            below: self.arcs.letters_below(),
+            alphagrams: Alphagrams::new(self),
+        });
     }
 
     /// The letters below each node, if [`Lexicon::prepare_walks`] has
     /// built them.
     pub(crate) fn letters_below(&self) -> Option<&[u32]> {
-        self.below.get().and_then(|b| b.as_deref())
+        self.prepared.get().and_then(|p| p.below.as_deref())
+    }
+
+    /// Every word by alphagram, if [`Lexicon::prepare_walks`] has filed
+    /// them.
+    pub(crate) fn alphagrams(&self) -> Option<&Alphagrams> {
+        self.prepared.get().and_then(|p| p.alphagrams.as_ref())
     }
 
     /// How many arcs read each code (the header's counts).

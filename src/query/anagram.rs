@@ -10,16 +10,29 @@
 //! left, the separator, the rest; only words holding that letter are
 //! visited. Once [`crate::Lexicon::prepare_walks`] has marked the letters
 //! below each node of the table, a walk that must spend every tile does
-//! not step into a node below which a tile it holds is never read.
+//! not step into a node below which a tile it holds is never read; and
+//! once it has filed every word by alphagram, the anagrams of a rack with
+//! one or two blanks (nothing played through) are looked up there instead
+//! of walked: the walk cannot tell, at a word's first letters, which
+//! letters the rest holds, so with a blank it visits every prefix one
+//! letter away from the rack, where AEINRST? is AEINRST plus each letter
+//! in turn, 26 look-ups.
 //! Through a block of letters, it starts from the block read right to
 //! left (the GADDAG's home ground), spends tiles leftwards, crosses the
 //! separator and spends tiles rightwards.
 
-use super::{Search, Words, arg_error, checked_arg, tiles_of};
+use super::{BLANK, Lengths, Search, Words, arg_error, checked_arg, tiles_of};
 use crate::alphabet::fold;
 use crate::error::{Arg, Result, WordErrorKind};
+use crate::lexicon::alphagrams::{Alphagrams, MAX_COUNT, key_of_counts, key_unit};
 use crate::lexicon::gaddag::MAX_WORD_LEN;
 use crate::query::walk::{self, Tiles};
+
+/// The most blanks a rack may hold for its anagrams to be looked up by
+/// alphagram (one look-up per choice of letters for them: 26 for one
+/// blank in English, 351 for two, 3,276 for three, where the walk is
+/// quicker again).
+const MAX_LOOKUP_BLANKS: u8 = 2;
 
 /// Reads a rack: letters of the alphabet, `?` or `_` for a blank, and a
 /// bracket for exactly one tile, as CGP racks write them. Letters are read
@@ -112,6 +125,89 @@ fn rack_tiles(search: &Search<'_>, rack: &str) -> Result<Tiles> {
     Ok(tiles)
 }
 
+/// Gives `emit` every word made of exactly the tiles of `tiles`, its
+/// blanks standing for any of the codes 1 to `letters`, looked up in
+/// `filed`: one look-up for each choice of letters for the blanks (a
+/// multiset: AE and EA are one choice), the words of each in alphabet
+/// order. A letter a blank stands for has [`BLANK`] set, at its last
+/// places in the word (CAT from CA? is CA(t); AA from A? is A(a)), as the
+/// walk marks them. Returns false, having given nothing, if a word the
+/// tiles could spell may not be filed (a tile counted more than a key
+/// holds). `go_on`, if given, is asked before each look-up and each word
+/// read whether to go on.
+pub(crate) fn by_alphagram(
+    filed: &Alphagrams,
+    tiles: &Tiles,
+    lens: Lengths,
+    letters: usize,
+    go_on: Option<&dyn Fn() -> bool>,
+    emit: &mut dyn FnMut(&[u8]),
+) -> bool {
+    let go_on = || go_on.is_none_or(|f| f());
+    let total = tiles.counts.iter().map(|&n| n as usize).sum::<usize>() + tiles.blanks as usize;
+    if total == 0 || total < lens.min || total > lens.max {
+        return true;
+    }
+    // Every choice of letters for the blanks, in increasing order; a
+    // count past what a key holds, anywhere, sends the query to the walk.
+    let blanks = tiles.blanks as usize;
+    if key_of_counts(&tiles.counts).is_none()
+        || (1..=letters).any(|c| tiles.counts[c] as usize + blanks > MAX_COUNT as usize)
+    {
+        return false;
+    }
+    let Some(base) = key_of_counts(&tiles.counts) else {
+        return false;
+    };
+    let mut chosen = [0u8; MAX_LOOKUP_BLANKS as usize];
+    let mut word = [0u8; MAX_WORD_LEN];
+    // chosen[..k] picked, each at least the one before; `key` the rack's
+    // key with them (no count passes what a key holds: checked above).
+    fn choose(
+        k: usize,
+        from: usize,
+        chosen: &mut [u8; MAX_LOOKUP_BLANKS as usize],
+        blanks: usize,
+        letters: usize,
+        key: u128,
+        visit: &mut dyn FnMut(u128, &[u8]),
+    ) {
+        if k == blanks {
+            visit(key, &chosen[..k]);
+            return;
+        }
+        for c in from..=letters {
+            chosen[k] = c as u8;
+            let key = key + key_unit(c as u8);
+            choose(k + 1, c, chosen, blanks, letters, key, visit);
+        }
+    }
+    let mut stopped = false;
+    let mut visit = |key: u128, chosen: &[u8]| {
+        if stopped || !go_on() {
+            stopped = true;
+            return;
+        }
+        filed.for_each(key, |w| {
+            if stopped || !go_on() {
+                stopped = true;
+                return;
+            }
+            let w = &w[..w.len().min(MAX_WORD_LEN)];
+            word[..w.len()].copy_from_slice(w);
+            // Each chosen letter marks its last unmarked place.
+            for &c in chosen {
+                if let Some(i) = (0..w.len()).rev().find(|&i| word[i] == c) {
+                    word[i] |= BLANK;
+                }
+            }
+            emit(&word[..w.len()]);
+        });
+    };
+    choose(0, 1, &mut chosen, blanks, letters, base, &mut visit);
+    true
+}
+
 impl<'a> Search<'a> {
     fn rack_walk(&self, rack: &str, use_all: bool, min_used: usize) -> Result<Words<'a>> {
         let through = self.through_letters();
@@ -122,6 +218,17 @@ impl<'a> Search<'a> {
         };
         let mut out = self.collector();
         let lens = self.lens();
+        // Every tile spent, nothing to play through, one or two blanks:
+        // look the words up by alphagram, if they are filed.
+        if use_all && anchor.is_empty() && (1..=MAX_LOOKUP_BLANKS).contains(&tiles.blanks) {
+            if let Some(filed) = self.lex.alphagrams() {
+                let letters = self.lex.alphabet().len();
+                let mut push = |w: &[u8]| out.push(&[], &[], w);
+                if by_alphagram(filed, &tiles, lens, letters, None, &mut push) {
+                    return Ok(out.finish());
+                }
+            }
+        }
         let mut emit = |l: &[u8], a: &[u8], r: &[u8]| out.push(l, a, r);
         let root = self.lex.arcs().root();
         let below = self.lex.letters_below();
@@ -138,7 +245,7 @@ impl<'a> Search<'a> {
             walk::anagram_from(root, tiles, pivot, lens, below, &mut emit);
         } else if let Some((at, word)) = walk::follow_reversed(root, &anchor) {
             walk::rack(
-                at, word, &anchor, tiles, use_all, min_used, lens, below, &mut emit,
+                at, word, &anchor, tiles, use_all, min_used, lens, below, None, &mut emit,
             );
         }
         Ok(out.finish())
@@ -146,7 +253,9 @@ impl<'a> Search<'a> {
 
     /// Words using exactly the rack's tiles (`?` or `_` is a blank), plus,
     /// if [`Search::through`] gave one, that block of letters already on
-    /// the board.
+    /// the board. A program that asks for many anagrams of racks with
+    /// blanks calls [`crate::Lexicon::prepare_walks`] first, once: they
+    /// are then looked up by alphagram rather than walked.
     ///
     /// ```
     /// let lex = lexq::Lexicon::embedded();

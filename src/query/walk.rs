@@ -264,7 +264,9 @@ impl Buf {
     }
 }
 
-struct RackWalk<'w, 'e> {
+/// `METERED`: whether `go_on` is asked (a walk without it pays nothing
+/// for the check).
+struct RackWalk<'w, 'e, const METERED: bool> {
     tiles: Tiles,
     /// The letters below each node, by index, if prepared (see
     /// [`crate::Lexicon::prepare_walks`]).
@@ -283,6 +285,10 @@ struct RackWalk<'w, 'e> {
     lbuf: Buf,
     rbuf: Buf,
     emit: &'w mut Emit<'e>,
+    /// Asked at each edge followed whether to go on (a metered walk).
+    go_on: Option<&'w dyn Fn() -> bool>,
+    /// Whether `go_on` said no: every level returns.
+    stopped: bool,
 }
 
 /// Reports every word made of `anchor` plus tiles from `tiles` on either
@@ -292,7 +298,9 @@ struct RackWalk<'w, 'e> {
 /// anchor (`at` the root) each word is met once, through the key of its
 /// first split: its first letter, the separator, the rest. Letters played
 /// with a blank are reported with [`BLANK`](crate::query::BLANK) set on
-/// their code. `below` holds the letters below each node, if prepared.
+/// their code. `below` holds the letters below each node, if prepared;
+/// `go_on`, if given, is asked at each edge followed whether to go on (the
+/// walk stops at the first no).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn rack(
     at: Node<'_>,
@@ -303,18 +311,29 @@ pub(crate) fn rack(
     min_used: usize,
     lens: Lengths,
     below: Option<&[u32]>,
+    go_on: Option<&dyn Fn() -> bool>,
     emit: &mut Emit<'_>,
 ) {
     let lens = lens.capped();
     if anchor.len() > lens.max {
         return;
     }
-    let mut w = RackWalk::new(tiles, anchor, use_all, min_used, lens, emit);
-    w.below = below;
-    if anchor.is_empty() {
-        w.walk_words(at);
+    fn run<const M: bool>(mut w: RackWalk<'_, '_, M>, at: Node<'_>, word: bool) {
+        if w.anchor.is_empty() {
+            w.walk_words(at);
+        } else {
+            w.go(at, word, false);
+        }
+    }
+    if go_on.is_some() {
+        let mut w = RackWalk::<true>::new(tiles, anchor, use_all, min_used, lens, emit);
+        w.below = below;
+        w.go_on = go_on;
+        run(w, at, word);
     } else {
-        w.go(at, word, false);
+        let mut w = RackWalk::<false>::new(tiles, anchor, use_all, min_used, lens, emit);
+        w.below = below;
+        run(w, at, word);
     }
 }
 
@@ -343,13 +362,13 @@ pub(crate) fn anagram_from(
         return;
     };
     let total = tiles.total();
-    let mut w = RackWalk::new(tiles, &anchor, true, total, lens.capped(), emit);
+    let mut w = RackWalk::<false>::new(tiles, &anchor, true, total, lens.capped(), emit);
     w.below = below;
     w.barred_left = 1u64 << (pivot & 63);
     w.go(at, word, false);
 }
 
-impl<'w, 'e> RackWalk<'w, 'e> {
+impl<'w, 'e, const METERED: bool> RackWalk<'w, 'e, METERED> {
     fn new(
         tiles: Tiles,
         anchor: &'w [u8],
@@ -357,7 +376,7 @@ impl<'w, 'e> RackWalk<'w, 'e> {
         min_used: usize,
         lens: Lengths,
         emit: &'w mut Emit<'e>,
-    ) -> RackWalk<'w, 'e> {
+    ) -> RackWalk<'w, 'e, METERED> {
         let total = tiles.total();
         let mut held = 0u64;
         for (c, &n) in tiles.counts.iter().enumerate() {
@@ -378,7 +397,25 @@ impl<'w, 'e> RackWalk<'w, 'e> {
             lbuf: Buf::new(),
             rbuf: Buf::new(),
             emit,
+            go_on: None,
+            stopped: false,
         }
+    }
+
+    /// Whether to follow one more edge (false, for good, once `go_on`
+    /// says no).
+    #[inline]
+    fn step(&mut self) -> bool {
+        if !METERED {
+            return true;
+        }
+        if let Some(go_on) = self.go_on {
+            if self.stopped || !go_on() {
+                self.stopped = true;
+                return false;
+            }
+        }
+        true
     }
 
     /// Records a tile placed right of the anchor (or the separator) if
@@ -473,6 +510,9 @@ impl<'w, 'e> RackWalk<'w, 'e> {
     /// [`RackWalk::walk_words`] from `at`: the first letter (`right`
     /// false, then across the separator), or the letters after it.
     fn spell(&mut self, at: Node<'_>, right: bool) {
+        if !self.step() {
+            return;
+        }
         let wanted = if self.tiles.blanks > 0 {
             !1u64
         } else {
@@ -509,6 +549,9 @@ impl<'w, 'e> RackWalk<'w, 'e> {
     /// Walks from `at` (reached by a whole key if `word`); `right` says
     /// whether the separator was crossed.
     fn go(&mut self, at: Node<'_>, word: bool, right: bool) {
+        if !self.step() {
+            return;
+        }
         // The node just past the separator is never a word end.
         if word && self.complete() {
             (self.emit)(self.lbuf.as_slice(), self.anchor, self.rbuf.as_slice());

@@ -23,10 +23,11 @@ use regex_automata::util::primitives::StateID;
 use super::Prepared;
 use super::conditions::{CTerm, Check, RackSpec, WordSet};
 use super::plan::{Budget, Prune, RackRule, Walk, budget};
+use crate::lexicon::Lexicon;
 use crate::lexicon::gaddag::{MAX_WORD_LEN, SEPARATOR};
 use crate::lexicon::raw::Node;
-use crate::query::Lengths;
-use crate::query::walk::{Side, follow_reversed};
+use crate::query::walk::{self, Side, Tiles, follow_reversed};
+use crate::query::{BLANK, Lengths, anagram};
 
 /// How often (in steps) a walk asks its stop check whether to stop.
 const STOP_EVERY: u64 = 4096;
@@ -516,6 +517,7 @@ fn go<'w, 'e, 'a>(
 /// anchor occurs).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn walk<'a>(
+    lex: &'a Lexicon,
     root: Node<'a>,
     walk: &Walk,
     lens: Lengths,
@@ -594,6 +596,53 @@ pub(crate) fn walk<'a>(
                     &mut *emit,
                     meter,
                     (at, word, nothing.start(), rs),
+                );
+            }
+        }
+        Walk::Rack { real, blanks } => {
+            let tiles = Tiles {
+                counts: *real,
+                blanks: *blanks,
+            };
+            // The letters counted for the leaves; a letter played with a
+            // blank is a letter like another.
+            let mut word = [0u8; MAX_WORD_LEN];
+            let mut each = |w: &[u8]| {
+                let mut st = start;
+                for (i, &c) in w.iter().take(MAX_WORD_LEN).enumerate() {
+                    let c = c & !BLANK;
+                    word[i] = c;
+                    st.counts[c as usize & 63] += 1;
+                }
+                emit(&word[..w.len().min(MAX_WORD_LEN)], &st, None);
+            };
+            let go_on = || meter.tick();
+            let letters = lex.alphabet().len();
+            let looked_up = lex.alphagrams().is_some_and(|filed| {
+                anagram::by_alphagram(filed, &tiles, lens, letters, Some(&go_on), &mut each)
+            });
+            if !looked_up {
+                let mut emit3 = |l: &[u8], a: &[u8], r: &[u8]| {
+                    // No anchor: the word is its first letter (left) and
+                    // the rest (right).
+                    let mut w = [0u8; MAX_WORD_LEN];
+                    let n = (l.len() + a.len() + r.len()).min(MAX_WORD_LEN);
+                    for (d, &c) in w.iter_mut().zip(l.iter().rev().chain(a).chain(r)) {
+                        *d = c;
+                    }
+                    each(&w[..n]);
+                };
+                walk::rack(
+                    root,
+                    false,
+                    &[],
+                    tiles,
+                    true,
+                    1,
+                    lens,
+                    lex.letters_below(),
+                    Some(&go_on),
+                    &mut emit3,
                 );
             }
         }
@@ -759,6 +808,7 @@ impl<'a> Leaf<'_, '_, 'a> {
         };
         let mut n = 0u32;
         walk(
+            self.q.lex,
             self.root,
             &w,
             lens,
@@ -826,6 +876,7 @@ pub(crate) fn run(root: Node<'_>, q: &Prepared<'_>, out: &mut dyn FnMut(&[u8]), 
         .map(|(_, t)| t)
         .collect();
     walk(
+        q.lex,
         root,
         &plan.walk,
         plan.lens,
@@ -868,6 +919,7 @@ pub(crate) fn estimate(root: Node<'_>, plan: &super::plan::Planned) -> u64 {
     let prune = &plan.prune;
     let start = State::new(prune);
     let nothing = Side::Nothing;
+    let anything = Side::Anything;
     // The walk's starts: (its sides, the anchor's length, where it is).
     let mut starts: Vec<Start<'_, Node<'_>>> = Vec::new();
     match &plan.walk {
@@ -896,7 +948,12 @@ pub(crate) fn estimate(root: Node<'_>, plan: &super::plan::Planned) -> u64 {
             let here = At::Left(root, left.start(), nothing.start(), 0);
             starts.push((left, &nothing, 0, 0, here, start));
         }
-        Walk::Forward(right) => {
+        // A rack's walk goes as the forward walk its budget bounds.
+        Walk::Forward(_) | Walk::Rack { .. } => {
+            let right = match &plan.walk {
+                Walk::Forward(right) => right,
+                _ => &anything,
+            };
             for edge in root.within(start.allowed(prune) & !1) {
                 let code = edge.code();
                 let (Some(rs), Some(st)) = (

@@ -37,6 +37,14 @@ pub(crate) enum Walk {
     Forward(Side),
     /// Every word read whole, right to left.
     Backward(Side),
+    /// The words of exactly these tiles (`real[c]` of code `c`, and
+    /// `blanks` blanks), as [`crate::Lexicon::anagram`] finds them: every
+    /// word from its first letter spending a tile a letter, or, once
+    /// [`crate::Lexicon::prepare_walks`] has filed the words by alphagram,
+    /// a look-up for each choice of letters for the blanks. The other
+    /// conditions are tested at the leaves: counting them at each step
+    /// cost more than the few words they refuse.
+    Rack { real: [u8; 64], blanks: u8 },
     /// The words of an `--in` list, looked up one by one.
     List(usize),
     /// No word can meet the conditions (lengths that exclude each other).
@@ -60,7 +68,14 @@ impl Walk {
                 let first_place = anchor.len() == 1 && barred_left & (1u64 << anchor[0]) != 0;
                 !(matches!(left, Side::Nothing) || matches!(right, Side::Nothing) || first_place)
             }
-            Walk::Forward(_) | Walk::Backward(_) | Walk::List(_) | Walk::Empty => false,
+            // The anagram walk spells each word once (a real tile where
+            // one is left, else a blank: AA from A? only as A then a
+            // blank), and the look-up gives each word once.
+            Walk::Forward(_)
+            | Walk::Backward(_)
+            | Walk::Rack { .. }
+            | Walk::List(_)
+            | Walk::Empty => false,
         }
     }
 }
@@ -449,11 +464,13 @@ fn rarest(counts: &[u8; 64], shares: &[f64; 64]) -> Option<u8> {
 
 /// The walk a rack drives: from the block it plays through; or, when every
 /// tile is spent and every tile is a letter, from its rarest tile (its
-/// first place in the word, so never left of it); else every word from its
-/// first letter, spending a tile a letter (with a blank or a set tile, a
-/// walk from one letter visits every left part they can spell before it,
-/// and each again across the separator, as the rack walk of
-/// [`crate::Lexicon::anagram`] avoids too).
+/// first place in the word, so never left of it); when every tile is
+/// spent and one or two are blanks, the anagram walk or look-up
+/// ([`Walk::Rack`]); else every word from its first letter, spending a
+/// tile a letter (with a blank or a set tile, a walk from one letter
+/// visits every left part they can spell before it, and each again across
+/// the separator, as the rack walk of [`crate::Lexicon::anagram`] avoids
+/// too).
 fn rack_walk(rack: &RackSpec, shares: &[f64; 64]) -> Walk {
     if !rack.through.is_empty() {
         return Walk::Anchored {
@@ -470,9 +487,23 @@ fn rack_walk(rack: &RackSpec, shares: &[f64; 64]) -> Walk {
             right: Side::Anything,
             barred_left: 1u64 << c,
         },
+        _ if rack.exact
+            && !rack.star
+            && rack.sets.is_empty()
+            && (1..=MAX_RACK_BLANKS).contains(&rack.blanks) =>
+        {
+            Walk::Rack {
+                real: rack.real,
+                blanks: rack.blanks,
+            }
+        }
         _ => Walk::Forward(Side::Anything),
     }
 }
+
+/// The most blanks a rack driving a [`Walk::Rack`] holds: with more, the
+/// walk may be long, and the general walk's bounds pay for themselves.
+const MAX_RACK_BLANKS: u8 = 2;
 
 /// A rack's rule and its full budget.
 pub(crate) fn budget(rack: &RackSpec) -> (RackRule, Budget) {
@@ -553,6 +584,10 @@ impl Planned {
                     side(right),
                 )
             }
+            Walk::Rack { .. } => writeln!(
+                s,
+                "walk: every word of exactly the rack's tiles from its first letter, a tile a letter (looked up by alphagram once the lexicon is prepared), {lens}"
+            ),
             Walk::List(_) => writeln!(s, "walk: the words of the list, each looked up, {lens}"),
         };
         if let Some(i) = self.anchor {
@@ -618,6 +653,10 @@ impl Planned {
         }
         if !p.racks.is_empty() {
             bounds.push(format!("tiles of {} rack(s) spent", p.racks.len()));
+        }
+        if let Walk::Rack { .. } = self.walk {
+            // The rack's walk counts its tiles only.
+            bounds = vec![format!("length {lens}"), "the rack's tiles".to_string()];
         }
         let _ = writeln!(s, "bounds at each step: {}", bounds.join("; "));
         let leaves: Vec<&str> = terms
