@@ -378,12 +378,11 @@ const DIVES: usize = 16;
 
 /// What an anchored walk costs for each letter of the lexicon at which its
 /// anchor starts (by [`Shares::run`]), against the forward walk of every
-/// word (1.0). Measured with callgrind on ENABLE (2026-11-26, the whole
-/// `lexq regex` process, printing included): the forward walk of every
-/// word 45 to 55 M instructions whatever the regex; anchored on K (0.008
-/// of the letters) 20 M, on B (0.024) 44 M, on ER 49 M, on S (its share
-/// 0.05, as S mostly ends words, where the arcs are shared; 0.09 of the
-/// letters) 108 M, on E (0.09) 277 M.
+/// word (1.0): calibrated with callgrind on ENABLE, where a common letter
+/// is only roughly placed by its share (S mostly ends words, where the
+/// arcs are shared, so its share is about half its frequency); the
+/// figures are in docs/BENCHMARKS.md ("Regexes: the plan chosen by
+/// estimate").
 const ANCHOR_WEIGHT: f64 = 20.0;
 
 /// Between these costs by the shares, the anchor's occurrences are
@@ -391,8 +390,8 @@ const ANCHOR_WEIGHT: f64 = 20.0;
 const UNSURE: std::ops::Range<f64> = 0.25..5.0;
 
 /// Occurrences per word at which the anchored walk costs as much as the
-/// forward walk (ER, 0.19 a word, anchored 49 M, forward 56 M; S, 0.86,
-/// 108 M and 67 M).
+/// forward walk (calibrated as [`ANCHOR_WEIGHT`]: ER, about one word in
+/// five, is on the anchored side; S, in most words, on the forward side).
 const EVEN_OCCURRENCES: f64 = 0.3;
 
 /// The cost of walking from the literal `items[i]` (with what stands left
