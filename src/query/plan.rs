@@ -2,13 +2,21 @@
 //!
 //! Both wildcard patterns and regular expressions become a sequence of
 //! byte-level `Hir` items over tile codes (whole-word match). The planner
-//! picks the longest literal run as the anchor, looks it up from the GADDAG
-//! root, and matches what stands left of it with a reverse DFA and what
-//! stands right of it with a forward DFA. `*ING` thus walks only the words
-//! ending in ING, and `*QU*` only the words containing QU. An expression
-//! with no literal runs forwards from every first letter, or backwards from
-//! every last letter when it starts with `*` and ends with something
-//! narrower.
+//! ([`choose`]) estimates what each way of walking costs and takes the
+//! cheapest:
+//!
+//! - anchored on a literal run: look it up from the GADDAG root, match what
+//!   stands left of it with a reverse DFA and what stands right of it with
+//!   a forward DFA. `*ING` walks only the words with ING, `*QU*` only the
+//!   words containing QU. Literals are found through alternations and
+//!   small classes (`.*(qu|qa).*` is `.*q(u|a).*`; `.*[xz].*` walks from
+//!   each X and from each Z);
+//! - forwards: every word read once from its first letter, the DFA pruning
+//!   the prefixes no match continues, the words coming out in order with
+//!   no sort. `.*e.*` walks so: E stands in most words, and the anchored
+//!   walk would meet each word once per E and sort the duplicates away;
+//! - with no literal, forwards, or backwards from the last letter when the
+//!   expression starts with `.*` and ends with something narrower.
 
 use regex_automata::dfa::{StartKind, dense};
 use regex_automata::nfa::thompson;
@@ -20,6 +28,8 @@ use super::{Lengths, MAX_ARG_LEN, Search, Words};
 use crate::alphabet::Alphabet;
 use crate::alphabet::letterset::LetterSet;
 use crate::error::{Error, QueryError, QueryErrorKind, Syntax};
+use crate::lexicon::Lexicon;
+use crate::lexicon::gaddag::MAX_WORD_LEN;
 use crate::lexicon::raw::Node;
 use crate::query::walk::{self, DfaSide, Side};
 
@@ -45,7 +55,8 @@ pub(crate) enum Plan {
         left: Side,
         right: Side,
     },
-    /// Read whole words left to right from their first letter.
+    /// Read whole words left to right from their first letter (each word
+    /// once, in alphabet order).
     Forward(Side),
     /// Read whole words right to left (the side is a reverse DFA).
     Backward(Side),
@@ -57,6 +68,8 @@ pub(crate) enum Plan {
 
 /// The most branches an alternation is split into.
 const MAX_BRANCHES: usize = 16;
+/// The most letters of a class split into branches (one literal each).
+const MAX_CLASS_BRANCHES: usize = 4;
 
 /// Whether `hir` is `letters*`: any run of letters.
 fn is_any_run(hir: &Hir, letters: LetterSet) -> bool {
@@ -240,12 +253,19 @@ fn split(items: &[Hir]) -> Option<Vec<Vec<Hir>>> {
     let now = longest_literal(items);
     let mut best: Option<(usize, Vec<Vec<Hir>>)> = None;
     for (i, h) in items.iter().enumerate() {
-        let HirKind::Alternation(subs) = h.kind() else {
-            continue;
+        let subs: Vec<Hir> = match h.kind() {
+            HirKind::Alternation(subs) if subs.len() <= MAX_BRANCHES => subs.clone(),
+            // A class of a few letters is the alternation of them:
+            // `.*[xz].*` walks from each X and from each Z.
+            HirKind::Class(Class::Bytes(class)) => {
+                let letters = || class.ranges().iter().flat_map(|r| r.start()..=r.end());
+                if letters().nth(MAX_CLASS_BRANCHES).is_some() {
+                    continue;
+                }
+                letters().map(|c| Hir::literal(vec![c])).collect()
+            }
+            _ => continue,
         };
-        if subs.len() > MAX_BRANCHES {
-            continue;
-        }
         let each: Vec<Vec<Hir>> = subs
             .iter()
             .map(|b| {
@@ -263,12 +283,249 @@ fn split(items: &[Hir]) -> Option<Vec<Vec<Hir>>> {
     best.map(|(_, each)| each)
 }
 
-/// Plans the whole-word match of the concatenation of `items`: anchored
-/// on its longest literal, found through alternations (a literal every
-/// branch starts or ends with is taken out; an alternation whose branches
-/// each hold a longer literal than the rest is split into them, see
-/// [`Plan::Union`]). The error is the automaton library's message (an
-/// automaton over its size cap).
+/// What the planner knows of a lexicon to cost its plans: how common each
+/// letter is (its share of the arcs of the arc table, the header's counts,
+/// which cost nothing to read), and the arc table itself, to measure by
+/// random dives how often a literal occurs when the shares cannot tell.
+pub(crate) struct Shares<'a> {
+    share: [f64; 64],
+    root: Node<'a>,
+    words: f64,
+}
+
+impl<'a> Shares<'a> {
+    pub(crate) fn of(lex: &'a Lexicon) -> Shares<'a> {
+        let counts = lex.code_counts();
+        // Code 0 is the separator, no letter.
+        let total: u64 = counts[1..].iter().map(|&n| n as u64).sum();
+        let mut share = [0.0; 64];
+        if total > 0 {
+            for (s, &n) in share.iter_mut().zip(counts).skip(1) {
+                *s = n as f64 / total as f64;
+            }
+        }
+        Shares {
+            share,
+            root: lex.arcs().root(),
+            words: lex.word_count().max(1) as f64,
+        }
+    }
+
+    /// The share of the letters of the lexicon's words at which `run`
+    /// is expected to start, roughly: its rarest letter's share, halved
+    /// for each further letter. (Letters in words are far from
+    /// independent: the product of the shares would put QU in 100 words of
+    /// ENABLE where it stands in 2,500, and ING in 200 where it ends
+    /// 15,000.) E has a share of about 0.09, Q about 0.002.
+    fn run(&self, run: &[u8]) -> f64 {
+        let rarest = run
+            .iter()
+            .map(|&c| self.share[c as usize & 63])
+            .fold(1.0, f64::min);
+        rarest * 0.5f64.powi(run.len().saturating_sub(1).min(64) as i32)
+    }
+
+    /// How many times `run` occurs in the lexicon's words, per word,
+    /// measured: the keys below the node `run` leads to (read right to
+    /// left from the root) are one per place the run stands in a word,
+    /// counted by Knuth's estimator (down [`DIVES`] random paths, each
+    /// counting, at every key it ends, the product of the numbers of ways
+    /// on so far; the mean is the count, unbiased if noisy). A few
+    /// thousand arcs read, whatever the lexicon's size.
+    fn measured(&self, run: &[u8]) -> f64 {
+        let Some((start, _)) = walk::follow_reversed(self.root, run) else {
+            return 0.0;
+        };
+        // The first step is taken every way (stratified), the rest at
+        // random.
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut total = 0.0;
+        for first in start.edges() {
+            if first.accepts() {
+                total += 1.0;
+            }
+            let mut sum = 0.0;
+            for _ in 0..DIVES {
+                let mut node = first.target();
+                let mut ways = 1.0;
+                for _ in 0..MAX_WORD_LEN {
+                    let n = node.edges().count();
+                    if n == 0 {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let Some(edge) = node.edges().nth((seed % n as u64) as usize) else {
+                        break;
+                    };
+                    ways *= n as f64;
+                    if edge.accepts() {
+                        sum += ways;
+                    }
+                    node = edge.target();
+                }
+            }
+            total += sum / DIVES as f64;
+        }
+        total / self.words
+    }
+}
+
+/// Random dives below each first step of a measured literal
+/// ([`Shares::measured`]).
+const DIVES: usize = 16;
+
+/// What an anchored walk costs for each letter of the lexicon at which its
+/// anchor starts (by [`Shares::run`]), against the forward walk of every
+/// word (1.0): calibrated with callgrind on ENABLE, where a common letter
+/// is only roughly placed by its share (S mostly ends words, where the
+/// arcs are shared, so its share is about half its frequency); the
+/// figures are in docs/BENCHMARKS.md ("Regexes: the plan chosen by
+/// estimate").
+const ANCHOR_WEIGHT: f64 = 20.0;
+
+/// Between these costs by the shares, the anchor's occurrences are
+/// measured ([`Shares::measured`]) to choose.
+const UNSURE: std::ops::Range<f64> = 0.25..5.0;
+
+/// Occurrences per word at which the anchored walk costs as much as the
+/// forward walk (calibrated as [`ANCHOR_WEIGHT`]: ER, about one word in
+/// five, is on the anchored side; S, in most words, on the forward side).
+const EVEN_OCCURRENCES: f64 = 0.3;
+
+/// The cost of walking from the literal `items[i]` (with what stands left
+/// and right of it matched by automata), as a share of the cost of the
+/// forward walk of every word (1.0): the anchor's share of the letters
+/// ([`Shares::run`]) times [`ANCHOR_WEIGHT`] (the walk left and right of
+/// each place the anchor stands, and the sort that takes the duplicates
+/// away). When that is near 1, [`refined_cost`] measures. An anchor at the start of the word (`qu.*`)
+/// visits only the words that start with it, in order, a part of what the
+/// forward walk visits: it costs next to nothing.
+fn anchored_cost(items: &[Hir], i: usize, shares: &Shares<'_>) -> f64 {
+    let Some(anchor) = items.get(i).and_then(literal) else {
+        return f64::INFINITY;
+    };
+    let cost = shares.run(anchor) * ANCHOR_WEIGHT;
+    if i == 0 { cost / 64.0 } else { cost }
+}
+
+/// [`anchored_cost`] with the anchor's occurrences measured if that cost
+/// is [`UNSURE`] (a few thousand arcs read, so only then).
+fn refined_cost(items: &[Hir], i: usize, shares: &Shares<'_>) -> f64 {
+    let cost = anchored_cost(items, i, shares);
+    match items.get(i).and_then(literal) {
+        Some(anchor) if i > 0 && UNSURE.contains(&cost) => {
+            shares.measured(anchor) / EVEN_OCCURRENCES
+        }
+        _ => cost,
+    }
+}
+
+/// The literal of `items` that is cheapest to anchor on and its cost
+/// ([`anchored_cost`]), ties to the longest then the first.
+fn cheapest_anchor(items: &[Hir], shares: &Shares<'_>) -> Option<(usize, f64)> {
+    items
+        .iter()
+        .enumerate()
+        .filter_map(|(i, h)| literal(h).map(|l| (i, l.len(), anchored_cost(items, i, shares))))
+        .min_by(|a, b| a.2.total_cmp(&b.2).then(b.1.cmp(&a.1)).then(a.0.cmp(&b.0)))
+        .map(|(i, _, cost)| (i, cost))
+}
+
+/// Why a [`Plan`] was chosen, with the costs compared (shares of the
+/// forward walk of every word, see [`anchored_cost`]).
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Why {
+    /// A literal selective enough: the anchored walk's estimated cost.
+    Selective(f64),
+    /// Every literal common: the cheapest anchored plan would cost this
+    /// many forward walks.
+    Unselective(f64),
+    /// No literal to anchor on.
+    NoLiteral,
+}
+
+/// Plans the whole-word match of the concatenation of `items`, choosing
+/// by estimate ([`anchored_cost`]) between anchoring on a literal and
+/// reading every word from its first letter:
+///
+/// - anchored on the literal that costs least (`.*q[^u].*` walks from
+///   each Q), found through alternations (a literal every branch starts
+///   or ends with is taken out; an alternation whose branches each hold a
+///   longer literal than the rest is split into them, see
+///   [`Plan::Union`]), when that costs less than the forward walk;
+/// - else one forward walk of every word, the DFA pruning each prefix no
+///   match continues (`.*e.*`: E stands in one letter in eleven, so the
+///   walk from each E would visit most words several times and sort them);
+/// - with no literal at all, forwards, or backwards from the last letter
+///   when the expression starts with `.*` and ends with something narrower.
+///
+/// The error is the automaton library's message (an automaton over its
+/// size cap).
+pub(crate) fn choose(
+    items: Vec<Hir>,
+    letters: LetterSet,
+    shares: &Shares<'_>,
+) -> Result<(Plan, Why), String> {
+    let items = factor(items);
+    let whole = cheapest_anchor(&items, shares);
+    let split = split(&items).and_then(|branches| {
+        let mut cost = 0.0;
+        let mut anchors = Vec::with_capacity(branches.len());
+        for b in &branches {
+            let (i, c) = cheapest_anchor(b, shares)?;
+            anchors.push(i);
+            cost += c;
+        }
+        Some((branches, anchors, cost))
+    });
+    let split = split.filter(|(_, _, cost)| whole.is_none_or(|(_, c)| *cost < c));
+    let cost = match (&split, whole) {
+        (Some((_, _, cost)), _) => Some(*cost),
+        (None, Some((_, cost))) => Some(cost),
+        (None, None) => None,
+    };
+    // Near the forward walk's cost, the anchors' occurrences are measured.
+    let cost = match (cost, &split, whole) {
+        (Some(c), Some((branches, anchors, _)), _) if UNSURE.contains(&c) => Some(
+            branches
+                .iter()
+                .zip(anchors)
+                .map(|(b, &i)| refined_cost(b, i, shares))
+                .sum(),
+        ),
+        (Some(c), None, Some((i, _))) if UNSURE.contains(&c) => {
+            Some(refined_cost(&items, i, shares))
+        }
+        (c, ..) => c,
+    };
+    match cost {
+        Some(cost) if cost < 1.0 => {
+            let plan = match (split, whole) {
+                (Some((branches, anchors, _)), _) => Plan::Union(
+                    branches
+                        .into_iter()
+                        .zip(anchors)
+                        .map(|(b, i)| plan_at(b, i, letters))
+                        .collect::<Result<_, _>>()?,
+                ),
+                (None, Some((i, _))) => plan_at(items, i, letters)?,
+                (None, None) => unreachable!("a cost comes from an anchor"),
+            };
+            Ok((plan, Why::Selective(cost)))
+        }
+        Some(cost) => Ok((
+            Plan::Forward(dfa(&Hir::concat(items), false)?),
+            Why::Unselective(cost),
+        )),
+        None => Ok((plan_one(items, letters)?, Why::NoLiteral)),
+    }
+}
+
+/// Plans the whole-word match of the concatenation of `items` anchored on
+/// its longest literal, found through alternations as [`choose`] does,
+/// whatever its cost (`lexq extensions` anchors on its word).
 pub(crate) fn plan(items: Vec<Hir>, letters: LetterSet) -> Result<Plan, String> {
     let items = factor(items);
     if let Some(branches) = split(&items) {
@@ -282,6 +539,16 @@ pub(crate) fn plan(items: Vec<Hir>, letters: LetterSet) -> Result<Plan, String> 
     plan_one(items, letters)
 }
 
+/// The anchored plan on the literal `items[i]`.
+fn plan_at(items: Vec<Hir>, i: usize, letters: LetterSet) -> Result<Plan, String> {
+    let anchor = literal(&items[i]).expect("a literal").to_vec();
+    Ok(Plan::Anchored {
+        left: side(&items[..i], letters, true)?,
+        right: side(&items[i + 1..], letters, false)?,
+        anchor,
+    })
+}
+
 /// Plans the whole-word match of `items` as one walk (no [`Plan::Union`]):
 /// anchored on its longest literal (one every branch of an alternation
 /// starts or ends with counts), or from either end.
@@ -293,12 +560,7 @@ pub(crate) fn plan_one(items: Vec<Hir>, letters: LetterSet) -> Result<Plan, Stri
         .filter_map(|(i, h)| literal(h).map(|l| (i, l.len())))
         .max_by_key(|&(i, len)| (len, std::cmp::Reverse(i)));
     if let Some((i, _)) = best {
-        let anchor = literal(&items[i]).expect("a literal").to_vec();
-        return Ok(Plan::Anchored {
-            left: side(&items[..i], letters, true)?,
-            right: side(&items[i + 1..], letters, false)?,
-            anchor,
-        });
+        return plan_at(items, i, letters);
     }
     let starts_open = items.first().is_some_and(|h| is_any_run(h, letters));
     let ends_open = items.last().is_some_and(|h| is_any_run(h, letters));
@@ -343,7 +605,7 @@ impl<'a> Search<'a> {
         if let Some(max) = props.maximum_len() {
             narrowed.lens.max = narrowed.lens.max.min(max);
         }
-        let plan = plan(items, alphabet.letters())
+        let (plan, _) = choose(items, alphabet.letters(), &Shares::of(self.lex))
             .map_err(|e| fail((QueryErrorKind::TooLarge(e), None)))?;
         Ok(narrowed.run(&plan))
     }
@@ -351,11 +613,81 @@ impl<'a> Search<'a> {
     /// Runs a plan over the arc table, collecting the words (edges come
     /// in tile order, so words right of a fixed start come out sorted).
     pub(crate) fn run(&self, plan: &Plan) -> Words<'a> {
-        let mut out = self.collector();
         let lens = self.lens();
+        let root = self.lex.arcs().root();
+        if plan.in_order() {
+            let mut out = Ordered::new(self.limit.unwrap_or(usize::MAX));
+            let mut emit = |l: &[u8], a: &[u8], r: &[u8]| out.push(l, a, r);
+            run_on(root, plan, lens, &mut emit);
+            return out.finish(self.lex.alphabet());
+        }
+        let mut out = self.collector();
         let mut emit = |l: &[u8], a: &[u8], r: &[u8]| out.push(l, a, r);
-        run_on(self.lex.arcs().root(), plan, lens, &mut emit);
+        run_on(root, plan, lens, &mut emit);
         out.finish()
+    }
+}
+
+impl Plan {
+    /// Whether the walk reports each word once, in alphabet order: a
+    /// forward walk (first letter, separator, the rest, edges in tile
+    /// order) or a walk from an anchor at the start of the word (`qu.*`:
+    /// QU, separator, the rest). No sort is then needed.
+    fn in_order(&self) -> bool {
+        match self {
+            Plan::Forward(_) => true,
+            Plan::Anchored { left, .. } => matches!(left, Side::Nothing),
+            Plan::Backward(_) | Plan::Union(_) => false,
+        }
+    }
+}
+
+/// Gathers the words of a walk that reports them in alphabet order, each
+/// once ([`Plan::in_order`]): kept as they come, the first `limit` only,
+/// all counted.
+struct Ordered {
+    codes: Vec<u8>,
+    spans: Vec<(u32, u32)>,
+    found: usize,
+    limit: usize,
+}
+
+impl Ordered {
+    fn new(limit: usize) -> Ordered {
+        Ordered {
+            codes: Vec::with_capacity(128),
+            spans: Vec::with_capacity(16),
+            found: 0,
+            limit,
+        }
+    }
+
+    /// Adds the word `rev(left) anchor right` (no blanks in these walks).
+    #[inline]
+    fn push(&mut self, left_rev: &[u8], anchor: &[u8], right: &[u8]) {
+        self.found += 1;
+        if self.spans.len() >= self.limit {
+            return;
+        }
+        let start = self.codes.len() as u32;
+        if !left_rev.is_empty() {
+            self.codes.extend(left_rev.iter().rev());
+        }
+        self.codes.extend_from_slice(anchor);
+        if !right.is_empty() {
+            self.codes.extend_from_slice(right);
+        }
+        self.spans.push((start, self.codes.len() as u32));
+    }
+
+    fn finish(self, alphabet: &Alphabet) -> Words<'_> {
+        Words {
+            alphabet,
+            codes: self.codes,
+            spans: self.spans,
+            blanks: Vec::new(),
+            found: self.found,
+        }
     }
 }
 
@@ -388,6 +720,7 @@ fn run_on(root: Node<'_>, plan: &Plan, lens: Lengths, emit: &mut walk::Emit<'_>)
                 emit,
             );
         }
+        Plan::Forward(Side::Dfa(dfa)) => walk::forward(root, dfa, lens, emit),
         Plan::Forward(side) => {
             for edge in root.within(!1) {
                 let code = edge.code();
@@ -407,5 +740,117 @@ fn run_on(root: Node<'_>, plan: &Plan, lens: Lengths, emit: &mut walk::Emit<'_>)
                 );
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The plan chosen for `regex` over ENABLE, in words: `anchored X`
+    /// (`^X` at the start of the word), `forward`, `backward`, or the
+    /// branches of a union; and why.
+    fn chosen(regex: &str) -> (String, Why) {
+        let lex = Lexicon::embedded();
+        let a = lex.alphabet();
+        let items = crate::query::regex::parse(a, regex).unwrap();
+        let (plan, why) = choose(items, a.letters(), &Shares::of(&lex)).unwrap();
+        fn name(plan: &Plan, a: &Alphabet) -> String {
+            match plan {
+                Plan::Anchored { anchor, left, .. } => {
+                    let start = if matches!(left, Side::Nothing) {
+                        "^"
+                    } else {
+                        ""
+                    };
+                    format!("anchored {start}{}", a.decode(anchor))
+                }
+                Plan::Forward(_) => "forward".into(),
+                Plan::Backward(_) => "backward".into(),
+                Plan::Union(plans) => plans
+                    .iter()
+                    .map(|p| name(p, a))
+                    .collect::<Vec<_>>()
+                    .join(" + "),
+            }
+        }
+        (name(&plan, a), why)
+    }
+
+    #[test]
+    fn a_common_literal_is_no_anchor() {
+        for re in [".*e.*", ".*a.*e.*", ".*s", ".*r.*", ".*e.*s"] {
+            let (plan, why) = chosen(re);
+            assert_eq!(plan, "forward", "{re}");
+            assert!(
+                matches!(why, Why::Unselective(c) if c >= 1.0),
+                "{re}: {why:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_rarest_literal_anchors() {
+        for (re, want) in [
+            (".*q[^u].*", "anchored Q"),
+            (".*s.*x.*", "anchored X"),
+            (".*e.*j.*", "anchored J"),
+            (".*k.*", "anchored K"),
+            ("qu.*", "anchored ^QU"),
+            // At the start of the word: a few words, in order.
+            ("e.*", "anchored ^E"),
+            ("re.*ing", "anchored ^RE"),
+        ] {
+            let (plan, why) = chosen(re);
+            assert_eq!(plan, want, "{re}");
+            assert!(matches!(why, Why::Selective(c) if c < 1.0), "{re}: {why:?}");
+        }
+    }
+
+    #[test]
+    fn alternations_and_small_classes_split() {
+        for (re, want) in [
+            (".*[xz].*", "anchored X + anchored Z"),
+            (".*[jq].*", "anchored J + anchored Q"),
+            ("(qu|x)iz+", "anchored ^QUI + anchored ^XI"),
+            (".*(zz|zy|z).*", "anchored Z"),
+            ("[xz].*", "anchored ^X + anchored ^Z"),
+        ] {
+            let (plan, why) = chosen(re);
+            assert_eq!(plan, want, "{re}");
+            assert!(matches!(why, Why::Selective(_)), "{re}: {why:?}");
+        }
+        // Five vowels are too many to split, and too common.
+        assert_eq!(chosen(".*[aeiou].*").0, "forward");
+    }
+
+    #[test]
+    fn without_a_literal_from_either_end() {
+        for (re, want) in [
+            ("[^aeiou]*", "forward"),
+            (".{7}", "forward"),
+            (".*[aeiou]", "backward"),
+        ] {
+            assert_eq!(chosen(re), (want.to_string(), Why::NoLiteral), "{re}");
+        }
+    }
+
+    #[test]
+    fn forward_walks_report_words_in_order() {
+        let lex = Lexicon::embedded();
+        let a = lex.alphabet();
+        let items = crate::query::regex::parse(a, ".*e.*").unwrap();
+        let (plan, _) = choose(items, a.letters(), &Shares::of(&lex)).unwrap();
+        assert!(plan.in_order());
+        let mut seen: Vec<Vec<u8>> = Vec::new();
+        let mut emit = |l: &[u8], m: &[u8], r: &[u8]| {
+            let mut w: Vec<u8> = l.iter().rev().copied().collect();
+            w.extend_from_slice(m);
+            w.extend_from_slice(r);
+            seen.push(w);
+        };
+        run_on(lex.arcs().root(), &plan, Lengths::ANY, &mut emit);
+        assert_eq!(seen.len(), 120_964);
+        assert!(seen.windows(2).all(|p| p[0] < p[1]));
     }
 }
