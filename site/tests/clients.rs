@@ -444,11 +444,14 @@ fn searches_are_priced_by_their_estimate() {
         let seen = std::thread::scope(|s| {
             // Other addresses keep the one heavy thread busy, so that the
             // heavy search of 127.0.0.2 waits for its turn holding all of
-            // its address's budget.
+            // its address's budget. Each sends a find that counts the
+            // anagrams of every word (about 0.1 s; pattern/*, which lists
+            // every word, grew too quick to hold the thread while the
+            // requests below were sent).
             let blockers: Vec<_> = (3..8)
                 .map(|i| {
                     s.spawn(move || {
-                        get_from(&format!("127.0.0.{i}"), a, "/api/v1/pattern/*?limit=1", &[])
+                        get_from(&format!("127.0.0.{i}"), a, "/api/v1/find?anagrams=5-", &[])
                     })
                 })
                 .collect();
