@@ -182,16 +182,21 @@ impl Printer {
                 .collect();
             return self.json(&list);
         }
-        let mut text = String::with_capacity(listing.words.len() * 10);
-        for w in &listing.words {
+        // Word by word through the buffered writer: a listing of every
+        // word is megabytes, and a text of it all would be as much again
+        // of fresh pages to fault in.
+        let mut text = String::with_capacity(64);
+        for w in listing.words.iter() {
+            text.clear();
             if blanks {
                 text.push_str(&w.marked());
             } else {
                 w.push_to(&mut text);
             }
             text.push('\n');
+            self.out.write_all(text.as_bytes())?;
         }
-        self.out.write_all(text.as_bytes())
+        Ok(())
     }
 
     /// The word table: front hooks (right-aligned), the word between its

@@ -91,8 +91,10 @@ pub struct Row {
 pub struct Listing<'w> {
     /// How many words the search found (before `--limit`).
     pub found: usize,
-    /// The words to print, in order.
-    pub words: Vec<Word<'w>>,
+    /// The words to print, in order (the search's own list, cut to
+    /// `--limit`: a copy of every word's handle was 32 bytes a word of
+    /// fresh memory).
+    pub words: &'w Words<'w>,
     /// Their table rows, with `--table`.
     pub rows: Option<Vec<Row>>,
     /// Whether words show the letters blanks stand for (`--blanks`).
@@ -165,16 +167,15 @@ impl Study {
                 }
             }
         }
-        let found: &'w Words<'_> = found;
-        let mut words: Vec<Word<'w>> = found.iter().collect();
         if let Some(n) = o.limit {
-            words.truncate(n);
+            found.truncate(n);
         }
+        let words: &'w Words<'_> = found;
         let rows = match (o.table && !o.count, ranks) {
             (true, Some(ranks)) => Some(
                 words
                     .iter()
-                    .map(|w| row(lex, ranks, w, blanks))
+                    .map(|w| row(lex, ranks, &w, blanks))
                     .collect::<Result<Vec<_>, Failure>>()?,
             ),
             _ => None,
