@@ -5,6 +5,8 @@
 //! walks that would run long) answered 400, 429 or 503, never 500.
 
 mod common;
+#[path = "../../tests/common/osa.rs"]
+mod osa;
 
 use std::collections::{BTreeMap, HashSet};
 use std::net::SocketAddr;
@@ -354,32 +356,6 @@ fn pages_sorts_tables_and_plans() {
     assert_eq!(v["conditions"][0], "--ends ing");
 }
 
-/// The optimal-string-alignment distance (a swap of neighbours is one
-/// edit).
-fn osa(a: &[u8], b: &[u8]) -> usize {
-    let (n, m) = (a.len(), b.len());
-    let mut d = vec![vec![0usize; m + 1]; n + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, v) in d[0].iter_mut().enumerate() {
-        *v = j;
-    }
-    for i in 1..=n {
-        for j in 1..=m {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut v = (d[i - 1][j] + 1)
-                .min(d[i][j - 1] + 1)
-                .min(d[i - 1][j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                v = v.min(d[i - 2][j - 2] + 1);
-            }
-            d[i][j] = v;
-        }
-    }
-    d[n][m]
-}
-
 #[test]
 fn suggest_answers_are_a_plain_scan() {
     let a = shared();
@@ -388,7 +364,7 @@ fn suggest_answers_are_a_plain_scan() {
         let mut expected: Vec<(usize, String)> = enable()
             .iter()
             .filter(|w| w.len().abs_diff(q.len()) <= distance)
-            .map(|w| (osa(q.as_bytes(), w.as_bytes()), w.clone()))
+            .map(|w| (osa::distance(q.as_bytes(), w.as_bytes()), w.clone()))
             .filter(|(d, _)| *d >= 1 && *d <= distance)
             .collect();
         expected.sort();
