@@ -118,12 +118,11 @@ pub(crate) async fn admit(
     };
     let mut slot = None;
     if cost.is_heavy() {
-        let client = super::log::client_of(&req);
         let max = state.limits.max_client_heavy;
         match state
             .serving
             .clients
-            .heavy(Key::of(client.addr), cost.weight(), max)
+            .heavy(client_key(&req), cost.weight(), max)
         {
             Some(s) => slot = Some(s),
             None => return too_many(max).into_response(),
@@ -143,6 +142,37 @@ fn too_many(max: usize) -> ApiError {
         "too many costly requests from your address at once (at most {max}); \
          wait for their answers, then try again"
     ))
+}
+
+/// The key of the address a request comes from.
+fn client_key(req: &Request) -> Key {
+    Key::of(super::log::client_of(req).addr)
+}
+
+/// Runs `work`, the estimate of what a request will cost, on the
+/// estimate threads before the deadline, holding one of `client`'s
+/// estimate slots: at most as many estimates at once per address as heavy
+/// requests (429 past that), since anyone may ask for them.
+async fn estimate<T: Send + 'static>(
+    state: &AppState,
+    client: Key,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, ApiError> {
+    let max = state.limits.max_client_heavy;
+    let Some(estimating) = state.serving.clients.estimate(client, max) else {
+        return Err(too_many(max));
+    };
+    let deadline = tokio::time::Instant::now() + state.limits.timeout;
+    match state
+        .serving
+        .pools
+        .run(Class::Estimate, deadline, estimating, work)
+        .await
+    {
+        Ok(t) => Ok(t),
+        Err(Failed::Busy) => Err(ApiError::busy()),
+        Err(Failed::Panicked(m)) => Err(ApiError::failed("a query panicked", &m)),
+    }
 }
 
 /// The request's cost; a moves request's body is read here (and put back)
@@ -186,33 +216,15 @@ async fn price(
                     search: None,
                 });
             };
-            // At most as many estimates at once per address as heavy
-            // requests: the estimate is work done before anything says
-            // whether the search is light.
-            let max = state.limits.max_client_heavy;
-            let client = super::log::client_of(&req);
-            let Some(estimating) = state.serving.clients.estimate(Key::of(client.addr), max) else {
-                return Err(too_many(max));
-            };
+            // The estimate is work done before anything says whether
+            // the search is light.
             let stop = Stop::after(state.limits.timeout);
             let (bounds, s) = (state.limits.query, stop.clone());
-            let deadline = tokio::time::Instant::now() + state.limits.timeout;
-            let prepared = state
-                .serving
-                .pools
-                .run(Class::Estimate, deadline, estimating, move || {
-                    site.prepare(&q, &bounds, &s)
-                })
-                .await;
-            let prepared = match prepared {
-                Ok(Ok(p)) => p,
-                // Over the bounds (400), stopped at the deadline (503).
-                Ok(Err(e)) => return Err(e.into()),
-                Err(Failed::Busy) => return Err(ApiError::busy()),
-                Err(Failed::Panicked(m)) => {
-                    return Err(ApiError::failed("a query panicked", &m));
-                }
-            };
+            // Over the bounds (400), stopped at the deadline (503).
+            let prepared = estimate(state, client_key(&req), move || {
+                site.prepare(&q, &bounds, &s)
+            })
+            .await??;
             return Ok(Priced {
                 cost: cost::search(prepared.reads()),
                 req,
@@ -232,29 +244,13 @@ async fn price(
                 });
             };
             // Planning compiles the conditions and dives down the walk:
-            // work done before anything says whether the find is light,
-            // so on the estimate threads, a few at once per address.
-            let max = state.limits.max_client_heavy;
-            let client = super::log::client_of(&req);
-            let Some(estimating) = state.serving.clients.estimate(Key::of(client.addr), max) else {
-                return Err(too_many(max));
-            };
+            // work done before anything says whether the find is light.
             let (lex, serving) = (state.lex.clone(), state.serving.clone());
-            let deadline = tokio::time::Instant::now() + state.limits.timeout;
-            let steps = state
-                .serving
-                .pools
-                .run(Class::Estimate, deadline, estimating, move || {
-                    super::find::estimate(&lex, &serving.ranks, &find)
-                })
-                .await;
-            match steps {
-                Ok(n) => cost::find(n),
-                Err(Failed::Busy) => return Err(ApiError::busy()),
-                Err(Failed::Panicked(m)) => {
-                    return Err(ApiError::failed("a query panicked", &m));
-                }
-            }
+            let steps = estimate(state, client_key(&req), move || {
+                super::find::estimate(&lex, &serving.ranks, &find)
+            })
+            .await?;
+            cost::find(steps)
         }
         Pricing::Suggest => {
             let word = params
