@@ -3,7 +3,7 @@
 
 mod common;
 
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Output, Stdio};
 
@@ -119,20 +119,11 @@ fn build_errors() {
 fn build_reads_stdin() {
     let dir = TempDir::new().unwrap();
     let out = dir.path().join("in.lexq");
-    let mut child = lexq()
-        .args(["build", "-", "-o", out.to_str().unwrap()])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"zebra\nyak\n")
-        .unwrap();
-    assert!(child.wait().unwrap().success());
+    let o = run_stdin(
+        &["build", "-", "-o", out.to_str().unwrap()],
+        b"zebra\nyak\n",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(all_words(&out), ["YAK", "ZEBRA"]);
 }
 
@@ -469,19 +460,7 @@ fn check_cuts_long_words_and_escapes_control_characters() {
     let out = stdout(&run(&["check", &with_bad]));
     assert!(out.len() < 400 && out.contains("\"1\""), "{out}");
     // A NUL or escape byte from standard input is shown escaped, never raw.
-    let mut child = lexq()
-        .args(["check", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"ab\0cd\ncat\x1b[31m\n")
-        .unwrap();
-    let o = child.wait_with_output().unwrap();
+    let o = run_stdin(&["check", "-"], b"ab\0cd\ncat\x1b[31m\n");
     let out = stdout(&o);
     assert!(!out.contains('\0') && !out.contains('\x1b'), "{out:?}");
     let lines: Vec<&str> = out.lines().collect();
@@ -700,20 +679,10 @@ fn one_flag_for_the_number_of_results() {
         }
     }
     // And in a line of lexq query.
-    let mut child = lexq()
-        .args(["query", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"contains ax --top 2\ncontains ax --limit 0\n")
-        .unwrap();
-    let o = child.wait_with_output().unwrap();
+    let o = run_stdin(
+        &["query", "-"],
+        b"contains ax --top 2\ncontains ax --limit 0\n",
+    );
     assert_eq!(o.status.code(), Some(2));
     let lines: Vec<&str> = std::str::from_utf8(&o.stdout).unwrap().lines().collect();
     assert_eq!(lines[0], r#"{"index":1,"words":["ABAXIAL","ABAXILE"]}"#);
@@ -738,20 +707,10 @@ fn count_and_json_work_together_everywhere() {
     assert_eq!(stdout(&o), format!("{n}\n"));
     // Batch: one {"index", "count"} line a position (blank and comment
     // lines get none, as with --json alone).
-    let mut child = lexq()
-        .args(["moves", "-c", "--json"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(format!("{care}\n\n# a comment\n{care}\n").as_bytes())
-        .unwrap();
-    let o = child.wait_with_output().unwrap();
+    let o = run_stdin(
+        &["moves", "-c", "--json"],
+        format!("{care}\n\n# a comment\n{care}\n"),
+    );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(
         stdout(&o),

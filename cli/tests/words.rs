@@ -629,22 +629,8 @@ mod study {
     }
 
     fn query(input: &str, extra: &[&str]) -> Output {
-        let mut child = lexq()
-            .arg("query")
-            .arg("-")
-            .args(extra)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
-        child.wait_with_output().unwrap()
+        let args: Vec<&str> = ["query", "-"].iter().chain(extra).copied().collect();
+        run_stdin(&args, input)
     }
 
     #[test]
