@@ -151,14 +151,12 @@ pub(crate) fn by_alphagram(
     // Every choice of letters for the blanks, in increasing order; a
     // count past what a key holds, anywhere, sends the query to the walk.
     let blanks = tiles.blanks as usize;
-    if key_of_counts(&tiles.counts).is_none()
-        || (1..=letters).any(|c| tiles.counts[c] as usize + blanks > MAX_COUNT as usize)
-    {
-        return false;
-    }
     let Some(base) = key_of_counts(&tiles.counts) else {
         return false;
     };
+    if (1..=letters).any(|c| tiles.counts[c] as usize + blanks > MAX_COUNT as usize) {
+        return false;
+    }
     let mut chosen = [0u8; MAX_LOOKUP_BLANKS as usize];
     let mut word = [0u8; MAX_WORD_LEN];
     // chosen[..k] picked, each at least the one before; `key` the rack's
