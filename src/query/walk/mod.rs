@@ -1,0 +1,151 @@
+//! The three traversals every word query is made of.
+//!
+//! * [`anchored()`]: start at a run of letters (the anchor) known to be in
+//!   the word, extend it leftwards while a left-hand automaton allows, cross
+//!   the separator, extend rightwards while a right-hand automaton allows.
+//!   With the right automata this is `contains`, `starts`, `ends`, a
+//!   wildcard pattern or a regular expression.
+//! * [`forward()`]: every word read left to right from its first letter,
+//!   with a DFA pruning dead prefixes: regexes with no selective literal.
+//! * [`rack()`]: the shape of `anchored`, but each letter spends a tile
+//!   from a rack (or a blank): anagrams, sub-anagrams, and words through
+//!   letters on the board, asking only for the edges whose letters the rack
+//!   still holds.
+//!
+//! All walk the arc table ([`crate::lexicon::raw`]), with fixed buffers on
+//! the stack, and never allocate. `anchored` and `rack` may report a word
+//! more than once (once per place the anchor occurs in it); the caller
+//! sorts and deduplicates.
+
+mod anchored;
+mod forward;
+mod rack;
+
+pub(crate) use anchored::anchored;
+pub(crate) use forward::forward;
+pub(crate) use rack::{Tiles, anagram_from, rack};
+
+use regex_automata::dfa::Automaton;
+use regex_automata::dfa::dense::DFA;
+use regex_automata::util::primitives::StateID;
+
+use crate::lexicon::gaddag::MAX_WORD_LEN;
+use crate::lexicon::raw::Node;
+use crate::query::Lengths;
+
+/// What may stand on one side of the anchor.
+#[derive(Clone, Debug)]
+pub enum Side {
+    /// Nothing: the anchor is at that end of the word.
+    Nothing,
+    /// Any run of letters, including none.
+    Anything,
+    /// Runs of letters an anchored DFA accepts (a reverse DFA on the left,
+    /// where letters are read right to left).
+    Dfa(Box<DfaSide>),
+}
+
+/// An anchored DFA over tile codes with its start state.
+#[derive(Clone, Debug)]
+pub struct DfaSide {
+    pub(crate) dfa: DFA<Vec<u32>>,
+    pub(crate) start: StateID,
+}
+
+impl Side {
+    #[inline]
+    pub(crate) fn start(&self) -> StateID {
+        match self {
+            Side::Dfa(d) => d.start,
+            _ => StateID::ZERO,
+        }
+    }
+
+    /// The state after reading `code`, or `None` if no accepted run
+    /// continues that way.
+    #[inline]
+    pub(crate) fn step(&self, s: StateID, code: u8) -> Option<StateID> {
+        match self {
+            Side::Nothing => None,
+            Side::Anything => Some(s),
+            Side::Dfa(d) => {
+                let n = d.dfa.next_state(s, code);
+                if d.dfa.is_dead_state(n) || d.dfa.is_quit_state(n) {
+                    None
+                } else {
+                    Some(n)
+                }
+            }
+        }
+    }
+
+    /// Whether the run read so far is accepted.
+    #[inline]
+    pub(crate) fn accepts(&self, s: StateID) -> bool {
+        match self {
+            Side::Nothing | Side::Anything => true,
+            Side::Dfa(d) => d.dfa.is_match_state(d.dfa.next_eoi_state(s)),
+        }
+    }
+
+    /// Whether a letter could be read at all (false only for `Nothing`).
+    #[inline]
+    pub(super) fn can_grow(&self) -> bool {
+        !matches!(self, Side::Nothing)
+    }
+}
+
+/// A word found by a walk, in three pieces: the letters left of the anchor
+/// in reverse order, the anchor, the letters right of it.
+pub(crate) type Emit<'e> = dyn FnMut(&[u8], &[u8], &[u8]) + 'e;
+
+/// The node after `codes` read right to left from `root`, and whether
+/// that path is a whole key (`codes` is a word); `None` if no key starts
+/// so.
+pub(crate) fn follow_reversed<'a>(root: Node<'a>, codes: &[u8]) -> Option<(Node<'a>, bool)> {
+    let mut node = root;
+    let mut word = false;
+    for &c in codes.iter().rev() {
+        let e = node.edge(c)?;
+        (node, word) = (e.target(), e.accepts());
+    }
+    Some((node, word))
+}
+
+impl Lengths {
+    /// The lengths, the longest capped at [`MAX_WORD_LEN`].
+    pub(super) fn capped(self) -> Lengths {
+        Lengths {
+            min: self.min,
+            max: self.max.min(MAX_WORD_LEN),
+        }
+    }
+}
+
+/// A run of letters a walk has placed, without allocating.
+pub(super) struct Buf {
+    pub(super) codes: [u8; MAX_WORD_LEN + 1],
+    pub(super) len: usize,
+}
+
+impl Buf {
+    pub(super) fn new() -> Buf {
+        Buf {
+            codes: [0; MAX_WORD_LEN + 1],
+            len: 0,
+        }
+    }
+    #[inline]
+    pub(super) fn push(&mut self, c: u8) {
+        self.codes[self.len & MAX_WORD_LEN] = c;
+        self.len += 1;
+    }
+    #[inline]
+    pub(super) fn pop(&mut self) {
+        self.len -= 1;
+    }
+    #[inline]
+    pub(super) fn as_slice(&self) -> &[u8] {
+        &self.codes[..self.len.min(MAX_WORD_LEN + 1)]
+    }
+}
