@@ -20,36 +20,9 @@ import subprocess
 import sys
 import tempfile
 
-W = os.environ["W"]
-TIMING = os.environ["TIMING"]
-LEXQ = os.environ["LEXQ"]
-ROUNDS = int(os.environ.get("ROUNDS", "5"))
-REPS = os.environ.get("REPS", "3")
-CORE = os.environ.get("CORE", "1")
-POSITIONS = os.environ.get("POSITIONS", "benches/heavy.cgp")
+from wolges_env import LEXQ, TIMING, ROUNDS, REPS, CORE, POSITIONS, WB, BUILDLEX, KWG, WORDS, run, keys
+
 LEAVES = os.environ.get("LEAVES")
-WB = f"{W}/target/release/wolges-bench"
-BUILDLEX = f"{W}/target/release/buildlex"
-KWG = f"{W}/lexicon.kwg"
-WORDS = f"{W}/words.txt"
-PIN = ["taskset", "-c", CORE]
-
-
-def run(cmd):
-    r = subprocess.run(PIN + cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    if r.returncode != 0:
-        sys.exit(f"equity.sh: {' '.join(cmd)} failed:\n{r.stderr.decode(errors='replace')}")
-    return r.stdout.decode()
-
-
-def keys(out):
-    kv = {}
-    for line in out.splitlines():
-        for part in line.split():
-            if "=" in part:
-                k, _, v = part.partition("=")
-                kv[k] = v
-    return kv
 
 
 def main():

@@ -16,35 +16,7 @@ import sys
 import tempfile
 import time
 
-W = os.environ["W"]
-LEXQ = os.environ["LEXQ"]
-TIMING = os.environ["TIMING"]
-ROUNDS = int(os.environ.get("ROUNDS", "5"))
-REPS = os.environ.get("REPS", "3")
-CORE = os.environ.get("CORE", "1")
-POSITIONS = os.environ.get("POSITIONS", "benches/heavy.cgp")
-WB = f"{W}/target/release/wolges-bench"
-BUILDLEX = f"{W}/target/release/buildlex"
-KWG = f"{W}/lexicon.kwg"
-WORDS = f"{W}/words.txt"
-PIN = ["taskset", "-c", CORE]
-
-
-def run(cmd, stdin=None):
-    r = subprocess.run(PIN + cmd, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    if r.returncode != 0:
-        sys.exit(f"wolges.sh: {' '.join(cmd)} failed:\n{r.stderr.decode(errors='replace')}")
-    return r.stdout.decode()
-
-
-def keys(out):
-    kv = {}
-    for line in out.splitlines():
-        for part in line.split():
-            if "=" in part:
-                k, _, v = part.partition("=")
-                kv[k] = v
-    return kv
+from wolges_env import SCRIPT, LEXQ, TIMING, ROUNDS, REPS, CORE, POSITIONS, WB, BUILDLEX, KWG, WORDS, PIN, run, keys
 
 
 def timed(cmd, stdin_path=None):
@@ -54,7 +26,7 @@ def timed(cmd, stdin_path=None):
     r = subprocess.run(PIN + cmd, stdin=f, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     e = time.perf_counter() - t
     if r.returncode != 0:
-        sys.exit(f"wolges.sh: {' '.join(cmd)} failed:\n{r.stderr.decode(errors='replace')}")
+        sys.exit(f"{SCRIPT}: {' '.join(cmd)} failed:\n{r.stderr.decode(errors='replace')}")
     return e
 
 
@@ -122,7 +94,7 @@ def main():
                     wg = keys(run(wcmd))
                     lx = keys(run(lcmd))
                 if lx["moves_per_pass"] != wg["moves_per_pass"]:
-                    sys.exit(f"wolges.sh: {name} {mode}: lexq found {lx['moves_per_pass']} moves, "
+                    sys.exit(f"{SCRIPT}: {name} {mode}: lexq found {lx['moves_per_pass']} moves, "
                              f"wolges {wg['moves_per_pass']}")
                 label = f"{'all moves' if mode == 'all' else 'best only'}, {name}"
                 times = lambda kv: (float(kv["us_per_pos"]), float(kv["us_per_pos_min"]))
