@@ -664,14 +664,7 @@ impl<'a> Board<'a> {
             // The perpendicular line through (r, c): direction pd.
             let (line, pos) = if pd == 0 { (r, c) } else { (c, r) };
             let l = &self.sq[pd][line * n..line * n + n];
-            let mut a = pos;
-            while a > 0 && l[a - 1] != 0 {
-                a -= 1;
-            }
-            let mut b = pos + 1;
-            while b < n && l[b] != 0 {
-                b += 1;
-            }
+            let (a, b) = self.run(pd, line, pos);
             if b - a >= 2 {
                 let mut w = l[a..b].to_vec();
                 w[pos - a] = t;
