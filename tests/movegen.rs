@@ -146,6 +146,28 @@ fn bag_counts_what_is_not_on_the_board_or_a_rack() {
     assert_eq!(bag("A/BC"), 100 - 4 - 1 - 2);
 }
 
+/// Every square's cross set and cross score, both directions, are the
+/// same on `board` as on `fresh`.
+fn assert_same_cross(board: &lexq::game::Board, fresh: &lexq::game::Board, context: &str) {
+    for r in 0..15 {
+        for c in 0..15 {
+            for across in [true, false] {
+                let at = format!("{context}: square {r},{c} across {across}");
+                assert_eq!(
+                    board.cross_set(r, c, across),
+                    fresh.cross_set(r, c, across),
+                    "{at}"
+                );
+                assert_eq!(
+                    board.cross_score(r, c, across),
+                    fresh.cross_score(r, c, across),
+                    "{at}"
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn incremental_cross_sets_equal_fresh_ones() {
     let lex = Lexicon::embedded();
@@ -157,21 +179,7 @@ fn incremental_cross_sets_equal_fresh_ones() {
         for (k, cgp) in game.positions.iter().enumerate() {
             let pos = Position::from_cgp(&lex, cgp).unwrap();
             assert_eq!(board.to_cgp_rows(), pos.board.to_cgp_rows());
-            for r in 0..15 {
-                for c in 0..15 {
-                    for across in [true, false] {
-                        assert_eq!(
-                            board.cross_set(r, c, across),
-                            pos.board.cross_set(r, c, across),
-                            "turn {k} square {r},{c} across {across}"
-                        );
-                        assert_eq!(
-                            board.cross_score(r, c, across),
-                            pos.board.cross_score(r, c, across)
-                        );
-                    }
-                }
-            }
+            assert_same_cross(&board, &pos.board, &format!("turn {k}"));
             let mut best = Best::default();
             Generator::new().generate(&pos.board, &pos.rack(), &mut best);
             if let Some((m, _)) = best.best {
@@ -348,14 +356,7 @@ fn racks_of_three_and_four_blanks_equal_the_brute_force() {
             let mut mine = Vec::new();
             let mut rec = |m: &Move, leave: &Rack| {
                 assert_eq!(*leave, m.leave(&rack), "{board} {rack_text}: {m:?}");
-                mine.push(BruteMove {
-                    row: m.row(),
-                    col: m.col(),
-                    across: m.across(),
-                    word: m.word(a),
-                    placed: m.placed(a),
-                    score: m.score(),
-                });
+                mine.push(BruteMove::of(m, a));
             };
             Generator::new().generate(&pos.board, &rack, &mut rec);
             mine.sort();
@@ -393,22 +394,7 @@ fn set_tiles_gives_the_cross_sets_of_a_board_read_fresh() {
         board.set_tiles(pos.board.tiles()).unwrap();
         assert_eq!(board.to_cgp_rows(), pos.board.to_cgp_rows(), "{k}");
         assert_eq!(board.tile_count(), pos.board.tile_count(), "{k}");
-        for r in 0..15 {
-            for c in 0..15 {
-                for across in [true, false] {
-                    assert_eq!(
-                        board.cross_set(r, c, across),
-                        pos.board.cross_set(r, c, across),
-                        "{k}: {cgp} square {r},{c} across {across}"
-                    );
-                    assert_eq!(
-                        board.cross_score(r, c, across),
-                        pos.board.cross_score(r, c, across),
-                        "{k}: {cgp} square {r},{c} across {across}"
-                    );
-                }
-            }
-        }
+        assert_same_cross(&board, &pos.board, &format!("{k}: {cgp}"));
         let mut here = Count(0);
         generator.generate(&board, &pos.rack(), &mut here);
         let mut fresh = Count(0);
@@ -444,18 +430,7 @@ fn heavy_bench_positions_equal_the_brute_force() {
         let pos = Position::from_cgp(&lex, cgp).unwrap();
         let mut all = All::default();
         generator.generate(&pos.board, &pos.rack(), &mut all);
-        let mut mine: Vec<BruteMove> = all
-            .moves
-            .iter()
-            .map(|m| BruteMove {
-                row: m.row(),
-                col: m.col(),
-                across: m.across(),
-                word: m.word(a),
-                placed: m.placed(a),
-                score: m.score(),
-            })
-            .collect();
+        let mut mine: Vec<BruteMove> = all.moves.iter().map(|m| BruteMove::of(m, a)).collect();
         mine.sort();
         let mut reference = brute_moves(&ENABLE_RULES, cgp);
         reference.sort();

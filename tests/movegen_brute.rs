@@ -43,17 +43,7 @@ fn lexq_moves(lex: &Lexicon, cgp: &str) -> Vec<BruteMove> {
     let mut generator = Generator::new();
     generator.generate(&pos.board, &rack, &mut all);
     let a = lex.alphabet();
-    let mut v: Vec<BruteMove> = moves
-        .iter()
-        .map(|m| BruteMove {
-            row: m.row(),
-            col: m.col(),
-            across: m.across(),
-            word: m.word(a),
-            placed: m.placed(a),
-            score: m.score(),
-        })
-        .collect();
+    let mut v: Vec<BruteMove> = moves.iter().map(|m| BruteMove::of(m, a)).collect();
     v.sort();
     v
 }

@@ -495,6 +495,19 @@ pub struct BruteMove {
 }
 
 impl BruteMove {
+    /// lexq's move `m` written as the brute force writes its own, so that
+    /// the two lists compare.
+    pub fn of(m: &lexq::game::Move, a: &lexq::Alphabet) -> BruteMove {
+        BruteMove {
+            row: m.row(),
+            col: m.col(),
+            across: m.across(),
+            word: m.word(a),
+            placed: m.placed(a),
+            score: m.score(),
+        }
+    }
+
     /// The move in GCG notation (`8D CA(R)E`, `D8 ...` for down), reading
     /// the word one character a tile (English).
     pub fn notation(&self) -> String {
