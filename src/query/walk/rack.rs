@@ -352,7 +352,7 @@ impl<'w, 'e, const METERED: bool> RackWalk<'w, 'e, METERED> {
             };
             word[d as usize] = letter;
             if d >= ends && arc & ACCEPTS != 0 {
-                (self.emit)(&[], self.anchor, &word[..=d as usize]);
+                self.emit_word(&word, d);
             }
             if d < more {
                 let child = arcs.target(arc);
@@ -376,9 +376,9 @@ impl<'w, 'e, const METERED: bool> RackWalk<'w, 'e, METERED> {
                                 }
                                 if arc & ACCEPTS != 0 && can >> c & 1 != 0 {
                                     let blank = if held >> c & 1 != 0 { 0 } else { BLANK };
-                                    let n = d as usize + 1;
-                                    word[n] = c as u8 | blank;
-                                    (self.emit)(&[], self.anchor, &word[..=n]);
+                                    let n = d.wrapping_add(1);
+                                    word[n as usize] = c as u8 | blank;
+                                    self.emit_word(&word, n);
                                 }
                             }
                         }
@@ -401,6 +401,14 @@ impl<'w, 'e, const METERED: bool> RackWalk<'w, 'e, METERED> {
                 held |= 1u64 << code;
             }
         }
+    }
+
+    /// Reports `word[..=last]` (out of the walk's loop, so that the loop
+    /// keeps no length at hand for it).
+    #[cold]
+    #[inline(never)]
+    fn emit_word(&mut self, word: &[u8; 256], last: u8) {
+        (self.emit)(&[], self.anchor, &word[..=last as usize]);
     }
 
     /// Walks from `at` (reached by a whole key if `word`); `right` says
