@@ -290,9 +290,9 @@ impl<'w, 'e, const METERED: bool> RackWalk<'w, 'e, METERED> {
         // BLANK set if a blank pays for it. One frame a letter: no call
         // and no allocation.
         let mut cur = arcs.cursor(root.index());
-        // Indexed by a u8, so that no index needs a check (`limit` is at
-        // most `MAX_WORD_LEN`, 63).
-        let mut stack = [Cursor::default(); 256];
+        // Indexed by a u8 (masked to 63 for the stack), so that no index
+        // needs a check (`limit` is at most `MAX_WORD_LEN`, 63).
+        let mut stack = [Cursor::default(); 64];
         let mut word = [0u8; 256];
         let mut d = 0u8;
         let mut want = wanted(held, blanks);
@@ -325,7 +325,7 @@ impl<'w, 'e, const METERED: bool> RackWalk<'w, 'e, METERED> {
                     return;
                 }
                 d -= 1;
-                cur = stack[d as usize];
+                cur = stack[d as usize & 63];
                 let letter = word[d as usize];
                 if letter & BLANK != 0 {
                     blanks += 1;
@@ -383,7 +383,7 @@ impl<'w, 'e, const METERED: bool> RackWalk<'w, 'e, METERED> {
                             }
                         }
                     } else if self.step() {
-                        stack[d as usize] = cur;
+                        stack[d as usize & 63] = cur;
                         cur = arcs.cursor(next);
                         d += 1;
                         want = wanted(held, blanks);
