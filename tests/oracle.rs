@@ -1021,7 +1021,8 @@ fn enable_blank_racks() {
 /// The rack walk's bounds on ENABLE as the CLI opens it: racks with no,
 /// one and two blanks, repeated letters, whole and in part, under every
 /// kind of length bound (one length, a range inside the rack's size, a
-/// shortest length past it, a longest length only, one-letter words),
+/// shortest length past it, past any word, past 256, a longest length
+/// only, one-letter words),
 /// against the oracle's scan; and a limit, against the whole answer.
 #[test]
 fn enable_rack_walk_bounds() {
@@ -1039,6 +1040,7 @@ fn enable_rack_walk_bounds() {
         Some((9, 12)),
         Some((0, 3)),
         Some((5, 63)),
+        Some((257, 300)),
     ];
     let mut found = 0;
     for r in racks {

@@ -275,6 +275,11 @@ impl<'w, 'e, const METERED: bool> RackWalk<'w, 'e, METERED> {
         if self.use_all {
             ends = ends.max(self.total);
         }
+        if ends > limit {
+            // No word long enough can be spelled (and the bounds below
+            // fit in a byte).
+            return;
+        }
         let arcs = root.table().reader();
         // The tiles in locals, so that the loop keeps them in registers.
         let mut counts = self.tiles.counts;
