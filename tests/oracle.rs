@@ -1018,6 +1018,54 @@ fn enable_blank_racks() {
     assert!(found > 2000, "only {found} words in all");
 }
 
+/// The rack walk's bounds on ENABLE as the CLI opens it: racks with no,
+/// one and two blanks, repeated letters, whole and in part, under every
+/// kind of length bound (one length, a range inside the rack's size, a
+/// shortest length past it, past any word, past 256, a longest length
+/// only, one-letter words),
+/// against the oracle's scan; and a limit, against the whole answer.
+#[test]
+fn enable_rack_walk_bounds() {
+    let (lex, o) = (&*ENABLE_LEX, &*ENABLE);
+    let racks = [
+        "AEINRST?", "??AEINR", "RETAINS", "EEEE??", "SS?", "QI??", "A", "?", "AEIOU", "RRRR?",
+    ];
+    let lens = [
+        None,
+        Some((1, 1)),
+        Some((2, 2)),
+        Some((3, 5)),
+        Some((7, 7)),
+        Some((8, 8)),
+        Some((9, 12)),
+        Some((0, 3)),
+        Some((5, 63)),
+        Some((257, 300)),
+    ];
+    let mut found = 0;
+    for r in racks {
+        for l in lens {
+            for sub in [false, true] {
+                let query = if sub {
+                    Query::Subanagram(s(r), None)
+                } else {
+                    Query::Anagram(s(r), None)
+                };
+                if let Outcome::Words(w) = check_one(lex, o, Case { query, lens: l }) {
+                    found += w.len();
+                }
+            }
+        }
+    }
+    assert!(found > 3000, "only {found} words in all");
+    for r in ["AEINRST?", "??AEINR"] {
+        let all = lex.search().subanagram(r).unwrap().to_strings();
+        let some = lex.search().limit(5).subanagram(r).unwrap();
+        assert_eq!(some.to_strings(), all[..5], "{r}");
+        assert_eq!(some.found(), all.len(), "{r}");
+    }
+}
+
 #[test]
 fn enable_spot_checks() {
     // A few answers worked out by hand, to make sure the oracle itself

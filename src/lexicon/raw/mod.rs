@@ -77,6 +77,7 @@ pub use super::{format, gaddag};
 pub(crate) use check::check;
 pub use node::{Edge, Edges, Node, Within};
 pub use table::Arcs;
+pub(crate) use table::Cursor;
 
 /// Bits of an arc: the code.
 pub(crate) const CODE: u64 = 0x3f;

@@ -2,7 +2,7 @@
 //! carrying what reading on needs, so they cannot be misused.
 
 use super::table::Arcs;
-use super::{ACCEPTS, CODE, END, MAX_LIST, TARGET_SHIFT};
+use super::{ACCEPTS, CODE, END, TARGET_SHIFT};
 use crate::alphabet::letterset::LetterSet;
 use crate::lexicon::gaddag::SEPARATOR;
 
@@ -67,6 +67,12 @@ impl<'a> Node<'a> {
         Node { arcs, at }
     }
 
+    /// The table the node is in.
+    #[inline(always)]
+    pub(crate) fn table(&self) -> &'a Arcs {
+        self.arcs
+    }
+
     /// Whether no arc leaves the node (nothing can be read from it).
     #[inline]
     pub fn is_empty(&self) -> bool {
@@ -85,8 +91,8 @@ impl<'a> Node<'a> {
     pub fn edges(&self) -> Edges<'a> {
         Edges {
             arcs: self.arcs,
-            i: self.at,
-            left: if self.at == 0 { 0 } else { MAX_LIST },
+            bit: self.at as usize * self.arcs.width() as usize,
+            left: self.arcs.room(self.at),
         }
     }
 
@@ -216,13 +222,17 @@ impl std::fmt::Debug for Edge<'_> {
     }
 }
 
-/// The edges of a [`Node`].
+/// The edges of a [`Node`], read in one pass: the next arc's bit
+/// position steps by the arc width, and the one bound (the list's 64 arcs
+/// or the end of the table, whichever comes first) is set when the list
+/// is entered, so each arc costs a load, a shift, a mask and the END test.
 #[derive(Clone)]
 pub struct Edges<'a> {
     arcs: &'a Arcs,
-    /// The next arc to read.
-    i: u32,
-    /// How many more arcs the list may hold (0: done).
+    /// The first bit of the next arc to read.
+    bit: usize,
+    /// How many more arcs the list may hold (0: done): never more than
+    /// the table holds from the next arc on.
     left: u32,
 }
 
@@ -234,13 +244,12 @@ impl<'a> Iterator for Edges<'a> {
         if self.left == 0 {
             return None;
         }
-        let arc = self.arcs.arc(self.i);
-        self.i += 1;
-        self.left = if arc & END != 0 || self.i as usize >= self.arcs.len() {
-            0
-        } else {
-            self.left - 1
-        };
+        // SAFETY: `bit` is `i * width` for the next arc `i`, and `left`,
+        // at most the arcs the table holds from `i` on (`Arcs::room`,
+        // then one less a step), is above 0: `i` is below the count.
+        let arc = unsafe { self.arcs.arc_at_bit(self.bit) };
+        self.bit += self.arcs.width() as usize;
+        self.left = if arc & END != 0 { 0 } else { self.left - 1 };
         Some(Edge {
             arcs: self.arcs,
             arc,

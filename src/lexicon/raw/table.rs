@@ -19,6 +19,8 @@ pub struct Arcs {
     width: u32,
     /// `width` one bits.
     mask: u64,
+    /// `count * width`: the first bit past the last arc.
+    end_bit: usize,
     /// The table unpacked with masks, made when first asked for.
     masked: OnceLock<Masked>,
 }
@@ -69,6 +71,7 @@ impl Arcs {
             count: count as u32,
             width,
             mask: (1u64 << width) - 1,
+            end_bit: count as usize * width as usize,
             masked: OnceLock::new(),
         })
     }
@@ -83,6 +86,35 @@ impl Arcs {
         // `in_place`); an unaligned read needs no alignment.
         let word = unsafe { std::ptr::read_unaligned(self.ptr.add(bit >> 3).cast::<u64>()) };
         (u64::from_le(word) >> (bit & 7)) & self.mask
+    }
+
+    /// The arc whose first bit is `bit`, for reading a node's list in one
+    /// pass (see [`super::Edges`]): arc `i` is at bit `i * width`.
+    ///
+    /// # Safety
+    ///
+    /// `bit` is `i * width` for some `i` below the count, as for
+    /// [`Arcs::arc`].
+    #[inline(always)]
+    pub(crate) unsafe fn arc_at_bit(&self, bit: usize) -> u64 {
+        debug_assert!(bit % self.width as usize == 0);
+        debug_assert!(bit / (self.width as usize) < self.count as usize);
+        // SAFETY: as for `arc`: arc `bit / width` is below the count, so
+        // the 8 bytes from `bit / 8` lie within the section.
+        let word = unsafe { std::ptr::read_unaligned(self.ptr.add(bit >> 3).cast::<u64>()) };
+        (u64::from_le(word) >> (bit & 7)) & self.mask
+    }
+
+    /// How many arcs a list starting at `at` may hold: [`super::MAX_LIST`],
+    /// or fewer where the table ends sooner (0 for `at` 0, the index of no
+    /// node, or past the end).
+    #[inline(always)]
+    pub(crate) fn room(&self, at: u32) -> u32 {
+        if at == 0 {
+            0
+        } else {
+            self.count.saturating_sub(at).min(super::MAX_LIST)
+        }
     }
 
     /// The table unpacked, each arc with its target's codes (see
@@ -103,6 +135,7 @@ impl Arcs {
     }
 
     /// Bits per arc.
+    #[inline(always)]
     pub fn width(&self) -> u32 {
         self.width
     }
@@ -182,6 +215,109 @@ impl Arcs {
         }
         Some(below)
     }
+}
+
+/// The arc table's reading state in a few words, for a hot loop to keep
+/// in registers: what [`Reader::next_arc`] and [`Reader::cursor`] need,
+/// read once from the [`Arcs`].
+#[derive(Clone, Copy)]
+pub(crate) struct Reader<'a> {
+    ptr: *const u8,
+    width: usize,
+    mask: u64,
+    count: u32,
+    end_bit: usize,
+    /// The bits of the longest list, [`super::MAX_LIST`] arcs.
+    list_bits: usize,
+    _arcs: std::marker::PhantomData<&'a Arcs>,
+}
+
+impl Arcs {
+    /// The table's [`Reader`].
+    #[inline(always)]
+    pub(crate) fn reader(&self) -> Reader<'_> {
+        Reader {
+            ptr: self.ptr,
+            width: self.width as usize,
+            mask: self.mask,
+            count: self.count,
+            end_bit: self.end_bit,
+            list_bits: super::MAX_LIST as usize * self.width as usize,
+            _arcs: std::marker::PhantomData,
+        }
+    }
+}
+
+impl Reader<'_> {
+    /// Where the list of the node at `at` starts (the index of its first
+    /// arc, as [`super::Node::index`] gives it; nothing to read for 0 or
+    /// past the end).
+    #[inline(always)]
+    pub(crate) fn cursor(&self, at: u32) -> Cursor {
+        let bit = at as usize * self.width;
+        // At most 64 arcs, none past the table's end; none for node 0.
+        let stop = (bit + self.list_bits).min(self.end_bit);
+        Cursor {
+            bit,
+            stop: if at == 0 { 0 } else { stop },
+        }
+    }
+
+    /// The next arc of the list `cursor` reads, if any, and the cursor
+    /// moved past it (a list ends with its END arc, after 64 arcs or at
+    /// the end of the table).
+    #[inline(always)]
+    pub(crate) fn next_arc(&self, cursor: &mut Cursor) -> Option<u64> {
+        let bit = cursor.bit;
+        if bit >= cursor.stop || bit >= self.end_bit {
+            return None;
+        }
+        // SAFETY: `bit < count * width`, so the 8 bytes from `bit / 8`
+        // lie within the section (see `Arcs::section_len`), which lives
+        // as long as the `Arcs` this reader borrows, whatever cursor is
+        // given.
+        let word = unsafe { std::ptr::read_unaligned(self.ptr.add(bit >> 3).cast::<u64>()) };
+        let arc = (u64::from_le(word) >> (bit & 7)) & self.mask;
+        cursor.bit = bit + self.width;
+        if arc & END != 0 {
+            cursor.stop = 0;
+        }
+        Some(arc)
+    }
+
+    /// The index of the node `arc` leads to: 0 (no arcs) if past the end.
+    #[inline(always)]
+    pub(crate) fn target(&self, arc: u64) -> u32 {
+        let index = arc >> TARGET_SHIFT;
+        if index < self.count as u64 {
+            index as u32
+        } else {
+            0
+        }
+    }
+
+    /// The index of the node across the separator from node `at`, if its
+    /// first arc reads the separator (0 if not: no arcs).
+    #[inline(always)]
+    pub(crate) fn separator(&self, at: u32) -> u32 {
+        let mut c = self.cursor(at);
+        match self.next_arc(&mut c) {
+            Some(arc) if arc & super::CODE == 0 => self.target(arc),
+            _ => 0,
+        }
+    }
+}
+
+/// Where a walk is in a node's list of arcs, as two numbers: what a walk
+/// keeps for each node on its path, without a reference to the table
+/// (see [`Reader::cursor`] and [`Reader::next_arc`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Cursor {
+    /// The first bit of the next arc.
+    bit: usize,
+    /// The first bit past the list's last possible arc (0 once its END
+    /// arc is read).
+    stop: usize,
 }
 
 impl Source for Arcs {

@@ -2,7 +2,7 @@
 
 use super::{Buf, Emit, follow_reversed};
 use crate::lexicon::gaddag::SEPARATOR;
-use crate::lexicon::raw::Node;
+use crate::lexicon::raw::{ACCEPTS, CODE, Cursor, Node};
 use crate::query::{BLANK, Lengths};
 
 /// Tiles to spend in a [`rack`] walk.
@@ -210,13 +210,20 @@ impl<'w, 'e, const METERED: bool> RackWalk<'w, 'e, METERED> {
     /// must be spent, or the letters below are not prepared).
     #[inline]
     fn can_finish(&self, node: Node<'_>) -> bool {
+        self.can_finish_at(node.index(), self.held)
+    }
+
+    /// [`RackWalk::can_finish`] for the node at index `at`, with the
+    /// letters `held`.
+    #[inline(always)]
+    fn can_finish_at(&self, at: u32, held: u64) -> bool {
         if !self.use_all {
             return true;
         }
         match self.below {
             Some(below) => {
-                let b = below.get(node.index() as usize).copied().unwrap_or(!0);
-                self.held & !(b as u64) == 0
+                let b = below.get(at as usize).copied().unwrap_or(!0);
+                held & !(b as u64) == 0
             }
             None => true,
         }
@@ -258,48 +265,155 @@ impl<'w, 'e, const METERED: bool> RackWalk<'w, 'e, METERED> {
     /// would visit every reversed substring of a word the rack can spell:
     /// those paths exist for the other keys' reversed prefixes.)
     fn walk_words(&mut self, root: Node<'_>) {
-        if self.total > 0 && self.lens.max > 0 {
-            self.spell(root, false);
-        }
-    }
-
-    /// [`RackWalk::walk_words`] from `at`: the first letter (`right`
-    /// false, then across the separator), or the letters after it.
-    fn spell(&mut self, at: Node<'_>, right: bool) {
-        if !self.step() {
+        let limit = self.total.min(self.lens.max);
+        if limit == 0 || !self.step() {
             return;
         }
-        let wanted = if self.tiles.blanks > 0 {
-            !1u64
-        } else {
-            self.held & !1
-        };
-        for edge in at.within(wanted) {
-            let code = edge.code();
-            let Some(blank) = self.take(code) else {
+        // A word of `n` letters counts from `n = ends` on: with every
+        // tile to spend, only at `n = total` (no longer word is walked).
+        let mut ends = self.lens.min.max(self.min_used).max(1);
+        if self.use_all {
+            ends = ends.max(self.total);
+        }
+        if ends > limit {
+            // No word long enough can be spelled (and the bounds below
+            // fit in a byte).
+            return;
+        }
+        let arcs = root.table().reader();
+        // The tiles in locals, so that the loop keeps them in registers.
+        let mut counts = self.tiles.counts;
+        let mut blanks = self.tiles.blanks;
+        let mut held = self.held & !1;
+        // Letters a tile pays for: all while a blank is left, else those
+        // held. Edges come in code order, so an edge whose code is above
+        // every one of them ends its node's list (`wanted >> code == 0`).
+        let wanted = |held: u64, blanks: u8| if blanks > 0 { !1u64 } else { held & !1 };
+        // The node where letter `d` of the word is read is `cur`, its
+        // arcs still to read; those of the nodes above it wait in
+        // `stack[..d]`. `word[..d]` is the word so far, each letter with
+        // BLANK set if a blank pays for it. One frame a letter: no call
+        // and no allocation.
+        let mut cur = arcs.cursor(root.index());
+        // Indexed by a u8 (masked to 63 for the stack), so that no index
+        // needs a check (`limit` is at most `MAX_WORD_LEN`, 63).
+        let mut stack = [Cursor::default(); 64];
+        let mut word = [0u8; 256];
+        let mut d = 0u8;
+        let mut want = wanted(held, blanks);
+        // In terms of `d`: a word ending with letter `d` counts from
+        // `d = ends - 1` on; letter `d` has a letter after it below
+        // `limit - 1`, and that one is the last at `limit - 2`.
+        let (ends, more, last) = (
+            (ends - 1) as u8,
+            (limit - 1) as u8,
+            (limit as u8).wrapping_sub(2),
+        );
+        loop {
+            // The next arc a tile pays for, if the node has one more.
+            let next = loop {
+                let Some(arc) = arcs.next_arc(&mut cur) else {
+                    break None;
+                };
+                let c = arc & CODE;
+                if want >> c & 1 != 0 {
+                    break Some(arc);
+                }
+                if want >> c == 0 {
+                    break None;
+                }
+            };
+            let Some(arc) = next else {
+                // Every edge of this node read: back to the letter
+                // before, whose tile comes back.
+                if d == 0 {
+                    return;
+                }
+                d -= 1;
+                cur = stack[d as usize & 63];
+                let letter = word[d as usize];
+                if letter & BLANK != 0 {
+                    blanks += 1;
+                } else {
+                    counts[letter as usize & 63] += 1;
+                    held |= 1u64 << (letter & 63);
+                }
+                want = wanted(held, blanks);
                 continue;
             };
-            self.push(right, if blank { code | BLANK } else { code });
-            let child = edge.target();
-            if edge.accepts() && self.complete() {
-                (self.emit)(self.lbuf.as_slice(), self.anchor, self.rbuf.as_slice());
+            let code = (arc & CODE) as u8;
+            // Spend a tile: a real one if there is one, else a blank (the
+            // separator, code 0, is never wanted).
+            let letter = if held >> code & 1 != 0 {
+                let c = &mut counts[code as usize & 63];
+                *c -= 1;
+                if *c == 0 {
+                    held &= !(1u64 << code);
+                }
+                code
+            } else {
+                blanks -= 1;
+                code | BLANK
+            };
+            word[d as usize] = letter;
+            if d >= ends && arc & ACCEPTS != 0 {
+                self.emit_word(&word, d);
             }
-            let used = self.used();
-            if used < self.total && used < self.lens.max {
-                if right {
-                    if self.can_finish(child) {
-                        self.spell(child, true);
-                    }
-                } else if let Some(next) = child.separator() {
-                    // The node just past the separator is never a word end.
-                    if self.can_finish(next) {
-                        self.spell(next, true);
+            if d < more {
+                let child = arcs.target(arc);
+                // After the first letter, the separator (the node just
+                // past it is never a word end).
+                let next = if d == 0 { arcs.separator(child) } else { child };
+                if next != 0 {
+                    if self.below.is_some() && !self.can_finish_at(next, held) {
+                        // Below `next`, some letter held is never read.
+                    } else if d == last {
+                        // The last letter: its arcs are read for their
+                        // accept bit only, and nothing is spent. With
+                        // AEINRST? at RETAINE, RETAINER (the R a blank).
+                        if d + 1 >= ends && self.step() {
+                            let mut last = arcs.cursor(next);
+                            let can = wanted(held, blanks);
+                            while let Some(arc) = arcs.next_arc(&mut last) {
+                                let c = arc & CODE;
+                                if can >> c == 0 {
+                                    break;
+                                }
+                                if arc & ACCEPTS != 0 && can >> c & 1 != 0 {
+                                    let blank = if held >> c & 1 != 0 { 0 } else { BLANK };
+                                    let n = d.wrapping_add(1);
+                                    word[n as usize] = c as u8 | blank;
+                                    self.emit_word(&word, n);
+                                }
+                            }
+                        }
+                    } else if self.step() {
+                        stack[d as usize & 63] = cur;
+                        cur = arcs.cursor(next);
+                        d += 1;
+                        want = wanted(held, blanks);
+                        continue;
+                    } else {
+                        return;
                     }
                 }
             }
-            self.pop(right);
-            self.give_back(code, blank);
+            // Give the tile back.
+            if letter & BLANK != 0 {
+                blanks += 1;
+            } else {
+                counts[code as usize & 63] += 1;
+                held |= 1u64 << code;
+            }
         }
+    }
+
+    /// Reports `word[..=last]` (out of the walk's loop, so that the loop
+    /// keeps no length at hand for it).
+    #[cold]
+    #[inline(never)]
+    fn emit_word(&mut self, word: &[u8; 256], last: u8) {
+        (self.emit)(&[], self.anchor, &word[..=last as usize]);
     }
 
     /// Walks from `at` (reached by a whole key if `word`); `right` says
