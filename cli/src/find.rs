@@ -192,6 +192,8 @@ pub struct FindArgs {
     pub terms: Vec<Term>,
     /// Print the plan instead of the words.
     pub explain: bool,
+    /// Show the letters the rack's blanks stand for in lowercase.
+    pub blanks: bool,
     /// The output options (their lengths are a condition too).
     pub out: WordOutput,
 }
@@ -406,9 +408,39 @@ impl FindArgs {
 
 impl clap::FromArgMatches for FindArgs {
     fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+        let terms = terms_of(m, 0)?;
+        let blanks = m.get_flag("blanks");
+        if blanks {
+            let racks = terms
+                .iter()
+                .filter(|t| {
+                    !t.negated
+                        && matches!(
+                            t.condition,
+                            Condition::Anagram { .. } | Condition::Subanagram { .. }
+                        )
+                })
+                .count();
+            let why = match racks {
+                1 => None,
+                0 => Some(
+                    "--blanks shows what a rack's blanks stand for: it needs --anagram or \
+                     --subanagram (not negated, not inside --any)"
+                        .to_string(),
+                ),
+                n => Some(format!(
+                    "--blanks shows what one rack's blanks stand for, and this find has {n} \
+                     racks (--anagram, --subanagram): keep one"
+                )),
+            };
+            if let Some(why) = why {
+                return Err(clap::Error::raw(ErrorKind::ArgumentConflict, why));
+            }
+        }
         Ok(FindArgs {
-            terms: terms_of(m, 0)?,
+            terms,
             explain: m.get_flag("explain"),
+            blanks,
             out: WordOutput::from_arg_matches(m)?,
         })
     }
@@ -426,6 +458,14 @@ impl clap::Args for FindArgs {
                 .long("explain")
                 .action(ArgAction::SetTrue)
                 .help("Print the plan (what the walk starts from, bounds, tests) instead of the words"),
+        )
+        .arg(
+            Arg::new("blanks")
+                .long("blanks")
+                .short('b')
+                .action(ArgAction::SetTrue)
+                .help("Show in lowercase the letters the rack's blanks stand for (the last places of a \
+                       letter the rack lacks; set tiles and * too): needs one --anagram or --subanagram"),
         );
         <WordOutput as clap::Args>::augment_args(cmd)
     }

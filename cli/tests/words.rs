@@ -136,6 +136,146 @@ mod find {
         assert_eq!((o.status.code(), stdout(&o).as_str()), (Some(1), ""));
     }
 
+    /// `word` with the letters `rack` (`?` a blank) cannot pay for in
+    /// lowercase, or `None` if the rack cannot play it: through the block
+    /// `through` (on the board: paid by no tile) if given; every tile of
+    /// the rack used if `all`, else at least two (one with a block). A
+    /// letter the rack lacks is marked at its last unmarked place; of
+    /// several places of the block, the marking least to the left (the
+    /// smallest string: uppercase sorts first).
+    fn unpaid(word: &str, rack: &str, through: &str, all: bool) -> Option<String> {
+        let w: Vec<char> = word.chars().collect();
+        let blanks = rack.chars().filter(|&c| c == '?').count();
+        let tiles = rack.chars().count();
+        let blocks: Vec<Option<usize>> = if through.is_empty() {
+            vec![None]
+        } else {
+            (0..w.len())
+                .filter(|&i| word[i..].starts_with(through))
+                .map(Some)
+                .collect()
+        };
+        let mut best: Option<String> = None;
+        for block in blocks {
+            let on_board = |i: usize| block.is_some_and(|b| i >= b && i < b + through.len());
+            // The rack's letters, crossed off as the word's letters use them.
+            let mut left: Vec<char> = rack.chars().filter(|&c| c != '?').collect();
+            let mut lacking = Vec::new();
+            for (i, &c) in w.iter().enumerate().filter(|&(i, _)| !on_board(i)) {
+                match left.iter().position(|&t| t == c) {
+                    Some(k) => {
+                        left.remove(k);
+                    }
+                    None => lacking.push(i),
+                }
+            }
+            let used = w.len() - if block.is_some() { through.len() } else { 0 };
+            let fewest = if all {
+                tiles
+            } else if block.is_some() {
+                1
+            } else {
+                2
+            };
+            let fits = lacking.len() <= blanks && used >= fewest && (!all || used == tiles);
+            if !fits {
+                continue;
+            }
+            // Each lacking letter marked at its last unmarked place.
+            let mut marked = w.clone();
+            for &i in &lacking {
+                let c = w[i];
+                let at = (0..w.len())
+                    .rev()
+                    .find(|&j| !on_board(j) && marked[j] == c)
+                    .unwrap();
+                marked[at] = c.to_ascii_lowercase();
+            }
+            let marked: String = marked.into_iter().collect();
+            if best.as_ref().is_none_or(|b| marked < *b) {
+                best = Some(marked);
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn blanks_against_the_scan() {
+        // (flag, rack, board block, more conditions and what they keep)
+        type Keep = fn(&str) -> bool;
+        let any: Keep = |_| true;
+        let cases: [(&str, &str, &str, &[&str], Keep); 9] = [
+            ("--anagram", "ca?", "", &[], any),
+            ("--anagram", "a?", "", &[], any),
+            ("--anagram", "aa?", "", &[], any),
+            ("--anagram", "qi??", "", &[], any),
+            ("--anagram", "eeee??", "", &[], any),
+            ("--anagram", "retains", "", &[], any),
+            (
+                "--subanagram",
+                "ae??",
+                "",
+                &["--len", "4", "--not-includes", "S"],
+                |w| w.len() == 4 && !w.contains('S'),
+            ),
+            ("--subanagram", "ers?", "TING", &[], any),
+            ("--anagram", "s?", "ES", &[], any),
+        ];
+        for (flag, rack, through, more, keep) in cases {
+            let mut args = vec!["find", flag, rack, "-b"];
+            if !through.is_empty() {
+                args.extend(["--through", through]);
+            }
+            args.extend(more);
+            let o = run(&args);
+            let all = flag == "--anagram";
+            let want: Vec<String> = WORDS
+                .iter()
+                .filter(|w| keep(w))
+                .filter_map(|w| unpaid(w, &rack.to_uppercase(), through, all))
+                .collect();
+            assert!(!want.is_empty(), "{args:?}");
+            assert_eq!(lines(&o), want, "{args:?}: {}", stderr(&o));
+            // The anagram commands' -b means the same (not yet through a
+            // block: `subanagram ers? -t ting -b` marks ReESTING, the
+            // first of two E's, where its rule says the last).
+            if more.is_empty() && through.is_empty() {
+                let args = [&flag[2..], rack, "-b"];
+                assert_eq!(lines(&run(&args)), want, "{args:?}");
+            }
+        }
+        // In the table and in JSON, and in a batch line.
+        let o = run(&["find", "--anagram", "ca?", "-b", "--json"]);
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert_eq!(v[0], "ACe");
+        let o = run(&["find", "--anagram", "ca?", "-b", "--table", "--json"]);
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert_eq!(v[0]["word"], "ACe");
+        let o = run_stdin(&["query", "-"], "find --anagram ca? --includes T -b\n");
+        assert_eq!(stdout(&o), "{\"index\":1,\"words\":[\"ACt\",\"CAt\"]}\n");
+        // Without -b, uppercase.
+        let o = run(&["find", "--anagram", "ca?", "--includes", "T"]);
+        assert_eq!(lines(&o), ["ACT", "CAT"]);
+        // No rack, a negated one, one inside --any, two: an error.
+        for (args, needle) in [
+            (
+                &["find", "--len", "3", "-b"][..],
+                "needs --anagram or --subanagram",
+            ),
+            (&["find", "--not-anagram", "ca?", "-b"], "needs --anagram"),
+            (
+                &["find", "--any", "--anagram ca? --or --len 2", "-b"],
+                "needs --anagram",
+            ),
+            (
+                &["find", "--anagram", "ca?", "--subanagram", "cat?", "-b"],
+                "has 2 racks",
+            ),
+        ] {
+            assert_one_line_error(&run(args), needle);
+        }
+    }
+
     #[test]
     fn in_a_list_and_not_in_it() {
         let dir = tempfile::tempdir().unwrap();
