@@ -293,6 +293,17 @@ mod find {
         ]);
         assert_eq!(o.status.code(), Some(2));
         assert!(stderr(&o).starts_with("lexq: --in "), "{}", stderr(&o));
+        // A file none of whose lines is a word (binary, a lexicon with a
+        // damaged header) is an error, not an empty list that --not-in
+        // would let every word through; an empty file is an empty list.
+        let binary = dir.path().join("binary");
+        std::fs::write(&binary, b"\x7fELF\x02\x01\0\0\n\0\x03\0>\n").unwrap();
+        let o = run(&["find", "--not-in", path_str(&binary), "--len", "2"]);
+        assert_one_line_error(&o, "no usable words");
+        let empty = dir.path().join("empty.txt");
+        std::fs::write(&empty, "").unwrap();
+        let o = run(&["find", "--not-in", path_str(&empty), "--starts", "zebr"]);
+        assert_eq!(lines(&o), scan(|w| w.starts_with("ZEBR")));
     }
 
     #[test]

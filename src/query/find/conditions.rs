@@ -939,6 +939,12 @@ fn word_set(lex: &Lexicon, path: &std::path::Path) -> Result<WordSet, FindErrorK
     let mut list = crate::WordList::new(lex.alphabet().clone());
     list.read_path(path)
         .map_err(|e| FindErrorKind::File(Box::new(e)))?;
+    if list.is_empty() && list.rejected() > 0 {
+        // Lines, none of them a word: a binary file, a lexicon whose
+        // header is damaged, a list of another alphabet. An empty file is
+        // an empty list.
+        return Err(FindErrorKind::File(Box::new(crate::Error::NoWords)));
+    }
     let words: Vec<Vec<u8>> = list
         .sorted_unique()
         .into_iter()
