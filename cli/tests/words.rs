@@ -882,4 +882,38 @@ mod study {
         assert!(stdout(&o).starts_with("{\"index\":1,\"error\":\"not UTF-8\"}\n{\"index\":2,"));
         assert_eq!(o.status.code(), Some(2));
     }
+
+    #[test]
+    fn batch_bad_lines_of_any_size_are_errors_on_their_lines() {
+        // A line over 64 KB (one of exactly 64 KB is a line like another),
+        // and `find --explain`, which prints a plan and no answer: errors
+        // on their lines, the next lines answered.
+        let long = format!("contains {}\n", "A".repeat(100_000));
+        let edge = format!("starts zyzz{}\n", " ".repeat(65536 - "starts zyzz".len()));
+        let input = format!("{long}starts zyzz\nfind --ends ZZY --explain\n{edge}");
+        let o = query(&input, &[]);
+        let lines: Vec<Value> = stdout(&o)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let zyzz = json!(["ZYZZYVA", "ZYZZYVAS"]);
+        assert_eq!(lines.len(), 4, "{}", stdout(&o));
+        assert_eq!(lines[0]["index"], 1);
+        assert!(
+            lines[0]["error"]
+                .as_str()
+                .unwrap()
+                .contains("longer than 65536 bytes")
+        );
+        assert_eq!(lines[1], json!({"index": 2, "words": zyzz}));
+        assert!(
+            lines[2]["error"].as_str().unwrap().contains("--explain"),
+            "{lines:?}"
+        );
+        assert_eq!(lines[3], json!({"index": 4, "words": zyzz}));
+        assert_eq!(o.status.code(), Some(2));
+        // No line end at all: the input is no file of queries.
+        let o = run(&["query", "/dev/zero"]);
+        assert_one_line_error(&o, "no line end");
+    }
 }
