@@ -324,6 +324,12 @@ mod find {
             vec!["find", "--through", "AB"],
             vec!["find", "--in", "/dev/zero"],
             vec!["find", "--min-len", "9", "--max-len", "3"],
+            // A space is no letter, as `lexq contains 'q u'` says (it
+            // was skipped: every word holding QU).
+            vec!["find", "--contains", "q u"],
+            vec!["find", "--includes", "q\tu"],
+            vec!["find", "--anagram", "ca ?"],
+            vec!["find", "--anagram", "{a e}x"],
         ] {
             let o = run(&args);
             let err = stderr(&o);

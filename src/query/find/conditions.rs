@@ -778,7 +778,8 @@ pub(crate) fn mask(codes: &[u8]) -> u64 {
 }
 
 /// Reads letters: tiles as words are read (greedily), `[...]` one tile
-/// named exactly. With `rack`, also `?`/`_` (pushed as 0), `*` (pushed as
+/// named exactly; a space inside is no letter, as in every other query's
+/// argument (`q u` is not QU). With `rack`, also `?`/`_` (pushed as 0), `*` (pushed as
 /// 64) and `{...}` (pushed as 65 + the set's index into `sets`) are read.
 fn read(
     alphabet: &Alphabet,
@@ -848,7 +849,6 @@ fn read(
                 }
                 rest = &rest[end + 1..];
             }
-            ' ' | '\t' => rest = &rest[1..],
             _ => match alphabet.tile_at(rest) {
                 Some((code, n)) => {
                     out.push(code);
