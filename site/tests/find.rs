@@ -425,6 +425,11 @@ fn hostile_finds_are_refused_with_the_reason() {
         ("/api/v1/find?bogus=1".into(), "not a condition"),
         ("/api/v1/find?len=abc".into(), "not a number"),
         ("/api/v1/find?length=9-3".into(), "empty range"),
+        // Lengths that exclude each other, as `lexq find --min-len 9
+        // --max-len 3` says (they were an empty answer, 200).
+        ("/api/v1/find?min-len=9&max-len=3".into(), "min-len=9 and max-len=3 exclude"),
+        ("/api/v1/find?len=3&len=4".into(), "len=4 and len=3 exclude"),
+        ("/api/v1/find?max-len=3&ends=s&len=7".into(), "len=7 and max-len=3 exclude"),
         ("/api/v1/find?len=3&limit=100000".into(), "limit"),
         ("/api/v1/find?len=3&sort=random".into(), "sort"),
         ("/api/v1/find?len=3&through=ain".into(), "through"),
