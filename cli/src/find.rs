@@ -399,6 +399,31 @@ impl FindArgs {
         for t in &self.terms {
             q.push(t.clone());
         }
+        // Lengths that exclude each other (--length 3 --len 4) are an
+        // error, as --min-len 9 --max-len 3 is, not an empty answer.
+        let lengths: Vec<&Term> = q
+            .terms()
+            .iter()
+            .filter(|t| !t.negated && matches!(t.condition, Condition::Length(_)))
+            .collect();
+        let range = |t: &Term| match t.condition {
+            Condition::Length(r) => r,
+            _ => Range::at_least(0),
+        };
+        let lo = lengths.iter().map(|t| range(t).min).max().unwrap_or(0);
+        let hi = lengths
+            .iter()
+            .map(|t| range(t).max)
+            .min()
+            .unwrap_or(u32::MAX);
+        if lo > hi {
+            let named: Vec<String> = lengths.iter().map(|t| t.to_string()).collect();
+            return Err(format!(
+                "{} exclude each other: no word has all these lengths",
+                named.join(", ")
+            )
+            .into());
+        }
         if let Some(name) = &self.out.tiles {
             q = q.tiles(lexq::TileSet::named(name, lex.alphabet())?);
         }
@@ -457,6 +482,9 @@ impl clap::Args for FindArgs {
             Arg::new("explain")
                 .long("explain")
                 .action(ArgAction::SetTrue)
+                // It prints a plan, not words: the words' options would
+                // be dropped without a word.
+                .conflicts_with_all(["count", "json", "table", "limit", "blanks"])
                 .help("Print the plan (what the walk starts from, bounds, tests) instead of the words"),
         )
         .arg(

@@ -741,6 +741,36 @@ mod study {
             assert!(stderr(&o).contains("--min-len"), "{}", stderr(&o));
             assert!(o.stdout.is_empty());
         }
+        // find's --length conditions too, with each other or the output
+        // options' lengths (they were an empty answer, exit 1).
+        for args in [
+            &["find", "--length", "3", "--len", "4"][..],
+            &["find", "--length", "3-4", "--min-len", "5", "-c"],
+            &["find", "--length", "-4", "--length", "5-", "--starts", "qu"],
+        ] {
+            assert_one_line_error(&run(args), "exclude each other");
+        }
+        // A negated one, or one inside --any, is a condition like another.
+        let o = run(&[
+            "find",
+            "--length",
+            "3-4",
+            "--not-length",
+            "4-",
+            "--starts",
+            "qu",
+        ]);
+        let want: Vec<&String> = ENABLE
+            .words
+            .iter()
+            .filter(|w| w.len() == 3 && w.starts_with("QU"))
+            .collect();
+        assert_eq!(lines(&o).iter().collect::<Vec<_>>(), want);
+        // --explain prints a plan: the words' options are refused with it.
+        for flag in ["-c", "--json", "--table", "--limit=3"] {
+            let o = run(&["find", "--starts", "qu", "--explain", flag]);
+            assert_one_line_error(&o, "cannot be used with");
+        }
     }
 
     #[test]
