@@ -385,6 +385,16 @@ mod find {
         assert_eq!(o.status.code(), Some(2));
         let o = run(&["suggest", "qiuck", "--distance", "9"]);
         assert_eq!(o.status.code(), Some(2));
+        // An empty word is shown as "", not as a line starting blank.
+        let o = run(&["check", "--suggest", "", "qiuck"]);
+        assert_eq!(
+            lines(&o),
+            [
+                "\"\" invalid (the word is empty)",
+                "QIUCK invalid (did you mean QUICK, ICK, NICK, RICK, TICK?)"
+            ]
+        );
+        assert_eq!(o.status.code(), Some(1));
     }
 
     #[test]
