@@ -427,6 +427,9 @@ impl FindArgs {
         if let Some(name) = &self.out.tiles {
             q = q.tiles(lexq::TileSet::named(name, lex.alphabet())?);
         }
+        if self.blanks {
+            q = q.mark_blanks();
+        }
         Ok(q)
     }
 }

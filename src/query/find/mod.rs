@@ -115,6 +115,7 @@ pub struct Query {
     terms: Vec<Term>,
     tiles: Option<TileSet>,
     ranks: Option<Arc<Ranks>>,
+    marks: bool,
 }
 
 impl Query {
@@ -149,6 +150,15 @@ impl Query {
     /// standard set).
     pub fn tiles(mut self, tiles: TileSet) -> Query {
         self.tiles = Some(tiles);
+        self
+    }
+
+    /// Marks the letters a blank plays: each word found carries, as its
+    /// [`Word::blanks`], the places its query's one rack does not pay for
+    /// (see [`Prepared::run`]). Off by default: marking costs a pass over
+    /// each word found.
+    pub fn mark_blanks(mut self) -> Query {
+        self.marks = true;
         self
     }
 
@@ -260,7 +270,7 @@ impl Lexicon {
             .map(|(i, _)| i)
             .collect();
         let marks = match racks[..] {
-            [i] => match &terms[i].check {
+            [i] if query.marks => match &terms[i].check {
                 Check::Rack(r) if r.blanks > 0 || !r.sets.is_empty() || r.star => Some(i),
                 _ => None,
             },
@@ -290,19 +300,21 @@ impl<'l> Prepared<'l> {
     /// Runs the query: the words found, sorted in alphabet order, each
     /// once.
     ///
-    /// If the query has one rack condition (`Anagram` or `Subanagram`,
-    /// not negated, outside any `Any`), each word's [`Word::blanks`] are
+    /// With [`Query::mark_blanks`], if the query has one rack condition
+    /// (`Anagram` or `Subanagram`, not negated, outside any `Any`), each
+    /// word's [`Word::blanks`] are
     /// the places the rack's named tiles do not pay for (played by its
     /// blanks, set tiles or `*`): a letter's named tiles pay for its first
     /// places, so the unpaid ones are its last, as an anagram's blanks.
-    /// With no rack, or several, they are zero.
+    /// Otherwise they are zero.
     ///
     /// ```
     /// use lexq::find::{Condition, Query, Range};
     /// let lex = lexq::Lexicon::embedded();
     /// let q = Query::new()
     ///     .with(Condition::Anagram { rack: "ca?".into(), through: None })
-    ///     .with(Condition::Includes("t".into()));
+    ///     .with(Condition::Includes("t".into()))
+    ///     .mark_blanks();
     /// let words = lex.find(&q)?;
     /// let marked: Vec<String> = words.iter().map(|w| w.marked()).collect();
     /// assert_eq!(marked, ["ACt", "CAt"]);
