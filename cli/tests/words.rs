@@ -385,6 +385,28 @@ mod find {
         assert_eq!(o.status.code(), Some(2));
         let o = run(&["suggest", "qiuck", "--distance", "9"]);
         assert_eq!(o.status.code(), Some(2));
+        // An alphabet without a standard tile set: the probability is not
+        // known (null), not 0, which would say the bag cannot supply it.
+        let dir = tempfile::tempdir().unwrap();
+        let ca = dir.path().join("ca.lexq");
+        let words = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../tests/data/catalan/words.txt"
+        );
+        let o = run(&["build", "--alphabet", "catalan", words, "-o", path_str(&ca)]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let o = run(&[
+            "-L",
+            path_str(&ca),
+            "suggest",
+            "aiguas",
+            "--json",
+            "-d",
+            "1",
+        ]);
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert_eq!(v[0]["word"], "AIGUA", "{v}");
+        assert!(v[0]["probability"].is_null(), "{v}");
         // An empty word is shown as "", not as a line starting blank.
         let o = run(&["check", "--suggest", "", "qiuck"]);
         assert_eq!(

@@ -575,6 +575,35 @@ fn long_walks_stop_at_the_budget_or_the_deadline() {
 }
 
 #[test]
+fn suggest_without_a_tile_set_gives_no_probability() {
+    // Catalan has no standard tile set: a suggestion's probability is not
+    // known (null), not 0, which would say the bag cannot supply it.
+    let dir = tempfile::tempdir().unwrap();
+    let mut list = lexq::WordList::new(lexq::Alphabet::catalan());
+    let words = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/catalan/words.txt"
+    );
+    list.read_path(std::path::Path::new(words)).unwrap();
+    let path = dir.path().join("ca.lexq");
+    lexq::build(&list, &mut ())
+        .unwrap()
+        .write_atomic(&path)
+        .unwrap();
+    let state = AppState::new(
+        Lexicon::open(&path).unwrap(),
+        None,
+        Limits::default(),
+        false,
+    );
+    let server = Server::start("127.0.0.1:0", state).unwrap();
+    let (s, v) = get(server.addr(), "/api/v1/suggest/aiguas?distance=1");
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["suggestions"][0]["word"], "AIGUA", "{v}");
+    assert!(v["suggestions"][0]["probability"].is_null(), "{v}");
+}
+
+#[test]
 fn hostile_suggests_are_refused_with_the_reason() {
     let a = shared();
     for (path, says) in [

@@ -654,7 +654,9 @@ pub(crate) fn run(
 pub struct Near {
     word: String,
     distance: u8,
-    probability: f64,
+    /// None (null) for an alphabet without a standard tile set: not known,
+    /// where 0 would say the bag cannot supply the word.
+    probability: Option<f64>,
 }
 
 /// A suggest's answer.
@@ -693,7 +695,7 @@ pub(crate) fn suggest(
         .map(|(s, probability)| Near {
             word: lex.alphabet().decode(&s.codes),
             distance: s.distance,
-            probability,
+            probability: bag.as_ref().map(|_| probability),
         })
         .collect();
     let total = near.len();
