@@ -306,6 +306,7 @@ impl SearchCommand {
             SearchCommand::Anagram { blanks, .. } | SearchCommand::Subanagram { blanks, .. } => {
                 *blanks
             }
+            SearchCommand::Find(args) => args.blanks,
             _ => false,
         }
     }

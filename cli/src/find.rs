@@ -192,6 +192,8 @@ pub struct FindArgs {
     pub terms: Vec<Term>,
     /// Print the plan instead of the words.
     pub explain: bool,
+    /// Show the letters the rack's blanks stand for in lowercase.
+    pub blanks: bool,
     /// The output options (their lengths are a condition too).
     pub out: WordOutput,
 }
@@ -397,8 +399,36 @@ impl FindArgs {
         for t in &self.terms {
             q.push(t.clone());
         }
+        // Lengths that exclude each other (--length 3 --len 4) are an
+        // error, as --min-len 9 --max-len 3 is, not an empty answer.
+        let lengths: Vec<&Term> = q
+            .terms()
+            .iter()
+            .filter(|t| !t.negated && matches!(t.condition, Condition::Length(_)))
+            .collect();
+        let range = |t: &Term| match t.condition {
+            Condition::Length(r) => r,
+            _ => Range::at_least(0),
+        };
+        let lo = lengths.iter().map(|t| range(t).min).max().unwrap_or(0);
+        let hi = lengths
+            .iter()
+            .map(|t| range(t).max)
+            .min()
+            .unwrap_or(u32::MAX);
+        if lo > hi {
+            let named: Vec<String> = lengths.iter().map(|t| t.to_string()).collect();
+            return Err(format!(
+                "{} exclude each other: no word has all these lengths",
+                named.join(", ")
+            )
+            .into());
+        }
         if let Some(name) = &self.out.tiles {
             q = q.tiles(lexq::TileSet::named(name, lex.alphabet())?);
+        }
+        if self.blanks {
+            q = q.mark_blanks();
         }
         Ok(q)
     }
@@ -406,9 +436,39 @@ impl FindArgs {
 
 impl clap::FromArgMatches for FindArgs {
     fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+        let terms = terms_of(m, 0)?;
+        let blanks = m.get_flag("blanks");
+        if blanks {
+            let racks = terms
+                .iter()
+                .filter(|t| {
+                    !t.negated
+                        && matches!(
+                            t.condition,
+                            Condition::Anagram { .. } | Condition::Subanagram { .. }
+                        )
+                })
+                .count();
+            let why = match racks {
+                1 => None,
+                0 => Some(
+                    "--blanks shows what a rack's blanks stand for: it needs --anagram or \
+                     --subanagram (not negated, not inside --any)"
+                        .to_string(),
+                ),
+                n => Some(format!(
+                    "--blanks shows what one rack's blanks stand for, and this find has {n} \
+                     racks (--anagram, --subanagram): keep one"
+                )),
+            };
+            if let Some(why) = why {
+                return Err(clap::Error::raw(ErrorKind::ArgumentConflict, why));
+            }
+        }
         Ok(FindArgs {
-            terms: terms_of(m, 0)?,
+            terms,
             explain: m.get_flag("explain"),
+            blanks,
             out: WordOutput::from_arg_matches(m)?,
         })
     }
@@ -425,7 +485,18 @@ impl clap::Args for FindArgs {
             Arg::new("explain")
                 .long("explain")
                 .action(ArgAction::SetTrue)
+                // It prints a plan, not words: the words' options would
+                // be dropped without a word.
+                .conflicts_with_all(["count", "json", "table", "limit", "blanks"])
                 .help("Print the plan (what the walk starts from, bounds, tests) instead of the words"),
+        )
+        .arg(
+            Arg::new("blanks")
+                .long("blanks")
+                .short('b')
+                .action(ArgAction::SetTrue)
+                .help("Show in lowercase the letters the rack's blanks stand for (the last places of a \
+                       letter the rack lacks; set tiles and * too): needs one --anagram or --subanagram"),
         );
         <WordOutput as clap::Args>::augment_args(cmd)
     }

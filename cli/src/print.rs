@@ -282,7 +282,11 @@ impl Printer {
         }
         // A word as text: control characters escaped, a long one cut.
         for (i, (w, r)) in results.iter().enumerate() {
-            let shown = shown(&spelled(w));
+            let mut shown = shown(&spelled(w));
+            if shown.is_empty() {
+                // An empty argument, shown as one: no line starts blank.
+                shown.push_str("\"\"");
+            }
             match r {
                 Ok(true) => writeln!(self.out, "{shown} valid")?,
                 Ok(false) => match near.map(|n| &n[i]) {

@@ -136,6 +136,146 @@ mod find {
         assert_eq!((o.status.code(), stdout(&o).as_str()), (Some(1), ""));
     }
 
+    /// `word` with the letters `rack` (`?` a blank) cannot pay for in
+    /// lowercase, or `None` if the rack cannot play it: through the block
+    /// `through` (on the board: paid by no tile) if given; every tile of
+    /// the rack used if `all`, else at least two (one with a block). A
+    /// letter the rack lacks is marked at its last unmarked place; of
+    /// several places of the block, the marking least to the left (the
+    /// smallest string: uppercase sorts first).
+    fn unpaid(word: &str, rack: &str, through: &str, all: bool) -> Option<String> {
+        let w: Vec<char> = word.chars().collect();
+        let blanks = rack.chars().filter(|&c| c == '?').count();
+        let tiles = rack.chars().count();
+        let blocks: Vec<Option<usize>> = if through.is_empty() {
+            vec![None]
+        } else {
+            (0..w.len())
+                .filter(|&i| word[i..].starts_with(through))
+                .map(Some)
+                .collect()
+        };
+        let mut best: Option<String> = None;
+        for block in blocks {
+            let on_board = |i: usize| block.is_some_and(|b| i >= b && i < b + through.len());
+            // The rack's letters, crossed off as the word's letters use them.
+            let mut left: Vec<char> = rack.chars().filter(|&c| c != '?').collect();
+            let mut lacking = Vec::new();
+            for (i, &c) in w.iter().enumerate().filter(|&(i, _)| !on_board(i)) {
+                match left.iter().position(|&t| t == c) {
+                    Some(k) => {
+                        left.remove(k);
+                    }
+                    None => lacking.push(i),
+                }
+            }
+            let used = w.len() - if block.is_some() { through.len() } else { 0 };
+            let fewest = if all {
+                tiles
+            } else if block.is_some() {
+                1
+            } else {
+                2
+            };
+            let fits = lacking.len() <= blanks && used >= fewest && (!all || used == tiles);
+            if !fits {
+                continue;
+            }
+            // Each lacking letter marked at its last unmarked place.
+            let mut marked = w.clone();
+            for &i in &lacking {
+                let c = w[i];
+                let at = (0..w.len())
+                    .rev()
+                    .find(|&j| !on_board(j) && marked[j] == c)
+                    .unwrap();
+                marked[at] = c.to_ascii_lowercase();
+            }
+            let marked: String = marked.into_iter().collect();
+            if best.as_ref().is_none_or(|b| marked < *b) {
+                best = Some(marked);
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn blanks_against_the_scan() {
+        // (flag, rack, board block, more conditions and what they keep)
+        type Keep = fn(&str) -> bool;
+        let any: Keep = |_| true;
+        let cases: [(&str, &str, &str, &[&str], Keep); 9] = [
+            ("--anagram", "ca?", "", &[], any),
+            ("--anagram", "a?", "", &[], any),
+            ("--anagram", "aa?", "", &[], any),
+            ("--anagram", "qi??", "", &[], any),
+            ("--anagram", "eeee??", "", &[], any),
+            ("--anagram", "retains", "", &[], any),
+            (
+                "--subanagram",
+                "ae??",
+                "",
+                &["--len", "4", "--not-includes", "S"],
+                |w| w.len() == 4 && !w.contains('S'),
+            ),
+            ("--subanagram", "ers?", "TING", &[], any),
+            ("--anagram", "s?", "ES", &[], any),
+        ];
+        for (flag, rack, through, more, keep) in cases {
+            let mut args = vec!["find", flag, rack, "-b"];
+            if !through.is_empty() {
+                args.extend(["--through", through]);
+            }
+            args.extend(more);
+            let o = run(&args);
+            let all = flag == "--anagram";
+            let want: Vec<String> = WORDS
+                .iter()
+                .filter(|w| keep(w))
+                .filter_map(|w| unpaid(w, &rack.to_uppercase(), through, all))
+                .collect();
+            assert!(!want.is_empty(), "{args:?}");
+            assert_eq!(lines(&o), want, "{args:?}: {}", stderr(&o));
+            // The anagram commands' -b means the same (not yet through a
+            // block: `subanagram ers? -t ting -b` marks ReESTING, the
+            // first of two E's, where its rule says the last).
+            if more.is_empty() && through.is_empty() {
+                let args = [&flag[2..], rack, "-b"];
+                assert_eq!(lines(&run(&args)), want, "{args:?}");
+            }
+        }
+        // In the table and in JSON, and in a batch line.
+        let o = run(&["find", "--anagram", "ca?", "-b", "--json"]);
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert_eq!(v[0], "ACe");
+        let o = run(&["find", "--anagram", "ca?", "-b", "--table", "--json"]);
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert_eq!(v[0]["word"], "ACe");
+        let o = run_stdin(&["query", "-"], "find --anagram ca? --includes T -b\n");
+        assert_eq!(stdout(&o), "{\"index\":1,\"words\":[\"ACt\",\"CAt\"]}\n");
+        // Without -b, uppercase.
+        let o = run(&["find", "--anagram", "ca?", "--includes", "T"]);
+        assert_eq!(lines(&o), ["ACT", "CAT"]);
+        // No rack, a negated one, one inside --any, two: an error.
+        for (args, needle) in [
+            (
+                &["find", "--len", "3", "-b"][..],
+                "needs --anagram or --subanagram",
+            ),
+            (&["find", "--not-anagram", "ca?", "-b"], "needs --anagram"),
+            (
+                &["find", "--any", "--anagram ca? --or --len 2", "-b"],
+                "needs --anagram",
+            ),
+            (
+                &["find", "--anagram", "ca?", "--subanagram", "cat?", "-b"],
+                "has 2 racks",
+            ),
+        ] {
+            assert_one_line_error(&run(args), needle);
+        }
+    }
+
     #[test]
     fn in_a_list_and_not_in_it() {
         let dir = tempfile::tempdir().unwrap();
@@ -153,6 +293,17 @@ mod find {
         ]);
         assert_eq!(o.status.code(), Some(2));
         assert!(stderr(&o).starts_with("lexq: --in "), "{}", stderr(&o));
+        // A file none of whose lines is a word (binary, a lexicon with a
+        // damaged header) is an error, not an empty list that --not-in
+        // would let every word through; an empty file is an empty list.
+        let binary = dir.path().join("binary");
+        std::fs::write(&binary, b"\x7fELF\x02\x01\0\0\n\0\x03\0>\n").unwrap();
+        let o = run(&["find", "--not-in", path_str(&binary), "--len", "2"]);
+        assert_one_line_error(&o, "no usable words");
+        let empty = dir.path().join("empty.txt");
+        std::fs::write(&empty, "").unwrap();
+        let o = run(&["find", "--not-in", path_str(&empty), "--starts", "zebr"]);
+        assert_eq!(lines(&o), scan(|w| w.starts_with("ZEBR")));
     }
 
     #[test]
@@ -173,6 +324,12 @@ mod find {
             vec!["find", "--through", "AB"],
             vec!["find", "--in", "/dev/zero"],
             vec!["find", "--min-len", "9", "--max-len", "3"],
+            // A space is no letter, as `lexq contains 'q u'` says (it
+            // was skipped: every word holding QU).
+            vec!["find", "--contains", "q u"],
+            vec!["find", "--includes", "q\tu"],
+            vec!["find", "--anagram", "ca ?"],
+            vec!["find", "--anagram", "{a e}x"],
         ] {
             let o = run(&args);
             let err = stderr(&o);
@@ -228,6 +385,38 @@ mod find {
         assert_eq!(o.status.code(), Some(2));
         let o = run(&["suggest", "qiuck", "--distance", "9"]);
         assert_eq!(o.status.code(), Some(2));
+        // An alphabet without a standard tile set: the probability is not
+        // known (null), not 0, which would say the bag cannot supply it.
+        let dir = tempfile::tempdir().unwrap();
+        let ca = dir.path().join("ca.lexq");
+        let words = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../tests/data/catalan/words.txt"
+        );
+        let o = run(&["build", "--alphabet", "catalan", words, "-o", path_str(&ca)]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let o = run(&[
+            "-L",
+            path_str(&ca),
+            "suggest",
+            "aiguas",
+            "--json",
+            "-d",
+            "1",
+        ]);
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert_eq!(v[0]["word"], "AIGUA", "{v}");
+        assert!(v[0]["probability"].is_null(), "{v}");
+        // An empty word is shown as "", not as a line starting blank.
+        let o = run(&["check", "--suggest", "", "qiuck"]);
+        assert_eq!(
+            lines(&o),
+            [
+                "\"\" invalid (the word is empty)",
+                "QIUCK invalid (did you mean QUICK, ICK, NICK, RICK, TICK?)"
+            ]
+        );
+        assert_eq!(o.status.code(), Some(1));
     }
 
     #[test]
@@ -584,6 +773,36 @@ mod study {
             assert!(stderr(&o).contains("--min-len"), "{}", stderr(&o));
             assert!(o.stdout.is_empty());
         }
+        // find's --length conditions too, with each other or the output
+        // options' lengths (they were an empty answer, exit 1).
+        for args in [
+            &["find", "--length", "3", "--len", "4"][..],
+            &["find", "--length", "3-4", "--min-len", "5", "-c"],
+            &["find", "--length", "-4", "--length", "5-", "--starts", "qu"],
+        ] {
+            assert_one_line_error(&run(args), "exclude each other");
+        }
+        // A negated one, or one inside --any, is a condition like another.
+        let o = run(&[
+            "find",
+            "--length",
+            "3-4",
+            "--not-length",
+            "4-",
+            "--starts",
+            "qu",
+        ]);
+        let want: Vec<&String> = ENABLE
+            .words
+            .iter()
+            .filter(|w| w.len() == 3 && w.starts_with("QU"))
+            .collect();
+        assert_eq!(lines(&o).iter().collect::<Vec<_>>(), want);
+        // --explain prints a plan: the words' options are refused with it.
+        for flag in ["-c", "--json", "--table", "--limit=3"] {
+            let o = run(&["find", "--starts", "qu", "--explain", flag]);
+            assert_one_line_error(&o, "cannot be used with");
+        }
     }
 
     #[test]
@@ -730,5 +949,39 @@ mod study {
         let o = child.wait_with_output().unwrap();
         assert!(stdout(&o).starts_with("{\"index\":1,\"error\":\"not UTF-8\"}\n{\"index\":2,"));
         assert_eq!(o.status.code(), Some(2));
+    }
+
+    #[test]
+    fn batch_bad_lines_of_any_size_are_errors_on_their_lines() {
+        // A line over 64 KB (one of exactly 64 KB is a line like another),
+        // and `find --explain`, which prints a plan and no answer: errors
+        // on their lines, the next lines answered.
+        let long = format!("contains {}\n", "A".repeat(100_000));
+        let edge = format!("starts zyzz{}\n", " ".repeat(65536 - "starts zyzz".len()));
+        let input = format!("{long}starts zyzz\nfind --ends ZZY --explain\n{edge}");
+        let o = query(&input, &[]);
+        let lines: Vec<Value> = stdout(&o)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let zyzz = json!(["ZYZZYVA", "ZYZZYVAS"]);
+        assert_eq!(lines.len(), 4, "{}", stdout(&o));
+        assert_eq!(lines[0]["index"], 1);
+        assert!(
+            lines[0]["error"]
+                .as_str()
+                .unwrap()
+                .contains("longer than 65536 bytes")
+        );
+        assert_eq!(lines[1], json!({"index": 2, "words": zyzz}));
+        assert!(
+            lines[2]["error"].as_str().unwrap().contains("--explain"),
+            "{lines:?}"
+        );
+        assert_eq!(lines[3], json!({"index": 4, "words": zyzz}));
+        assert_eq!(o.status.code(), Some(2));
+        // No line end at all: the input is no file of queries.
+        let o = run(&["query", "/dev/zero"]);
+        assert_one_line_error(&o, "no line end");
     }
 }

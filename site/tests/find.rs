@@ -425,6 +425,11 @@ fn hostile_finds_are_refused_with_the_reason() {
         ("/api/v1/find?bogus=1".into(), "not a condition"),
         ("/api/v1/find?len=abc".into(), "not a number"),
         ("/api/v1/find?length=9-3".into(), "empty range"),
+        // Lengths that exclude each other, as `lexq find --min-len 9
+        // --max-len 3` says (they were an empty answer, 200).
+        ("/api/v1/find?min-len=9&max-len=3".into(), "min-len=9 and max-len=3 exclude"),
+        ("/api/v1/find?len=3&len=4".into(), "len=4 and len=3 exclude"),
+        ("/api/v1/find?max-len=3&ends=s&len=7".into(), "len=7 and max-len=3 exclude"),
         ("/api/v1/find?len=3&limit=100000".into(), "limit"),
         ("/api/v1/find?len=3&sort=random".into(), "sort"),
         ("/api/v1/find?len=3&through=ain".into(), "through"),
@@ -567,6 +572,35 @@ fn long_walks_stop_at_the_budget_or_the_deadline() {
     let (st, v) = get(a, "/api/v1/find?anagram=aeinrst&min-len=2");
     assert_eq!(st, 200, "{v}");
     assert!(t.elapsed() < Duration::from_secs(2), "{:?}", t.elapsed());
+}
+
+#[test]
+fn suggest_without_a_tile_set_gives_no_probability() {
+    // Catalan has no standard tile set: a suggestion's probability is not
+    // known (null), not 0, which would say the bag cannot supply it.
+    let dir = tempfile::tempdir().unwrap();
+    let mut list = lexq::WordList::new(lexq::Alphabet::catalan());
+    let words = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/catalan/words.txt"
+    );
+    list.read_path(std::path::Path::new(words)).unwrap();
+    let path = dir.path().join("ca.lexq");
+    lexq::build(&list, &mut ())
+        .unwrap()
+        .write_atomic(&path)
+        .unwrap();
+    let state = AppState::new(
+        Lexicon::open(&path).unwrap(),
+        None,
+        Limits::default(),
+        false,
+    );
+    let server = Server::start("127.0.0.1:0", state).unwrap();
+    let (s, v) = get(server.addr(), "/api/v1/suggest/aiguas?distance=1");
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["suggestions"][0]["word"], "AIGUA", "{v}");
+    assert!(v["suggestions"][0]["probability"].is_null(), "{v}");
 }
 
 #[test]

@@ -433,7 +433,10 @@ impl<'a> Word<'a> {
 
     /// Which letters a blank stands for, in an anagram or sub-anagram
     /// found with blanks: bit `i` is set if letter `i` (0-based, in tiles)
-    /// is played with a blank. Zero for other queries.
+    /// is played with a blank, the last places of a letter the rack lacks.
+    /// In a find with one rack that marks them
+    /// ([`crate::find::Query::mark_blanks`]), the letters its named tiles
+    /// do not pay for. Zero for other queries.
     ///
     /// ```
     /// let lex = lexq::Lexicon::embedded();

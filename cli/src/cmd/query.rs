@@ -6,7 +6,7 @@ use std::io::{self, BufRead, BufReader, Read};
 
 use serde::Serialize;
 
-use crate::args::{QueryArgs, QueryLine, clap_message};
+use crate::args::{QueryArgs, QueryLine, SearchCommand, clap_message};
 use crate::cmd::search::{Row, Study, find};
 use crate::lexicon::Choice;
 use crate::print::{self, Printer};
@@ -17,6 +17,11 @@ use lexq::Lexicon;
 
 /// The longest query line read, in bytes.
 const MAX_LINE: usize = 64 * 1024;
+
+/// The most bytes of a too-long line skipped to reach the next line: past
+/// it, with no line end in sight (`/dev/zero`), the input is no file of
+/// queries.
+const MAX_SKIP: u64 = 64 * 1024 * 1024;
 
 /// Answers every line of `args.input`; the exit status: 2 if a line was
 /// bad, else 0 if some line found a word, else 1.
@@ -48,11 +53,19 @@ pub fn run(lexicon: Option<&Choice>, args: &QueryArgs) -> Result<u8, Failure> {
         if n == 0 {
             break;
         }
-        if raw.len() > MAX_LINE {
+        let ended = raw.last() == Some(&b'\n');
+        let too_long = raw.len() - ended as usize > MAX_LINE;
+        if too_long && !ended && !skip_line(&mut input).map_err(|e| format!("{name}: {e}"))? {
             out.flush()?;
-            return Err(format!("{name}: line {index}: longer than {MAX_LINE} bytes").into());
+            return Err(format!(
+                "{name}: line {index}: no line end in its first {} MiB: not a file of queries",
+                MAX_SKIP >> 20
+            )
+            .into());
         }
         let answer = match std::str::from_utf8(&raw) {
+            // This line only: the next one is answered as usual.
+            _ if too_long => Err(format!("longer than {MAX_LINE} bytes")),
             Err(_) => Err("not UTF-8".to_string()),
             Ok(line) => {
                 let line = line.trim();
@@ -102,6 +115,28 @@ pub fn run(lexicon: Option<&Choice>, args: &QueryArgs) -> Result<u8, Failure> {
     })
 }
 
+/// Reads past the rest of a line, a buffer at a time: false if no line
+/// end (nor the input's end) came within [`MAX_SKIP`] bytes.
+fn skip_line(input: &mut dyn BufRead) -> io::Result<bool> {
+    let mut skipped = 0u64;
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(true);
+        }
+        if let Some(i) = buf.iter().position(|&b| b == b'\n') {
+            input.consume(i + 1);
+            return Ok(true);
+        }
+        let n = buf.len();
+        input.consume(n);
+        skipped += n as u64;
+        if skipped > MAX_SKIP {
+            return Ok(false);
+        }
+    }
+}
+
 /// One answer line: `{"index": k, "words": [...]}`, `{"index": k,
 /// "count": n}` or `{"index": k, "error": "..."}`.
 #[derive(Serialize)]
@@ -148,6 +183,13 @@ fn answer(lex: &Lexicon, study: &mut Study, line: &str, count: bool) -> Result<R
         _ => clap_message(&e),
     })?;
     let cmd = &query.command;
+    if let SearchCommand::Find(args) = cmd
+        && args.explain
+    {
+        return Err(
+            "--explain prints a plan, not an answer: run it as `lexq find ... --explain`".into(),
+        );
+    }
     let mut found = find(lex, cmd).map_err(|e| e.to_string())?;
     let mut o = cmd.output().clone();
     o.count |= count;

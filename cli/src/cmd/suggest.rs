@@ -14,7 +14,10 @@ use crate::{FOUND, Failure, NOT_FOUND};
 pub struct Near {
     pub word: String,
     pub distance: u8,
-    pub probability: f64,
+    /// None (null) without a tile set (an alphabet with no standard set
+    /// and no --tiles): not known, where 0 would say the bag cannot
+    /// supply the word.
+    pub probability: Option<f64>,
 }
 
 /// The words within `distance` edits of `word`, nearest first, then most
@@ -38,7 +41,7 @@ pub fn ranked(
         .map(|(s, probability)| Near {
             word: lex.alphabet().decode(&s.codes),
             distance: s.distance,
-            probability,
+            probability: bag.as_ref().map(|_| probability),
         })
         .collect())
 }

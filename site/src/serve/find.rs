@@ -278,6 +278,11 @@ pub(crate) fn parse(limits: &Limits, pairs: &[(String, String)]) -> Result<FindR
         }
     }
     let mut racks = 0;
+    // The longest of the shortest lengths asked for, and the shortest of
+    // the longest, each with how it was asked: lengths that exclude each
+    // other are an error, as on the command line.
+    let mut shortest: Option<(usize, String)> = None;
+    let mut longest: Option<(usize, String)> = None;
     for (name, v) in pairs {
         let name = name.as_str();
         let v = value(limits, name, v)?;
@@ -285,7 +290,22 @@ pub(crate) fn parse(limits: &Limits, pairs: &[(String, String)]) -> Result<FindR
             return Err(bad(refused_file(name)));
         }
         if let Some(make) = length_flag(name) {
-            let n = number(name, v)?.min(u32::MAX as usize) as u32;
+            let n = number(name, v)?;
+            let asked = format!("{name}={n}");
+            if name != "max-len" && shortest.as_ref().is_none_or(|(m, _)| n > *m) {
+                shortest = Some((n, asked.clone()));
+            }
+            if name != "min-len" && longest.as_ref().is_none_or(|(m, _)| n < *m) {
+                longest = Some((n, asked));
+            }
+            if let (Some((lo, a)), Some((hi, b))) = (&shortest, &longest)
+                && lo > hi
+            {
+                return Err(bad(format!(
+                    "{a} and {b} exclude each other: no word has both lengths"
+                )));
+            }
+            let n = n.min(u32::MAX as usize) as u32;
             req.terms.push(Term::is(Condition::Length(make(n))));
             continue;
         }
@@ -634,7 +654,9 @@ pub(crate) fn run(
 pub struct Near {
     word: String,
     distance: u8,
-    probability: f64,
+    /// None (null) for an alphabet without a standard tile set: not known,
+    /// where 0 would say the bag cannot supply the word.
+    probability: Option<f64>,
 }
 
 /// A suggest's answer.
@@ -673,7 +695,7 @@ pub(crate) fn suggest(
         .map(|(s, probability)| Near {
             word: lex.alphabet().decode(&s.codes),
             distance: s.distance,
-            probability,
+            probability: bag.as_ref().map(|_| probability),
         })
         .collect();
     let total = near.len();

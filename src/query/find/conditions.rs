@@ -423,6 +423,45 @@ impl RackSpec {
         }
     }
 
+    /// The places of `word` that the rack's named tiles do not pay for,
+    /// bit `i` for tile `i`: what its blanks, set tiles and `*` play.
+    /// A letter's named tiles pay for its first places, so the unpaid ones
+    /// are its last, as [`crate::query::Word::blanks`] marks an anagram's
+    /// blanks. The block played through is on the board, paid by no
+    /// tile; of several places of the block, the one that leaves the
+    /// unpaid letters furthest right.
+    ///
+    /// Rack `CA?`: CAT is 0b100 (the T). Rack `A?`: AA is 0b10. Rack `E?`
+    /// through `ST`: BEST is 0b0001 (the B), the block the S and T.
+    pub fn unpaid(&self, word: &[u8]) -> u64 {
+        let word = &word[..word.len().min(64)];
+        let t = self.through.len();
+        let mask = |block: Option<usize>| {
+            let mut left = self.real;
+            let mut mask = 0u64;
+            for (i, &c) in word.iter().enumerate() {
+                if block.is_some_and(|b| (b..b + t).contains(&i)) {
+                    continue;
+                }
+                let have = &mut left[c as usize & 63];
+                if *have > 0 {
+                    *have -= 1;
+                } else {
+                    mask |= 1 << i;
+                }
+            }
+            mask
+        };
+        if t == 0 || t > word.len() {
+            return mask(None);
+        }
+        (0..=word.len() - t)
+            .filter(|&b| word[b..b + t] == self.through[..])
+            .map(|b| mask(Some(b)))
+            .min_by_key(|m| m.reverse_bits())
+            .unwrap_or_else(|| mask(None))
+    }
+
     /// Whether `word` (with `counts`, its tiles counted) meets the rack.
     pub fn fits(&self, word: &[u8], counts: &[u8; 64]) -> bool {
         let mut left = *counts;
@@ -739,7 +778,8 @@ pub(crate) fn mask(codes: &[u8]) -> u64 {
 }
 
 /// Reads letters: tiles as words are read (greedily), `[...]` one tile
-/// named exactly. With `rack`, also `?`/`_` (pushed as 0), `*` (pushed as
+/// named exactly; a space inside is no letter, as in every other query's
+/// argument (`q u` is not QU). With `rack`, also `?`/`_` (pushed as 0), `*` (pushed as
 /// 64) and `{...}` (pushed as 65 + the set's index into `sets`) are read.
 fn read(
     alphabet: &Alphabet,
@@ -809,7 +849,6 @@ fn read(
                 }
                 rest = &rest[end + 1..];
             }
-            ' ' | '\t' => rest = &rest[1..],
             _ => match alphabet.tile_at(rest) {
                 Some((code, n)) => {
                     out.push(code);
@@ -900,6 +939,12 @@ fn word_set(lex: &Lexicon, path: &std::path::Path) -> Result<WordSet, FindErrorK
     let mut list = crate::WordList::new(lex.alphabet().clone());
     list.read_path(path)
         .map_err(|e| FindErrorKind::File(Box::new(e)))?;
+    if list.is_empty() && list.rejected() > 0 {
+        // Lines, none of them a word: a binary file, a lexicon whose
+        // header is damaged, a list of another alphabet. An empty file is
+        // an empty list.
+        return Err(FindErrorKind::File(Box::new(crate::Error::NoWords)));
+    }
     let words: Vec<Vec<u8>> = list
         .sorted_unique()
         .into_iter()

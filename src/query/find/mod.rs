@@ -49,13 +49,13 @@ use crate::alphabet::tileset::TileSet;
 pub use crate::error::{FindError, FindErrorKind, SplitError};
 use crate::lexicon::Lexicon;
 use crate::query::probability::{Bag, Ranks};
-use crate::query::{Word, Words};
+use crate::query::{BLANK, Word, Words};
 use std::cell::Cell;
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use conditions::{CTerm, Compiler, WordSet};
+use conditions::{CTerm, Check, Compiler, RackSpec, WordSet};
 
 /// What [`Prepared::run_within`] may spend: a number of steps, and a
 /// check asked every few thousand steps (a deadline, a cancel flag).
@@ -115,6 +115,7 @@ pub struct Query {
     terms: Vec<Term>,
     tiles: Option<TileSet>,
     ranks: Option<Arc<Ranks>>,
+    marks: bool,
 }
 
 impl Query {
@@ -152,6 +153,15 @@ impl Query {
         self
     }
 
+    /// Marks the letters a blank plays: each word found carries, as its
+    /// [`Word::blanks`], the places its query's one rack does not pay for
+    /// (see [`Prepared::run`]). Off by default: marking costs a pass over
+    /// each word found.
+    pub fn mark_blanks(mut self) -> Query {
+        self.marks = true;
+        self
+    }
+
     /// Probability ranks counted beforehand, for `probability` terms: a
     /// server counts them once and hands them to every query. They must
     /// be counted with the query's tile set (see [`Query::tiles`]); if
@@ -174,6 +184,10 @@ pub struct Prepared<'l> {
     values: [i32; 64],
     /// The vowels' codes.
     vowels: u64,
+    /// The query's one rack (a rack term, not negated, outside any
+    /// alternative, with a blank, a set tile or a `*`) whose unpaid
+    /// letters the words found carry as their blanks.
+    marks: Option<usize>,
 }
 
 impl Lexicon {
@@ -249,8 +263,22 @@ impl Lexicon {
             )?)),
             _ => None,
         };
+        let racks: Vec<usize> = terms
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| !t.negated && matches!(t.check, Check::Rack(_)))
+            .map(|(i, _)| i)
+            .collect();
+        let marks = match racks[..] {
+            [i] if query.marks => match &terms[i].check {
+                Check::Rack(r) if r.blanks > 0 || !r.sets.is_empty() || r.star => Some(i),
+                _ => None,
+            },
+            _ => None,
+        };
         Ok(Prepared {
             lex: self,
+            marks,
             terms,
             lists,
             plan,
@@ -271,6 +299,27 @@ fn vowel_codes(alphabet: &crate::Alphabet) -> u64 {
 impl<'l> Prepared<'l> {
     /// Runs the query: the words found, sorted in alphabet order, each
     /// once.
+    ///
+    /// With [`Query::mark_blanks`], if the query has one rack condition
+    /// (`Anagram` or `Subanagram`, not negated, outside any `Any`), each
+    /// word's [`Word::blanks`] are
+    /// the places the rack's named tiles do not pay for (played by its
+    /// blanks, set tiles or `*`): a letter's named tiles pay for its first
+    /// places, so the unpaid ones are its last, as an anagram's blanks.
+    /// Otherwise they are zero.
+    ///
+    /// ```
+    /// use lexq::find::{Condition, Query, Range};
+    /// let lex = lexq::Lexicon::embedded();
+    /// let q = Query::new()
+    ///     .with(Condition::Anagram { rack: "ca?".into(), through: None })
+    ///     .with(Condition::Includes("t".into()))
+    ///     .mark_blanks();
+    /// let words = lex.find(&q)?;
+    /// let marked: Vec<String> = words.iter().map(|w| w.marked()).collect();
+    /// assert_eq!(marked, ["ACt", "CAt"]);
+    /// # Ok::<(), lexq::Error>(())
+    /// ```
     pub fn run(&self) -> Words<'l> {
         let meter = eval::Meter::unbounded();
         self.run_metered(&meter)
@@ -350,6 +399,7 @@ impl<'l> Prepared<'l> {
         let stop = || broke.get() || budget.stop.is_some_and(|s| s());
         let meter = eval::Meter::new(budget.steps, Some(&stop));
         let alphabet = self.lex.alphabet();
+        let rack = self.marked_rack();
         let mut given: Option<HashSet<Vec<u8>>> = self.plan.walk.may_repeat().then(HashSet::new);
         let mut give = |w: &[u8]| {
             if broke.get() {
@@ -364,7 +414,7 @@ impl<'l> Prepared<'l> {
             let word = Word {
                 codes: w,
                 alphabet,
-                blanks: 0,
+                blanks: rack.map_or(0, |r| r.unpaid(w)),
             };
             if f(word).is_break() {
                 broke.set(true);
@@ -382,9 +432,30 @@ impl<'l> Prepared<'l> {
 
     fn run_metered(&self, meter: &eval::Meter<'_>) -> Words<'l> {
         let mut out = self.lex.search().collector();
-        let mut push = |w: &[u8]| out.push(&[], w, &[]);
+        let rack = self.marked_rack();
+        let mut marked = [0u8; 64];
+        let mut push = |w: &[u8]| match rack {
+            None => out.push(&[], w, &[]),
+            Some(r) => {
+                let unpaid = r.unpaid(w);
+                let n = w.len().min(marked.len());
+                for (i, (m, &c)) in marked.iter_mut().zip(w).enumerate() {
+                    *m = if unpaid & 1 << i != 0 { c | BLANK } else { c };
+                }
+                out.push(&[], &marked[..n], &[]);
+            }
+        };
         eval::run(self.lex.arcs().root(), self, &mut push, meter);
         out.finish()
+    }
+
+    /// The rack whose unpaid letters the words found carry as blanks
+    /// (see [`Prepared::run`]).
+    fn marked_rack(&self) -> Option<&RackSpec> {
+        match &self.terms[self.marks?].check {
+            Check::Rack(r) => Some(r),
+            _ => None,
+        }
     }
 
     /// The steps the walk is expected to take, measured by random dives
