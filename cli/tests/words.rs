@@ -236,11 +236,13 @@ mod find {
                 .collect();
             assert!(!want.is_empty(), "{args:?}");
             assert_eq!(lines(&o), want, "{args:?}: {}", stderr(&o));
-            // The anagram commands' -b means the same (not yet through a
-            // block: `subanagram ers? -t ting -b` marks ReESTING, the
-            // first of two E's, where its rule says the last).
-            if more.is_empty() && through.is_empty() {
-                let args = [&flag[2..], rack, "-b"];
+            // The anagram commands' -b means the same, through a block
+            // too (`subanagram ers? -t ting -b`: REeSTING, the last E).
+            if more.is_empty() {
+                let mut args = vec![&flag[2..], rack, "-b"];
+                if !through.is_empty() {
+                    args.extend(["-t", through]);
+                }
                 assert_eq!(lines(&run(&args)), want, "{args:?}");
             }
         }

@@ -206,6 +206,26 @@ pub(crate) fn by_alphagram(
     true
 }
 
+/// Moves the [`BLANK`] marks of `word` to the last places of their
+/// letters outside `block` (the letters played through, never a blank's),
+/// keeping how many each letter has: RE(e)STING, not R(e)ESTING.
+fn last_places(word: &mut [u8], block: std::ops::Range<usize>) {
+    let mut marked = [0u8; 64];
+    for c in word.iter_mut() {
+        if *c & BLANK != 0 {
+            *c &= !BLANK;
+            marked[*c as usize & 63] += 1;
+        }
+    }
+    for i in (0..word.len()).rev() {
+        let m = &mut marked[word[i] as usize & 63];
+        if *m > 0 && !block.contains(&i) {
+            *m -= 1;
+            word[i] |= BLANK;
+        }
+    }
+}
+
 impl<'a> Search<'a> {
     fn rack_walk(&self, rack: &str, use_all: bool, min_used: usize) -> Result<Words<'a>> {
         let through = self.through_letters();
@@ -227,7 +247,26 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        let mut emit = |l: &[u8], a: &[u8], r: &[u8]| out.push(l, a, r);
+        // Through a block, the walk spends tiles leftwards from it first,
+        // so of two equal letters left of it the nearer takes the real
+        // tile: ERS? through TING walks S, E (real), E (blank), R and
+        // gives R(e)ESTING. Each word is marked again, its blanks on the
+        // last places of their letters outside the block: RE(e)STING, as
+        // a walk without a block and the look-up by alphagram mark them.
+        let remark = !anchor.is_empty() && tiles.blanks > 0;
+        let mut word = [0u8; MAX_WORD_LEN];
+        let mut emit = |l: &[u8], a: &[u8], r: &[u8]| {
+            if !remark {
+                return out.push(l, a, r);
+            }
+            let n = l.len() + a.len() + r.len();
+            let w = &mut word[..n.min(MAX_WORD_LEN)];
+            for (d, &c) in w.iter_mut().zip(l.iter().rev().chain(a).chain(r)) {
+                *d = c;
+            }
+            last_places(w, l.len()..l.len() + a.len());
+            out.push(&[], &[], w);
+        };
         let root = self.lex.arcs().root();
         let below = self.lex.letters_below();
         // Every tile spent and no blank: start from the rarest letter.
