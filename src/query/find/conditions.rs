@@ -968,7 +968,7 @@ impl Check {
 /// Whether `word` matches a planned pattern or regex.
 pub(crate) fn matches_plan(plan: &Plan, word: &[u8]) -> bool {
     use crate::query::walk::Side;
-    let run = |side: &Side, letters: &mut dyn Iterator<Item = u8>| {
+    let run_side = |side: &Side, letters: &mut dyn Iterator<Item = u8>| {
         let mut s = side.start();
         for c in letters {
             match side.step(s, c) {
@@ -988,12 +988,24 @@ pub(crate) fn matches_plan(plan: &Plan, word: &[u8]) -> bool {
             (0..=word.len().saturating_sub(k)).any(|i| {
                 word.len() >= k
                     && &word[i..i + k] == anchor.as_slice()
-                    && run(left, &mut word[..i].iter().rev().copied())
-                    && run(right, &mut word[i + k..].iter().copied())
+                    && run_side(left, &mut word[..i].iter().rev().copied())
+                    && run_side(right, &mut word[i + k..].iter().copied())
             })
         }
-        Plan::Forward(side) => run(side, &mut word.iter().copied()),
-        Plan::Backward(side) => run(side, &mut word.iter().rev().copied()),
+        Plan::Forward(side) => run_side(side, &mut word.iter().copied()),
+        Plan::Backward(side) => run_side(side, &mut word.iter().rev().copied()),
         Plan::Union(plans) => plans.iter().any(|p| matches_plan(p, word)),
+        Plan::Run { run, left, right } => {
+            let k = run.len();
+            (0..=word.len().saturating_sub(k)).any(|i| {
+                word.len() >= k
+                    && word[i..i + k]
+                        .iter()
+                        .zip(run)
+                        .all(|(&c, set)| set.contains(c))
+                    && run_side(left, &mut word[..i].iter().rev().copied())
+                    && run_side(right, &mut word[i + k..].iter().copied())
+            })
+        }
     }
 }

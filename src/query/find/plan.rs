@@ -408,7 +408,9 @@ pub(crate) fn plan(
                         },
                         Plan::Forward(side) => Walk::Forward(side.clone()),
                         Plan::Backward(side) => Walk::Backward(side.clone()),
-                        Plan::Union(_) => unreachable!("find plans one walk (plan_one)"),
+                        Plan::Union(_) | Plan::Run { .. } => {
+                            unreachable!("find plans one walk (plan_one)")
+                        }
                     }
                 }
                 Check::Rack(rack) => rack_walk(rack, &shares),
