@@ -244,6 +244,9 @@ fn cheapest_run(
 ///   or ends with is taken out; an alternation whose branches each hold a
 ///   longer literal than the rest is split into them, see
 ///   [`Plan::Union`]), when that costs less than the forward walk;
+/// - else anchored on the run of classes that costs least
+///   (`.*[aeiou]{4}.*`, see [`Plan::Run`]), measured, when that costs less
+///   than the forward walk;
 /// - else one forward walk of every word, the DFA pruning each prefix no
 ///   match continues (`.*e.*`: E stands in one letter in eleven, so the
 ///   walk from each E would visit most words several times and sort them);

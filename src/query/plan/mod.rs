@@ -15,6 +15,11 @@
 //!   the prefixes no match continues, the words coming out in order with
 //!   no sort. `.*e.*` walks so: E stands in most words, and the anchored
 //!   walk would meet each word once per E and sort the duplicates away;
+//!   Once the DFA is in a universal state (after the first E of `.*e.*`),
+//!   the words below are reported without stepping it;
+//! - anchored on a run of classes, when no literal is selective: every run
+//!   of letters it stands for that occurs in some word, found from the
+//!   GADDAG root (`.*[aeiou]{4}.*` walks from the few runs of four vowels);
 //! - with no literal, forwards, or backwards from the last letter when the
 //!   expression starts with `.*` and ends with something narrower.
 
