@@ -216,14 +216,16 @@ impl<'a> Collector<'a> {
         self.codes.extend(left_rev.iter().rev());
         self.codes.extend_from_slice(anchor);
         self.codes.extend_from_slice(right);
-        let mut mask = 0u64;
-        for (i, c) in self.codes[start as usize..].iter_mut().enumerate() {
-            if *c & BLANK != 0 {
-                *c &= !BLANK;
-                mask |= 1 << (i & 63);
+        let word = &mut self.codes[start as usize..];
+        // Most walks place no blank: one pass to tell.
+        if word.iter().fold(0, |m, &c| m | c) & BLANK != 0 {
+            let mut mask = 0u64;
+            for (i, c) in word.iter_mut().enumerate() {
+                if *c & BLANK != 0 {
+                    *c &= !BLANK;
+                    mask |= 1 << (i & 63);
+                }
             }
-        }
-        if mask != 0 {
             self.blanks.push((start, mask));
         }
         self.spans.push((start, self.codes.len() as u32));
@@ -249,33 +251,29 @@ impl<'a> Collector<'a> {
         // Sort on the first 10 codes packed into a u64 (6 bits each, zero
         // padding sorts first like the end of a word), and on the whole
         // word only for ties.
-        let mut keyed: Vec<(u64, u32)> = words
+        let mut keyed: Vec<(u64, (u32, u32))> = words
             .spans
             .iter()
-            .enumerate()
-            .map(|(i, span)| {
+            .map(|span| {
                 let mut key = 0u64;
                 let w = slice(span);
                 for &c in w.iter().take(10) {
                     key = (key << 6) | (c & 63) as u64;
                 }
                 key <<= 6 * (10 - w.len().min(10));
-                (key, i as u32)
+                (key, *span)
             })
             .collect();
-        let spans = &words.spans;
-        let span = |i: u32| spans[i as usize];
         sort::sort_keyed(&mut keyed, |a, b| {
-            let (a, b) = (span(a), span(b));
             slice(&a)
                 .cmp(slice(&b))
                 .then_with(|| mask(a.0).reverse_bits().cmp(&mask(b.0).reverse_bits()))
         });
-        keyed.dedup_by(|a, b| a.0 == b.0 && slice(&span(a.1)) == slice(&span(b.1)));
+        keyed.dedup_by(|a, b| a.0 == b.0 && slice(&a.1) == slice(&b.1));
         words.found = keyed.len();
         keyed.truncate(limit);
-        let sorted: Vec<(u32, u32)> = keyed.iter().map(|&(_, i)| span(i)).collect();
-        words.spans = sorted;
+        words.spans.clear();
+        words.spans.extend(keyed.iter().map(|&(_, span)| span));
         words
     }
 }

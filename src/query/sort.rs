@@ -4,60 +4,73 @@
 use std::cmp::Ordering;
 
 /// Below this many items, a comparison sort is as quick.
-const RADIX_MIN: usize = 512;
+const RADIX_MIN: usize = 64;
 
 /// Sorts `items` by key, then by `tie` (given the items' values) among
-/// equal keys. From [`RADIX_MIN`] items, a least-significant-digit radix
-/// sort of the keys, a byte a pass (a pass whose byte is the same in
-/// every key is skipped), then `tie` within each run of equal keys:
-/// about a fifth of the instructions of a comparison sort of 30,000
-/// words.
-pub(crate) fn sort_keyed(items: &mut Vec<(u64, u32)>, tie: impl Fn(u32, u32) -> Ordering) {
-    let n = items.len();
-    if n < RADIX_MIN {
+/// equal keys: a most-significant-byte-first radix sort in place (each
+/// bucket moved into place by swaps, then sorted on the next byte; a
+/// byte that is the same in every key of a bucket is skipped), a
+/// comparison sort for buckets of fewer than [`RADIX_MIN`] items. No
+/// memory beside `items`: a second list of 30,000 words would be as many
+/// fresh pages again to fault in.
+pub(crate) fn sort_keyed<T: Copy>(items: &mut [(u64, T)], tie: impl Fn(T, T) -> Ordering + Copy) {
+    by_byte(items, 56, tie);
+}
+
+/// [`sort_keyed`] on the bytes of the key from bit `shift` down (all the
+/// keys are equal above it).
+fn by_byte<T: Copy>(items: &mut [(u64, T)], shift: u32, tie: impl Fn(T, T) -> Ordering + Copy) {
+    if items.len() < RADIX_MIN {
         items.sort_unstable_by(|a, b| a.0.cmp(&b.0).then_with(|| tie(a.1, b.1)));
         return;
     }
-    // How many keys have each value of each byte.
-    let mut counts = [[0u32; 256]; 8];
-    for &(key, _) in items.iter() {
-        for (d, count) in counts.iter_mut().enumerate() {
-            count[(key >> (8 * d)) as u8 as usize] += 1;
+    let byte = |key: u64| (key >> shift) as u8 as usize;
+    let mut count = [0usize; 256];
+    for it in items.iter() {
+        count[byte(it.0)] += 1;
+    }
+    let next_shift = shift.checked_sub(8);
+    if count.contains(&items.len()) {
+        match next_shift {
+            Some(s) => by_byte(items, s, tie),
+            // Every key equal.
+            None => items.sort_unstable_by(|a, b| tie(a.1, b.1)),
+        }
+        return;
+    }
+    // Bucket b is items[start[b]..end[b]]; next[b] is its first place not
+    // yet holding an item of its own.
+    let mut end = [0usize; 256];
+    let mut sum = 0;
+    for (e, &c) in end.iter_mut().zip(&count) {
+        sum += c;
+        *e = sum;
+    }
+    let mut next = [0usize; 256];
+    for b in 1..256 {
+        next[b] = end[b - 1];
+    }
+    let start = next;
+    for b in 0..256 {
+        while next[b] < end[b] {
+            let d = byte(items[next[b]].0);
+            if d == b {
+                next[b] += 1;
+            } else {
+                items.swap(next[b], next[d]);
+                next[d] += 1;
+            }
         }
     }
-    let mut other = items.clone();
-    let (mut from, mut to) = (&mut *items, &mut other);
-    let mut swapped = false;
-    for (d, count) in counts.iter().enumerate() {
-        if count.iter().any(|&c| c as usize == n) {
+    for b in 0..256 {
+        let bucket = &mut items[start[b]..end[b]];
+        if bucket.len() < 2 {
             continue;
         }
-        let mut at = [0u32; 256];
-        let mut sum = 0;
-        for (a, &c) in at.iter_mut().zip(count) {
-            *a = sum;
-            sum += c;
+        match next_shift {
+            Some(s) => by_byte(bucket, s, tie),
+            None => bucket.sort_unstable_by(|a, b| tie(a.1, b.1)),
         }
-        for &item in from.iter() {
-            let b = (item.0 >> (8 * d)) as u8 as usize;
-            to[at[b] as usize] = item;
-            at[b] += 1;
-        }
-        std::mem::swap(&mut from, &mut to);
-        swapped = !swapped;
-    }
-    if swapped {
-        std::mem::swap(items, &mut other);
-    }
-    // Equal keys: by `tie`.
-    let mut i = 0;
-    while i < n {
-        let key = items[i].0;
-        let j = i + items[i..].iter().take_while(|it| it.0 == key).count();
-        if j - i > 1 {
-            items[i..j].sort_unstable_by(|a, b| tie(a.1, b.1));
-        }
-        i = j;
     }
 }
 
@@ -68,7 +81,7 @@ mod tests {
     #[test]
     fn sorts_as_a_comparison_sort_does() {
         let mut seed = 0x2545_f491_4f6c_dd1du64;
-        for n in [0, 1, 7, 511, 512, 3000] {
+        for n in [0, 1, 7, 63, 64, 3000, 20_000] {
             // Few distinct keys (ties), some bytes always equal.
             let mut items: Vec<(u64, u32)> = (0..n as u32)
                 .map(|i| {
