@@ -47,9 +47,7 @@ fn by_byte<T: Copy>(items: &mut [(u64, T)], shift: u32, tie: impl Fn(T, T) -> Or
         *e = sum;
     }
     let mut next = [0usize; 256];
-    for b in 1..256 {
-        next[b] = end[b - 1];
-    }
+    next[1..].copy_from_slice(&end[..255]);
     let start = next;
     for b in 0..256 {
         while next[b] < end[b] {
