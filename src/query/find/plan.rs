@@ -266,7 +266,7 @@ pub(crate) fn plan(
         }
         match &t.check {
             Check::Length(r) => narrow(&mut lens, r.min as usize, r.max as usize),
-            Check::Match(plan, min, max) => {
+            Check::Match(plan, min, max, _) => {
                 narrow(&mut lens, *min as usize, *max as usize);
                 let e = match &**plan {
                     Plan::Anchored {
@@ -661,6 +661,11 @@ impl Planned {
             bounds = vec![format!("length {lens}"), "the rack's tiles".to_string()];
         }
         let _ = writeln!(s, "bounds at each step: {}", bounds.join("; "));
+        for t in terms {
+            if let Check::Match(_, _, _, why) = &t.check {
+                let _ = writeln!(s, "plan of {}: {why}", t.text);
+            }
+        }
         let leaves: Vec<&str> = terms
             .iter()
             .enumerate()

@@ -214,6 +214,26 @@ pub(crate) enum Why {
     Run(f64),
 }
 
+impl std::fmt::Display for Why {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Why::Selective(c) => write!(
+                f,
+                "a selective literal: anchored, about {c:.2} of a walk of every word"
+            ),
+            Why::Unselective(c) => write!(
+                f,
+                "every literal common (anchored would cost about {c:.2} walks of every word): every word from its first letter"
+            ),
+            Why::NoLiteral => write!(f, "no literal: from either end of the word"),
+            Why::Run(c) => write!(
+                f,
+                "no selective literal, but a rare run of classes: about {c:.2} of a walk of every word"
+            ),
+        }
+    }
+}
+
 /// The cheapest run of classes of `items` to anchor on ([`Plan::Run`]),
 /// if one costs less than the forward walk: the items unrolled, the
 /// run's index among them, its classes and its cost (occurrences per word
