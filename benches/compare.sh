@@ -104,6 +104,8 @@ QUERIES=(
     "regex .{7}"          "regex '.{7}'"               "-i -x '.{7}'"
     "regex .*er.*"        "regex '.*er.*'"             "-i -x '.*er.*'"
     "regex .*[aeiou]{4}.*" "regex '.*[aeiou]{4}.*'"    "-i -x '.*[aeiou]{4}.*'"
+    "regex .*[^aeiouy]{5}.*" "regex '.*[^aeiouy]{5}.*'" "-i -x '.*[^aeiouy]{5}.*'"
+    "regex .*[aeiou]{2}.*" "regex '.*[aeiou]{2}.*'"    "-i -x '.*[aeiou]{2}.*'"
     "regex .*q[^u].* -l4" "regex '.*q[^u].*' --len 4"  "-i -x '.q[^u].|q[^u]..|..q[^u]'"
     "anagram retains"     "anagram retains"            "-x '[aeinrst]{7}'"
     "anagram re?ains"     "anagram 're?ains'"          "-x '[a-z]{7}'"

@@ -873,3 +873,49 @@ fn a_stream_within_a_budget_halts() {
     });
     assert_eq!(all, Ok(std::ops::ControlFlow::Continue(())));
 }
+
+/// A regex condition is planned by cost as `lexq regex` plans it, as long
+/// as that is one walk, and `--explain` says which plan and why; the words
+/// are the scan's whichever plan runs.
+#[test]
+fn regexes_planned_by_cost() {
+    for (re, walk, why) in [
+        // Every literal common: every word from its first letter.
+        (
+            ".*e.*",
+            "every word from its first letter while the automaton allows",
+            "every literal common",
+        ),
+        // A selective literal: anchored on it.
+        (
+            ".*q[^u].*",
+            "from Q read right to left",
+            "a selective literal",
+        ),
+        // A class split into branches, or a run of classes, is more than
+        // one walk: the longest literal instead (here none: forwards).
+        (
+            ".*[xz].*",
+            "every word from its first letter while the automaton allows",
+            "more than one walk",
+        ),
+        (
+            ".*[aeiou]{4}.*",
+            "every word from its first letter while the automaton allows",
+            "a rare run of classes",
+        ),
+    ] {
+        let mut q = Query::new();
+        q.push(Term::is(C::Regex(re.into())));
+        q.push(Term::is(C::Length(Range::between(2, 9))));
+        let prepared = LEX.prepare_find(&q).unwrap();
+        let plan = prepared.explain();
+        assert!(plan.contains(walk), "{re}: {plan}");
+        assert!(plan.contains(why), "{re}: {plan}");
+        let terms = [
+            Term::is(C::Regex(re.into())),
+            Term::is(C::Length(Range::between(2, 9))),
+        ];
+        assert_eq!(LEX.find(&q).unwrap().to_strings(), scan(&terms), "{re}");
+    }
+}

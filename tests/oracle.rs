@@ -1215,7 +1215,25 @@ fn enable_alternation_regexes() {
 /// backwards from the last letter), a class of a few rare letters split
 /// into one walk a letter (`.*[xz].*`), alternations, and anchors at the
 /// start, inside and at the end of the word.
-const PLAN_REGEXES: [&str; 30] = [
+const PLAN_REGEXES: [&str; 44] = [
+    // A run of classes as the anchor: inside, at either end, with a
+    // literal in it, with a repetition's rest beside it.
+    ".*[aeiou]{4}.*",
+    ".*[aeiou]{5,}",
+    "[aeiou]{3}.*",
+    ".*[xz][^aeiou]{2}.*",
+    ".*[aeiou]{2}s[aeiou]{2}.*",
+    ".*[aeiou]{3}[^aeiou]{4}.*s",
+    "(un|re).*[aeiou]{3}.*",
+    // Forward, every word below a universal state reported without the
+    // DFA: from the first letter, after a few letters, after a run.
+    ".*",
+    ".+",
+    "[^aeiou]{3}.*",
+    "[a-m].{3}.*",
+    ".*[aeiou]{3}.*",
+    ".*(e|a).*",
+    "(.*e.*|q.*)",
     // Forward: every literal common.
     ".*e.*",
     ".*a.*e.*",

@@ -182,21 +182,25 @@ impl Printer {
                 .collect();
             return self.json(&list);
         }
-        // Word by word through the buffered writer: a listing of every
-        // word is megabytes, and a text of it all would be as much again
-        // of fresh pages to fault in.
-        let mut text = String::with_capacity(64);
+        // A block of lines at a time through the buffered writer: a
+        // listing of every word is megabytes, and a text of it all would
+        // be as much again of fresh pages to fault in; a write a word
+        // cost more than spelling it.
+        const BLOCK: usize = 32 * 1024;
+        let mut text = String::with_capacity(BLOCK + 256);
         for w in listing.words.iter() {
-            text.clear();
             if blanks {
                 text.push_str(&w.marked());
             } else {
                 w.push_to(&mut text);
             }
             text.push('\n');
-            self.out.write_all(text.as_bytes())?;
+            if text.len() >= BLOCK {
+                self.out.write_all(text.as_bytes())?;
+                text.clear();
+            }
         }
-        Ok(())
+        self.out.write_all(text.as_bytes())
     }
 
     /// The word table: front hooks (right-aligned), the word between its

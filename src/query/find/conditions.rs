@@ -560,8 +560,9 @@ pub(crate) enum Affix {
 /// A condition compiled against a lexicon.
 pub(crate) enum Check {
     Affix(Affix, Vec<u8>),
-    /// A pattern or regex, planned (its length bounds beside).
-    Match(Box<Plan>, u32, u32),
+    /// A pattern or regex, planned (its length bounds beside, and why
+    /// the plan was chosen, for `--explain`).
+    Match(Box<Plan>, u32, u32, Box<str>),
     Rack(Box<RackSpec>),
     Length(Range),
     /// At least `need[c]` of each code.
@@ -765,10 +766,23 @@ impl<'l> Compiler<'l> {
         let max = props
             .maximum_len()
             .map_or(u32::MAX, |m| m.min(u32::MAX as usize) as u32);
-        // One walk: the find planner anchors on one literal of it.
-        let plan = crate::query::plan::plan_one(items, alphabet.letters())
-            .map_err(|e| fail(crate::QueryErrorKind::TooLarge(e), None))?;
-        Ok(Check::Match(Box::new(plan), min, max))
+        // Planned by cost as the query commands plan it, as long as that
+        // is one walk; else on its longest literal (find's walk takes
+        // one anchor).
+        use crate::query::plan::{Plan, Shares, choose, plan_one};
+        let letters = alphabet.letters();
+        let too_large = |e| fail(crate::QueryErrorKind::TooLarge(e), None);
+        let (plan, why) = match choose(items.clone(), letters, &Shares::of(self.lex)) {
+            Ok((Plan::Union(_) | Plan::Run { .. }, why)) => (
+                plan_one(items, letters).map_err(too_large)?,
+                format!(
+                    "by cost, {why}; that plan takes more than one walk, so find walks as the longest literal allows"
+                ),
+            ),
+            Ok((plan, why)) => (plan, format!("by cost, {why}")),
+            Err(e) => return Err(too_large(e)),
+        };
+        Ok(Check::Match(Box::new(plan), min, max, why.into()))
     }
 }
 
@@ -1004,7 +1018,9 @@ impl Check {
                 Affix::Ends => word.ends_with(codes),
             },
             Check::Rack(spec) => spec.fits(word, counts),
-            Check::Match(plan, min, max) => (*min..=*max).contains(&n) && matches_plan(plan, word),
+            Check::Match(plan, min, max, _) => {
+                (*min..=*max).contains(&n) && matches_plan(plan, word)
+            }
             _ => return None,
         })
     }
@@ -1013,7 +1029,7 @@ impl Check {
 /// Whether `word` matches a planned pattern or regex.
 pub(crate) fn matches_plan(plan: &Plan, word: &[u8]) -> bool {
     use crate::query::walk::Side;
-    let run = |side: &Side, letters: &mut dyn Iterator<Item = u8>| {
+    let run_side = |side: &Side, letters: &mut dyn Iterator<Item = u8>| {
         let mut s = side.start();
         for c in letters {
             match side.step(s, c) {
@@ -1033,12 +1049,24 @@ pub(crate) fn matches_plan(plan: &Plan, word: &[u8]) -> bool {
             (0..=word.len().saturating_sub(k)).any(|i| {
                 word.len() >= k
                     && &word[i..i + k] == anchor.as_slice()
-                    && run(left, &mut word[..i].iter().rev().copied())
-                    && run(right, &mut word[i + k..].iter().copied())
+                    && run_side(left, &mut word[..i].iter().rev().copied())
+                    && run_side(right, &mut word[i + k..].iter().copied())
             })
         }
-        Plan::Forward(side) => run(side, &mut word.iter().copied()),
-        Plan::Backward(side) => run(side, &mut word.iter().rev().copied()),
+        Plan::Forward(side) => run_side(side, &mut word.iter().copied()),
+        Plan::Backward(side) => run_side(side, &mut word.iter().rev().copied()),
         Plan::Union(plans) => plans.iter().any(|p| matches_plan(p, word)),
+        Plan::Run { run, left, right } => {
+            let k = run.len();
+            (0..=word.len().saturating_sub(k)).any(|i| {
+                word.len() >= k
+                    && word[i..i + k]
+                        .iter()
+                        .zip(run)
+                        .all(|(&c, set)| set.contains(c))
+                    && run_side(left, &mut word[..i].iter().rev().copied())
+                    && run_side(right, &mut word[i + k..].iter().copied())
+            })
+        }
     }
 }

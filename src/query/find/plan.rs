@@ -266,7 +266,7 @@ pub(crate) fn plan(
         }
         match &t.check {
             Check::Length(r) => narrow(&mut lens, r.min as usize, r.max as usize),
-            Check::Match(plan, min, max) => {
+            Check::Match(plan, min, max, _) => {
                 narrow(&mut lens, *min as usize, *max as usize);
                 let e = match &**plan {
                     Plan::Anchored {
@@ -408,7 +408,9 @@ pub(crate) fn plan(
                         },
                         Plan::Forward(side) => Walk::Forward(side.clone()),
                         Plan::Backward(side) => Walk::Backward(side.clone()),
-                        Plan::Union(_) => unreachable!("find plans one walk (plan_one)"),
+                        Plan::Union(_) | Plan::Run { .. } => {
+                            unreachable!("find plans one walk (plan_one)")
+                        }
                     }
                 }
                 Check::Rack(rack) => rack_walk(rack, &shares),
@@ -659,6 +661,11 @@ impl Planned {
             bounds = vec![format!("length {lens}"), "the rack's tiles".to_string()];
         }
         let _ = writeln!(s, "bounds at each step: {}", bounds.join("; "));
+        for t in terms {
+            if let Check::Match(_, _, _, why) = &t.check {
+                let _ = writeln!(s, "plan of {}: {why}", t.text);
+            }
+        }
         let leaves: Vec<&str> = terms
             .iter()
             .enumerate()

@@ -5,7 +5,7 @@
 
 use regex_syntax::hir::Hir;
 
-use super::{Plan, dfa, factor, literal, plan_at, plan_one, split};
+use super::{Plan, dfa, factor, literal, plan_at, plan_one, plan_run, split};
 use crate::alphabet::letterset::LetterSet;
 use crate::lexicon::Lexicon;
 use crate::lexicon::gaddag::MAX_WORD_LEN;
@@ -65,16 +65,22 @@ impl<'a> Shares<'a> {
         let Some((start, _)) = walk::follow_reversed(self.root, run) else {
             return 0.0;
         };
+        self.keys_below(start, DIVES) / self.words
+    }
+
+    /// How many keys there are below `start`, estimated by `dives` random
+    /// dives below each of its edges (see [`Shares::measured`]).
+    fn keys_below(&self, start: Node<'_>, dives: usize) -> f64 {
         // The first step is taken every way (stratified), the rest at
         // random.
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64 ^ start.index() as u64;
         let mut total = 0.0;
         for first in start.edges() {
             if first.accepts() {
                 total += 1.0;
             }
             let mut sum = 0.0;
-            for _ in 0..DIVES {
+            for _ in 0..dives {
                 let mut node = first.target();
                 let mut ways = 1.0;
                 for _ in 0..MAX_WORD_LEN {
@@ -95,11 +101,41 @@ impl<'a> Shares<'a> {
                     node = edge.target();
                 }
             }
-            total += sum / DIVES as f64;
+            total += sum / dives.max(1) as f64;
         }
-        total / self.words
+        total
+    }
+
+    /// How many times a run of letters, one from each class of `run`,
+    /// stands in the lexicon's words, per word: every such run that
+    /// stands in some word found from the root (at most [`RUN_ARCS`]
+    /// arcs read, else `None`), and the keys below each estimated by
+    /// random dives, [`RUN_DIVES`] in all (at least 2 a first step).
+    fn run_measured(&self, run: &[LetterSet]) -> Option<f64> {
+        let mut buf = vec![0u8; run.len()];
+        let mut budget = RUN_ARCS;
+        let mut ends = Vec::new();
+        let mut found = |at: Node<'a>, word: bool, _: &[u8]| ends.push((at, word));
+        if !super::each_run(self.root, false, run, &mut buf, &mut budget, &mut found) {
+            return None;
+        }
+        let dives = (RUN_DIVES / ends.len().max(1)).clamp(2, DIVES);
+        let total: f64 = ends
+            .iter()
+            .map(|&(at, word)| self.keys_below(at, dives) + word as u8 as f64)
+            .sum();
+        Some(total / self.words)
     }
 }
+
+/// Arcs read at most to find the runs of letters a run of classes stands
+/// for ([`Shares::run_measured`]): more, and the run is too common to
+/// anchor on.
+const RUN_ARCS: usize = 4096;
+
+/// Random dives below the runs of letters of a run of classes in all
+/// ([`Shares::run_measured`]), shared among them.
+const RUN_DIVES: usize = 512;
 
 /// Random dives below each first step of a measured literal
 /// ([`Shares::measured`]).
@@ -173,6 +209,50 @@ pub(crate) enum Why {
     Unselective(f64),
     /// No literal to anchor on.
     NoLiteral,
+    /// No literal selective enough, but a run of classes is: the run
+    /// plan's measured cost ([`Plan::Run`]).
+    Run(f64),
+}
+
+impl std::fmt::Display for Why {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Why::Selective(c) => write!(
+                f,
+                "a selective literal: anchored, about {c:.2} of a walk of every word"
+            ),
+            Why::Unselective(c) => write!(
+                f,
+                "every literal common (anchored would cost about {c:.2} walks of every word): every word from its first letter"
+            ),
+            Why::NoLiteral => write!(f, "no literal: from either end of the word"),
+            Why::Run(c) => write!(
+                f,
+                "no selective literal, but a rare run of classes: about {c:.2} of a walk of every word"
+            ),
+        }
+    }
+}
+
+/// The cheapest run of classes of `items` to anchor on ([`Plan::Run`]),
+/// if one costs less than the forward walk: the items unrolled, the
+/// run's index among them, its classes and its cost (occurrences per word
+/// against [`EVEN_OCCURRENCES`], as for a literal).
+#[allow(clippy::type_complexity)]
+fn cheapest_run(
+    items: &[Hir],
+    letters: LetterSet,
+    shares: &Shares<'_>,
+) -> Option<(Vec<Hir>, usize, Vec<LetterSet>, f64)> {
+    let items = super::unrolled(items);
+    let (i, run, cost) = super::class_runs(&items, letters)
+        .into_iter()
+        .filter_map(|(i, run)| {
+            let cost = shares.run_measured(&run)? / EVEN_OCCURRENCES;
+            Some((i, run, cost))
+        })
+        .min_by(|a, b| a.2.total_cmp(&b.2))?;
+    (cost < 1.0).then_some((items, i, run, cost))
 }
 
 /// Plans the whole-word match of the concatenation of `items`, choosing
@@ -184,6 +264,9 @@ pub(crate) enum Why {
 ///   or ends with is taken out; an alternation whose branches each hold a
 ///   longer literal than the rest is split into them, see
 ///   [`Plan::Union`]), when that costs less than the forward walk;
+/// - else anchored on the run of classes that costs least
+///   (`.*[aeiou]{4}.*`, see [`Plan::Run`]), measured, when that costs less
+///   than the forward walk;
 /// - else one forward walk of every word, the DFA pruning each prefix no
 ///   match continues (`.*e.*`: E stands in one letter in eleven, so the
 ///   walk from each E would visit most words several times and sort them);
@@ -229,6 +312,12 @@ pub(crate) fn choose(
         }
         (c, ..) => c,
     };
+    // No selective literal: a run of classes may be.
+    if cost.is_none_or(|c| c >= 1.0) {
+        if let Some((unrolled, i, run, c)) = cheapest_run(&items, letters, shares) {
+            return Ok((plan_run(&unrolled, i, run, letters)?, Why::Run(c)));
+        }
+    }
     match cost {
         Some(cost) if cost < 1.0 => {
             let plan = match (split, whole) {
@@ -245,7 +334,7 @@ pub(crate) fn choose(
             Ok((plan, Why::Selective(cost)))
         }
         Some(cost) => Ok((
-            Plan::Forward(dfa(&Hir::concat(items), false)?),
+            Plan::Forward(dfa(&Hir::concat(items), letters, false)?),
             Why::Unselective(cost),
         )),
         None => Ok((plan_one(items, letters)?, Why::NoLiteral)),

@@ -15,6 +15,11 @@
 //!   the prefixes no match continues, the words coming out in order with
 //!   no sort. `.*e.*` walks so: E stands in most words, and the anchored
 //!   walk would meet each word once per E and sort the duplicates away;
+//!   Once the DFA is in a universal state (after the first E of `.*e.*`),
+//!   the words below are reported without stepping it;
+//! - anchored on a run of classes, when no literal is selective: every run
+//!   of letters it stands for that occurs in some word, found from the
+//!   GADDAG root (`.*[aeiou]{4}.*` walks from the few runs of four vowels);
 //! - with no literal, forwards, or backwards from the last letter when the
 //!   expression starts with `.*` and ends with something narrower.
 
@@ -22,12 +27,13 @@ use regex_automata::dfa::{StartKind, dense};
 use regex_automata::nfa::thompson;
 use regex_automata::util::start;
 use regex_automata::{Anchored, MatchKind};
-use regex_syntax::hir::{Class, ClassBytes, ClassBytesRange, Hir, HirKind};
+use regex_syntax::hir::{Class, ClassBytes, ClassBytesRange, Hir, HirKind, Repetition};
 
 use super::{Lengths, MAX_ARG_LEN, Search, Words};
 use crate::alphabet::Alphabet;
 use crate::alphabet::letterset::LetterSet;
 use crate::error::{Error, QueryError, QueryErrorKind, Syntax};
+use crate::lexicon::gaddag::MAX_WORD_LEN;
 use crate::lexicon::raw::Node;
 use crate::query::walk::{self, DfaSide, Side};
 
@@ -66,6 +72,16 @@ pub(crate) enum Plan {
     /// branches, each walked from its own anchor (`(qu|x)i[sz]+` walks
     /// from QUI and from XI).
     Union(Vec<Plan>),
+    /// Look up every run of letters, one from each class of `run` in
+    /// turn, that stands in some word (the GADDAG read from the root on
+    /// the classes, last first), and match left and right of each as
+    /// [`Plan::Anchored`] does: `.*[aeiou]{4}.*` walks from the few runs
+    /// of four vowels in the lexicon's words.
+    Run {
+        run: Vec<LetterSet>,
+        left: Side,
+        right: Side,
+    },
 }
 
 /// The most branches an alternation is split into.
@@ -88,9 +104,10 @@ fn literal(hir: &Hir) -> Option<&[u8]> {
     }
 }
 
-/// Compiles `hir` (over tile codes) to an anchored DFA, reversed if asked.
+/// Compiles `hir` (over the tile codes of `letters`) to an anchored DFA,
+/// reversed if asked.
 /// The error is the automaton library's message.
-fn dfa(hir: &Hir, reverse: bool) -> Result<Side, String> {
+fn dfa(hir: &Hir, letters: LetterSet, reverse: bool) -> Result<Side, String> {
     let nfa = thompson::Compiler::new()
         .configure(
             thompson::Config::new()
@@ -116,7 +133,7 @@ fn dfa(hir: &Hir, reverse: bool) -> Result<Side, String> {
         &start::Config::new().anchored(Anchored::Yes),
     )
     .map_err(|e| e.to_string())?;
-    Ok(Side::Dfa(Box::new(DfaSide { dfa, start })))
+    Ok(Side::Dfa(Box::new(DfaSide::new(dfa, start, letters))))
 }
 
 /// The side matching the concatenation of `items` (read right to left if
@@ -125,7 +142,7 @@ fn side(items: &[Hir], letters: LetterSet, reverse: bool) -> Result<Side, String
     match items {
         [] => Ok(Side::Nothing),
         [one] if is_any_run(one, letters) => Ok(Side::Anything),
-        _ => dfa(&Hir::concat(items.to_vec()), reverse),
+        _ => dfa(&Hir::concat(items.to_vec()), letters, reverse),
     }
 }
 
@@ -328,10 +345,128 @@ pub(crate) fn plan_one(items: Vec<Hir>, letters: LetterSet) -> Result<Plan, Stri
     let ends_open = items.last().is_some_and(|h| is_any_run(h, letters));
     let whole = Hir::concat(items);
     if starts_open && !ends_open {
-        Ok(Plan::Backward(dfa(&whole, true)?))
+        Ok(Plan::Backward(dfa(&whole, letters, true)?))
     } else {
-        Ok(Plan::Forward(dfa(&whole, false)?))
+        Ok(Plan::Forward(dfa(&whole, letters, false)?))
     }
+}
+
+/// The most classes of a run anchor ([`Plan::Run`]).
+const MAX_RUN: usize = 8;
+
+/// The tiles `hir` matches if it is one tile (a one-tile literal or a
+/// class).
+fn one_tile(hir: &Hir) -> Option<LetterSet> {
+    match hir.kind() {
+        HirKind::Literal(lit) if lit.0.len() == 1 => Some(LetterSet(1 << (lit.0[0] & 63))),
+        HirKind::Class(Class::Bytes(class)) => Some(
+            class
+                .ranges()
+                .iter()
+                .flat_map(|r| r.start()..=r.end())
+                .filter(|&c| c < 64)
+                .collect(),
+        ),
+        _ => None,
+    }
+}
+
+/// `items` with each literal split into its tiles and each repetition of
+/// a class at least `m` times into `m` copies of the class and the rest
+/// (`[aeiou]{4,}` is four classes and `[aeiou]*`): the same words, with
+/// every tile a run anchor could read an item of its own.
+fn unrolled(items: &[Hir]) -> Vec<Hir> {
+    let mut out = Vec::with_capacity(items.len());
+    for h in items {
+        match h.kind() {
+            HirKind::Literal(lit) => out.extend(lit.0.iter().map(|&c| Hir::literal(vec![c]))),
+            HirKind::Repetition(rep)
+                if rep.min >= 1
+                    && rep.min as usize <= MAX_WORD_LEN
+                    && matches!(rep.sub.kind(), HirKind::Class(_)) =>
+            {
+                out.extend(std::iter::repeat_n((*rep.sub).clone(), rep.min as usize));
+                if rep.max != Some(rep.min) {
+                    out.push(Hir::repetition(Repetition {
+                        min: 0,
+                        max: rep.max.map(|m| m - rep.min),
+                        greedy: rep.greedy,
+                        sub: rep.sub.clone(),
+                    }));
+                }
+            }
+            _ => out.push(h.clone()),
+        }
+    }
+    out
+}
+
+/// The runs of classes of `items` ([`unrolled`]) a [`Plan::Run`] could
+/// anchor on: each longest run of one-tile items, none of them every
+/// letter, with a class of more than one letter in it (else it is a
+/// literal), of at least two tiles, cut to [`MAX_RUN`]: the run's first
+/// item's index, and its classes.
+fn class_runs(items: &[Hir], letters: LetterSet) -> Vec<(usize, Vec<LetterSet>)> {
+    let mut runs = Vec::new();
+    let mut i = 0;
+    while i < items.len() {
+        let run: Vec<LetterSet> = items[i..]
+            .iter()
+            .map_while(|h| one_tile(h).filter(|set| set.0 & letters.0 != letters.0))
+            .take(MAX_RUN)
+            .collect();
+        let n = run.len();
+        if n >= 2 && run.iter().any(|set| set.len() > 1) {
+            runs.push((i, run));
+        }
+        i += n.max(1);
+    }
+    runs
+}
+
+/// Reads `run` from `node` right to left (its last class first), calling
+/// `found` with the node after each run of letters that some key holds
+/// there, whether that path is a whole key, and the letters (in word
+/// order); at most `budget` arcs are read. Returns whether the budget
+/// sufficed. `buf` holds `run.len()` codes.
+fn each_run<'a>(
+    node: Node<'a>,
+    word: bool,
+    run: &[LetterSet],
+    buf: &mut [u8],
+    budget: &mut usize,
+    found: &mut dyn FnMut(Node<'a>, bool, &[u8]),
+) -> bool {
+    let Some((last, rest)) = run.split_last() else {
+        found(node, word, buf);
+        return true;
+    };
+    for edge in node.within(last.0 & !1) {
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        buf[rest.len()] = edge.code();
+        if !each_run(edge.target(), edge.accepts(), rest, buf, budget, found) {
+            return false;
+        }
+    }
+    true
+}
+
+/// The run plan on the classes `items[i..i + run.len()]` ([`unrolled`]).
+fn plan_run(
+    items: &[Hir],
+    i: usize,
+    run: Vec<LetterSet>,
+    letters: LetterSet,
+) -> Result<Plan, String> {
+    let end = i + run.len();
+    Ok(Plan::Run {
+        left: side(&items[..i], letters, true)?,
+        right: side(&items[end..], letters, false)?,
+        run,
+    })
 }
 
 /// Parses a pattern or regex into items over tile codes.
@@ -399,7 +534,7 @@ impl Plan {
         match self {
             Plan::Forward(_) => true,
             Plan::Anchored { left, .. } => matches!(left, Side::Nothing),
-            Plan::Backward(_) | Plan::Union(_) => false,
+            Plan::Backward(_) | Plan::Union(_) | Plan::Run { .. } => false,
         }
     }
 }
@@ -469,6 +604,21 @@ fn run_on(root: Node<'_>, plan: &Plan, lens: Lengths, emit: &mut walk::Emit<'_>)
                 walk::anchored(at, word, anchor, left, None, right, None, lens, emit);
             }
         }
+        Plan::Run { run, left, right } => {
+            let mut buf = [0u8; MAX_RUN];
+            let buf = &mut buf[..run.len().min(MAX_RUN)];
+            let mut budget = usize::MAX;
+            each_run(
+                root,
+                false,
+                run,
+                buf,
+                &mut budget,
+                &mut |at, word, anchor| {
+                    walk::anchored(at, word, anchor, left, None, right, None, lens, emit);
+                },
+            );
+        }
         Plan::Backward(side) => {
             walk::anchored(
                 root,
@@ -528,6 +678,19 @@ mod tests {
                         ""
                     };
                     format!("anchored {start}{}", a.decode(anchor))
+                }
+                Plan::Run { run, .. } => {
+                    let classes: Vec<String> = run
+                        .iter()
+                        .map(|set| {
+                            let codes: Vec<u8> = set.iter().collect();
+                            match codes.as_slice() {
+                                [one] => a.decode(&[*one]),
+                                _ => format!("[{}]", a.decode(&codes)),
+                            }
+                        })
+                        .collect();
+                    format!("run {}", classes.concat())
                 }
                 Plan::Forward(_) => "forward".into(),
                 Plan::Backward(_) => "backward".into(),
@@ -596,6 +759,29 @@ mod tests {
             (".*[aeiou]", "backward"),
         ] {
             assert_eq!(chosen(re), (want.to_string(), Why::NoLiteral), "{re}");
+        }
+    }
+
+    #[test]
+    fn rare_runs_of_classes_anchor() {
+        for (re, want) in [
+            (".*[aeiou]{4}.*", "run [AEIOU][AEIOU][AEIOU][AEIOU]"),
+            (".*[aeiou]{5,}", "run [AEIOU][AEIOU][AEIOU][AEIOU][AEIOU]"),
+            (".*[^aeiouy]{5}.*", "run [^][^][^][^][^]"),
+            ("[aeiou]{3}.*", "run [AEIOU][AEIOU][AEIOU]"),
+            (
+                ".*[aeiou]{2}s[aeiou]{2}.*",
+                "run [AEIOU][AEIOU]S[AEIOU][AEIOU]",
+            ),
+        ] {
+            let (plan, why) = chosen(re);
+            let consonants = "[BCDFGHJKLMNPQRSTVWXZ]";
+            assert_eq!(plan.replace(consonants, "[^]"), want, "{re}");
+            assert!(matches!(why, Why::Run(c) if c < 1.0), "{re}: {why:?}");
+        }
+        // Common runs, or none: forward.
+        for re in [".*[aeiou]{2}.*", ".*[aeiou].*", ".*[^aeiou]{2}.*"] {
+            assert_eq!(chosen(re).0, "forward", "{re}");
         }
     }
 

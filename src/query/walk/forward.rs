@@ -14,7 +14,9 @@ use crate::query::Lengths;
 /// with the edges in tile order. A prefix whose DFA state is dead is not
 /// walked on: `[^aeiou]*` leaves every node after a vowel. For regexes
 /// with no selective literal (`.*e.*`), which visit most words: no
-/// recursion, one step of the DFA per edge.
+/// recursion, one step of the DFA per edge, and none below a prefix whose
+/// state is universal ([`DfaSide::is_universal`]): after the first E of
+/// `.*e.*`, every word below is reported as it is read.
 pub(crate) fn forward(root: Node<'_>, side: &DfaSide, lens: Lengths, emit: &mut Emit<'_>) {
     let lens = lens.capped();
     if lens.max == 0 {
@@ -30,6 +32,8 @@ pub(crate) fn forward(root: Node<'_>, side: &DfaSide, lens: Lengths, emit: &mut 
     // after it (frame 0 holds the edges past the separator).
     let mut word = Buf::new();
     let mut stack: Vec<(Edges<'_>, StateID)> = Vec::with_capacity(MAX_WORD_LEN + 1);
+    // The frames of a walk below a universal state.
+    let mut below: Vec<Edges<'_>> = Vec::with_capacity(MAX_WORD_LEN + 1);
     for first in root.within(!1) {
         let code = first.code();
         let s = dfa.next_state(side.start, code);
@@ -42,6 +46,10 @@ pub(crate) fn forward(root: Node<'_>, side: &DfaSide, lens: Lengths, emit: &mut 
         }
         match first.target().separator() {
             // The node just past the separator is never a word end.
+            Some(sep) if lens.max > 1 && side.is_universal(s) => {
+                every(sep, &mut word, lens, &mut below, emit);
+                word.pop();
+            }
             Some(sep) if lens.max > 1 => stack.push((sep.edges(), s)),
             _ => word.pop(),
         }
@@ -62,11 +70,48 @@ pub(crate) fn forward(root: Node<'_>, side: &DfaSide, lens: Lengths, emit: &mut 
             if edge.accepts() && n >= lens.min && accepts(next) {
                 emit(&[], word.as_slice(), &[]);
             }
-            if n < lens.max {
-                stack.push((edge.target().edges(), next));
+            if n >= lens.max {
+                word.pop();
+            } else if side.is_universal(next) {
+                every(edge.target(), &mut word, lens, &mut below, emit);
+                word.pop();
             } else {
+                stack.push((edge.target().edges(), next));
+            }
+        }
+    }
+}
+
+/// Reports every word `word` continues to below `node` (a node past the
+/// separator), in alphabet order, within `lens`; `stack` is an empty
+/// vector with room for [`MAX_WORD_LEN`] + 1 frames, left empty. `word`
+/// is left as it was.
+fn every<'a>(
+    node: Node<'a>,
+    word: &mut Buf,
+    lens: Lengths,
+    stack: &mut Vec<Edges<'a>>,
+    emit: &mut Emit<'_>,
+) {
+    stack.push(node.edges());
+    // Frame k holds the edges below the k-th letter added here.
+    while let Some(edges) = stack.last_mut() {
+        let Some(edge) = edges.next() else {
+            stack.pop();
+            if !stack.is_empty() {
                 word.pop();
             }
+            continue;
+        };
+        word.push(edge.code());
+        let n = word.len;
+        if edge.accepts() && n >= lens.min {
+            emit(&[], word.as_slice(), &[]);
+        }
+        if n < lens.max {
+            stack.push(edge.target().edges());
+        } else {
+            word.pop();
         }
     }
 }

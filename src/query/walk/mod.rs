@@ -29,6 +29,7 @@ use regex_automata::dfa::Automaton;
 use regex_automata::dfa::dense::DFA;
 use regex_automata::util::primitives::StateID;
 
+use crate::alphabet::letterset::LetterSet;
 use crate::lexicon::gaddag::MAX_WORD_LEN;
 use crate::lexicon::raw::Node;
 use crate::query::Lengths;
@@ -45,11 +46,110 @@ pub enum Side {
     Dfa(Box<DfaSide>),
 }
 
-/// An anchored DFA over tile codes with its start state.
+/// An anchored DFA over tile codes with its start state, and which of its
+/// states are universal.
 #[derive(Clone, Debug)]
 pub struct DfaSide {
     pub(crate) dfa: DFA<Vec<u32>>,
     pub(crate) start: StateID,
+    /// Bit `i` for the state of index `i` (its id shifted right by the
+    /// DFA's `stride2`) when it is universal.
+    universal: Vec<u64>,
+}
+
+/// The most states reachable from the start for which [`DfaSide::new`]
+/// looks for universal states (none are looked for in a larger DFA).
+const UNIVERSAL_STATES: usize = 4096;
+
+impl DfaSide {
+    /// `dfa` from `start`, over the tile codes of `letters`.
+    pub(crate) fn new(dfa: DFA<Vec<u32>>, start: StateID, letters: LetterSet) -> DfaSide {
+        let universal = universal_states(&dfa, start, letters);
+        DfaSide {
+            dfa,
+            start,
+            universal,
+        }
+    }
+
+    /// Whether every run of letters read on from `s` (none included) is
+    /// accepted: in `.*e.*`, the state after the first E; in
+    /// `.*[aeiou]{4}.*`, the state after four vowels in a row. A walk in
+    /// such a state need not step the DFA: every word below matches.
+    #[inline(always)]
+    pub(crate) fn is_universal(&self, s: StateID) -> bool {
+        let i = s.as_usize() >> self.dfa.stride2();
+        self.universal
+            .get(i >> 6)
+            .is_some_and(|bits| bits >> (i & 63) & 1 != 0)
+    }
+}
+
+/// The universal states of `dfa` among those reachable from `start`
+/// reading `letters` (see [`DfaSide::is_universal`]), as a bit set by
+/// state index: the greatest set of states that accept the end of input
+/// and whose every letter leads back into the set. Empty if more than
+/// [`UNIVERSAL_STATES`] states are reachable.
+fn universal_states(dfa: &DFA<Vec<u32>>, start: StateID, letters: LetterSet) -> Vec<u64> {
+    let stride2 = dfa.stride2();
+    let index = |s: StateID| s.as_usize() >> stride2;
+    let dead = |s: StateID| dfa.is_dead_state(s) || dfa.is_quit_state(s);
+    if dead(start) {
+        return Vec::new();
+    }
+    // The reachable states (breadth first) and, for each, the positions in
+    // `states` of its letters' targets (`None` for a dead one).
+    let mut states = vec![start];
+    let mut seen = std::collections::HashMap::from([(index(start), 0usize)]);
+    let mut next: Vec<Vec<Option<usize>>> = Vec::new();
+    let mut k = 0;
+    while k < states.len() {
+        let s = states[k];
+        let mut out = Vec::with_capacity(letters.len());
+        for code in letters.iter() {
+            let t = dfa.next_state(s, code);
+            if dead(t) {
+                out.push(None);
+                continue;
+            }
+            let len = states.len();
+            let at = *seen.entry(index(t)).or_insert(len);
+            if at == len {
+                if len >= UNIVERSAL_STATES {
+                    return Vec::new();
+                }
+                states.push(t);
+            }
+            out.push(Some(at));
+        }
+        next.push(out);
+        k += 1;
+    }
+    // Start from the states that accept here, and take out each that can
+    // leave the set, until none can.
+    let mut keep: Vec<bool> = states
+        .iter()
+        .map(|&s| dfa.is_match_state(dfa.next_eoi_state(s)))
+        .collect();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for k in 0..states.len() {
+            if keep[k] && !next[k].iter().all(|t| t.is_some_and(|t| keep[t])) {
+                keep[k] = false;
+                changed = true;
+            }
+        }
+    }
+    let mut bits = Vec::new();
+    for (s, _) in states.iter().zip(&keep).filter(|(_, k)| **k) {
+        let i = index(*s);
+        if bits.len() <= i >> 6 {
+            bits.resize((i >> 6) + 1, 0u64);
+        }
+        bits[i >> 6] |= 1 << (i & 63);
+    }
+    bits
 }
 
 impl Side {
