@@ -7,68 +7,69 @@ use std::cmp::Ordering;
 const RADIX_MIN: usize = 64;
 
 /// Sorts `items` by key, then by `tie` (given the items' values) among
-/// equal keys: a most-significant-byte-first radix sort in place (each
-/// bucket moved into place by swaps, then sorted on the next byte; a
-/// byte that is the same in every key of a bucket is skipped), a
-/// comparison sort for buckets of fewer than [`RADIX_MIN`] items. No
-/// memory beside `items`: a second list of 30,000 words would be as many
-/// fresh pages again to fault in.
+/// equal keys: a least-significant-byte-first radix sort (stable: one
+/// pass of eight histograms, then a pass for each byte of the key that
+/// is not the same in every key, each moving every item once between
+/// `items` and one list as long), then a comparison sort of each run of
+/// equal keys; a comparison sort alone below [`RADIX_MIN`] items. Each
+/// pass reads and writes in order, with no branch on the data, where
+/// sorting in place from the top byte swapped items at random and sorted
+/// its many small buckets by comparison (docs/BENCHMARKS.md).
 pub(crate) fn sort_keyed<T: Copy>(items: &mut [(u64, T)], tie: impl Fn(T, T) -> Ordering + Copy) {
-    by_byte(items, 56, tie);
-}
-
-/// [`sort_keyed`] on the bytes of the key from bit `shift` down (all the
-/// keys are equal above it).
-fn by_byte<T: Copy>(items: &mut [(u64, T)], shift: u32, tie: impl Fn(T, T) -> Ordering + Copy) {
-    if items.len() < RADIX_MIN {
+    let n = items.len();
+    // (Counts are u32: more items than that are sorted by comparison.)
+    if n < RADIX_MIN || n > u32::MAX as usize {
         items.sort_unstable_by(|a, b| a.0.cmp(&b.0).then_with(|| tie(a.1, b.1)));
         return;
     }
-    let byte = |key: u64| (key >> shift) as u8 as usize;
-    let mut count = [0usize; 256];
+    let mut counts = [[0u32; 256]; 8];
     for it in items.iter() {
-        count[byte(it.0)] += 1;
-    }
-    let next_shift = shift.checked_sub(8);
-    if count.contains(&items.len()) {
-        match next_shift {
-            Some(s) => by_byte(items, s, tie),
-            // Every key equal.
-            None => items.sort_unstable_by(|a, b| tie(a.1, b.1)),
-        }
-        return;
-    }
-    // Bucket b is items[start[b]..end[b]]; next[b] is its first place not
-    // yet holding an item of its own.
-    let mut end = [0usize; 256];
-    let mut sum = 0;
-    for (e, &c) in end.iter_mut().zip(&count) {
-        sum += c;
-        *e = sum;
-    }
-    let mut next = [0usize; 256];
-    next[1..].copy_from_slice(&end[..255]);
-    let start = next;
-    for b in 0..256 {
-        while next[b] < end[b] {
-            let d = byte(items[next[b]].0);
-            if d == b {
-                next[b] += 1;
-            } else {
-                items.swap(next[b], next[d]);
-                next[d] += 1;
-            }
+        for (d, count) in counts.iter_mut().enumerate() {
+            count[(it.0 >> (8 * d)) as u8 as usize] += 1;
         }
     }
-    for b in 0..256 {
-        let bucket = &mut items[start[b]..end[b]];
-        if bucket.len() < 2 {
+    let mut other: Vec<(u64, T)> = items.to_vec();
+    // Whether the items, sorted on the bytes so far, are in `items`.
+    let mut home = true;
+    for (d, count) in counts.iter().enumerate() {
+        if count.iter().any(|&c| c as usize == n) {
             continue;
         }
-        match next_shift {
-            Some(s) => by_byte(bucket, s, tie),
-            None => bucket.sort_unstable_by(|a, b| tie(a.1, b.1)),
+        let mut at = [0u32; 256];
+        let mut sum = 0;
+        for (a, &c) in at.iter_mut().zip(count) {
+            *a = sum;
+            sum += c;
         }
+        if home {
+            scatter(items, &mut other, 8 * d as u32, &mut at);
+        } else {
+            scatter(&other, items, 8 * d as u32, &mut at);
+        }
+        home = !home;
+    }
+    if !home {
+        items.copy_from_slice(&other);
+    }
+    let mut i = 0;
+    while i < n {
+        let key = items[i].0;
+        let j = i + items[i..].iter().take_while(|it| it.0 == key).count();
+        if j - i > 1 {
+            items[i..j].sort_unstable_by(|a, b| tie(a.1, b.1));
+        }
+        i = j;
+    }
+}
+
+/// Moves each item of `from` to `to` at the next place of its byte at
+/// `shift` (`at`: each byte's next place), keeping their order.
+#[inline]
+fn scatter<T: Copy>(from: &[(u64, T)], to: &mut [(u64, T)], shift: u32, at: &mut [u32; 256]) {
+    for it in from {
+        let a = &mut at[(it.0 >> shift) as u8 as usize];
+        to[*a as usize] = *it;
+        *a += 1;
     }
 }
 
