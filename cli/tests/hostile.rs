@@ -432,6 +432,24 @@ fn parse_errors_are_one_line() {
 }
 
 #[test]
+fn empty_search_arguments_are_errors() {
+    // An unset shell variable: no word is empty, so each is a mistake, not
+    // an empty answer (regexes matched only the empty word and exited 1).
+    for args in [
+        &["pattern", ""][..],
+        &["contains", ""],
+        &["regex", ""],
+        &["regex", " "],
+        &["find", "--regex", ""],
+        &["find", "--not-regex", ""],
+    ] {
+        let o = run(args);
+        assert_one_line_error(&o, "is empty");
+        assert!(o.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
 fn empty_lexq_lexicon_is_unset() {
     let o = lexq()
         .env("LEXQ_LEXICON", "")

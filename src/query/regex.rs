@@ -315,6 +315,11 @@ fn fold_item(item: &mut ast::ClassSetItem) -> std::result::Result<(), Fault> {
 /// Parses a regex into byte-level `Hir` items over tile codes (the items of
 /// its top-level concatenation).
 pub(crate) fn parse(alphabet: &Alphabet, regex: &str) -> std::result::Result<Vec<Hir>, Fault> {
+    // No word is empty: an empty regex is a mistake (an unset shell
+    // variable), as an empty pattern is.
+    if regex.trim().is_empty() {
+        return Err((Kind::Empty, None));
+    }
     let (regex, mut ast) = parse_folding_ranges(regex)?;
     let regex = regex.as_str();
     let mut ctx = Ctx {
