@@ -110,7 +110,8 @@ impl<'a> Shares<'a> {
     /// stands in the lexicon's words, per word: every such run that
     /// stands in some word found from the root (at most [`RUN_ARCS`]
     /// arcs read, else `None`), and the keys below each estimated by
-    /// random dives, [`RUN_DIVES`] in all (at least 2 a first step).
+    /// random dives, about [`RUN_DIVES`] in all (at least one below each
+    /// first step).
     fn run_measured(&self, run: &[LetterSet]) -> Option<f64> {
         let mut buf = vec![0u8; run.len()];
         let mut budget = RUN_ARCS;
@@ -119,7 +120,10 @@ impl<'a> Shares<'a> {
         if !super::each_run(self.root, false, run, &mut buf, &mut budget, &mut found) {
             return None;
         }
-        let dives = (RUN_DIVES / ends.len().max(1)).clamp(2, DIVES);
+        // Shared among every first step below every run found (25 runs of
+        // `[aeiou]{2}` with some 20 steps each took 20 dives a step).
+        let firsts: usize = ends.iter().map(|(at, _)| at.edges().count()).sum();
+        let dives = (RUN_DIVES / firsts.max(1)).clamp(1, DIVES);
         let total: f64 = ends
             .iter()
             .map(|&(at, word)| self.keys_below(at, dives) + word as u8 as f64)
