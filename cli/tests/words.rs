@@ -954,6 +954,56 @@ mod study {
     }
 
     #[test]
+    fn a_long_batch_of_racks_answers_as_single_commands_do() {
+        // The 64th rack line prepares the lexicon's walks (the words filed
+        // by alphagram, the letters below each node): the racks asked
+        // again after it must get the answers they got before it, and
+        // that one command alone gets (a process that never prepares).
+        let racks: &[&[&str]] = &[
+            &["anagram", "aeinrst?"],
+            &["anagram", "??aeinr"],
+            &["anagram", "??aeinr", "-b"],
+            &["anagram", "qi??", "-b"],
+            &["anagram", "aa?", "-b"],
+            &["anagram", "retains"],
+            &["subanagram", "qi?z"],
+            &["subanagram", "ers?", "-t", "ting", "-b"],
+            &["anagram", "s?", "-t", "es", "-b"],
+            &["find", "--anagram", "ca?", "--includes", "t", "-b"],
+            &["find", "--subanagram", "aeinrst??", "--len", "9"],
+            &["anagram", "eeee??", "-b"],
+        ];
+        let alone: Vec<Vec<String>> = racks.iter().map(|args| lines(&run(args))).collect();
+        let mut input = String::new();
+        let rounds = 64 / racks.len() + 2;
+        for _ in 0..rounds {
+            for args in racks {
+                let line: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
+                input.push_str(&line.join(" "));
+                input.push('\n');
+            }
+        }
+        let o = query(&input, &[]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let answers: Vec<Value> = stdout(&o)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(answers.len(), rounds * racks.len());
+        for (i, answer) in answers.iter().enumerate() {
+            let want = &alone[i % racks.len()];
+            assert!(!want.is_empty(), "{:?}", racks[i % racks.len()]);
+            assert_eq!(
+                answer,
+                &json!({"index": i + 1, "words": want}),
+                "line {}: {:?}",
+                i + 1,
+                racks[i % racks.len()]
+            );
+        }
+    }
+
+    #[test]
     fn batch_bad_lines_of_any_size_are_errors_on_their_lines() {
         // A line over 64 KB (one of exactly 64 KB is a line like another),
         // and `find --explain`, which prints a plan and no answer: errors

@@ -18,6 +18,15 @@ use lexq::Lexicon;
 /// The longest query line read, in bytes.
 const MAX_LINE: usize = 64 * 1024;
 
+/// Rack queries (`anagram`, `subanagram`, a `find` with `--anagram` or
+/// `--subanagram`) answered by walking before the batch prepares the
+/// lexicon's walks ([`Lexicon::prepare_walks`]: about 20 ms on ENABLE,
+/// once). A few racks are answered sooner walked; a long batch sooner
+/// looked up (a rack with two blanks takes some 270 µs walked and 12 µs
+/// looked up, docs/BENCHMARKS.md), and the preparation is then paid for
+/// within about as many racks again. Answers are the same either way.
+const RACKS_BEFORE_PREPARING: usize = 64;
+
 /// The most bytes of a too-long line skipped to reach the next line: past
 /// it, with no line end in sight (`/dev/zero`), the input is no file of
 /// queries.
@@ -39,6 +48,7 @@ pub fn run(lexicon: Option<&Choice>, args: &QueryArgs) -> Result<u8, Failure> {
         Box::new(BufReader::new(file))
     };
     let mut study = Study::default();
+    let mut racks = 0;
     let (mut bad, mut found) = (false, false);
     let mut raw = Vec::new();
     for index in 1.. {
@@ -72,7 +82,7 @@ pub fn run(lexicon: Option<&Choice>, args: &QueryArgs) -> Result<u8, Failure> {
                 if line.is_empty() || line.starts_with('#') {
                     continue;
                 }
-                answer(lex, &mut study, line, args.count)
+                answer(lex, &mut study, &mut racks, line, args.count)
             }
         };
         let mut line = Line {
@@ -165,8 +175,28 @@ enum Reply {
     Table(Vec<Row>),
 }
 
-/// One line's answer.
-fn answer(lex: &Lexicon, study: &mut Study, line: &str, count: bool) -> Result<Reply, String> {
+/// Whether a query line spends the tiles of a rack (`words`, the line's
+/// words, name a find's conditions).
+fn spends_a_rack(cmd: &SearchCommand, words: &[String]) -> bool {
+    match cmd {
+        SearchCommand::Anagram { .. } | SearchCommand::Subanagram { .. } => true,
+        SearchCommand::Find(_) => words.iter().any(|w| {
+            let flag = w.split('=').next().unwrap_or(w);
+            flag == "--anagram" || flag == "--subanagram"
+        }),
+        _ => false,
+    }
+}
+
+/// One line's answer; `racks` counts the lines that spent a rack, and
+/// the [`RACKS_BEFORE_PREPARING`]th prepares the lexicon's walks.
+fn answer(
+    lex: &Lexicon,
+    study: &mut Study,
+    racks: &mut usize,
+    line: &str,
+    count: bool,
+) -> Result<Reply, String> {
     let words = lexq::find::split_words(line).map_err(|e| e.to_string())?;
     if words
         .iter()
@@ -189,6 +219,12 @@ fn answer(lex: &Lexicon, study: &mut Study, line: &str, count: bool) -> Result<R
         return Err(
             "--explain prints a plan, not an answer: run it as `lexq find ... --explain`".into(),
         );
+    }
+    if spends_a_rack(cmd, &words) {
+        *racks += 1;
+        if *racks == RACKS_BEFORE_PREPARING {
+            lex.prepare_walks();
+        }
     }
     let mut found = find(lex, cmd).map_err(|e| e.to_string())?;
     let mut o = cmd.output().clone();
