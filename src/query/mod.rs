@@ -278,6 +278,56 @@ impl<'a> Collector<'a> {
     }
 }
 
+/// Gathers the words of a walk that reports them in alphabet order, each
+/// once (a regex plan's forward walk, or one from the start of the word):
+/// kept as they come, the first `limit` only, all counted. Beside
+/// [`Collector`], so that only this module builds a [`Words`].
+pub(crate) struct Ordered {
+    codes: Vec<u8>,
+    spans: Vec<(u32, u32)>,
+    found: usize,
+    limit: usize,
+}
+
+impl Ordered {
+    pub(crate) fn new(limit: usize) -> Ordered {
+        Ordered {
+            codes: Vec::with_capacity(128),
+            spans: Vec::with_capacity(16),
+            found: 0,
+            limit,
+        }
+    }
+
+    /// Adds the word `rev(left) anchor right` (no blanks in these walks).
+    #[inline]
+    pub(crate) fn push(&mut self, left_rev: &[u8], anchor: &[u8], right: &[u8]) {
+        self.found += 1;
+        if self.spans.len() >= self.limit {
+            return;
+        }
+        let start = self.codes.len() as u32;
+        if !left_rev.is_empty() {
+            self.codes.extend(left_rev.iter().rev());
+        }
+        self.codes.extend_from_slice(anchor);
+        if !right.is_empty() {
+            self.codes.extend_from_slice(right);
+        }
+        self.spans.push((start, self.codes.len() as u32));
+    }
+
+    pub(crate) fn finish(self, alphabet: &Alphabet) -> Words<'_> {
+        Words {
+            alphabet,
+            codes: self.codes,
+            spans: self.spans,
+            blanks: Vec::new(),
+            found: self.found,
+        }
+    }
+}
+
 /// The blank mask of the word starting at `start`.
 fn blank_mask(blanks: &[(u32, u64)], start: u32) -> u64 {
     if blanks.is_empty() {

@@ -29,7 +29,7 @@ use regex_automata::util::start;
 use regex_automata::{Anchored, MatchKind};
 use regex_syntax::hir::{Class, ClassBytes, ClassBytesRange, Hir, HirKind, Repetition};
 
-use super::{Lengths, MAX_ARG_LEN, Search, Words};
+use super::{Lengths, MAX_ARG_LEN, Ordered, Search, Words};
 use crate::alphabet::Alphabet;
 use crate::alphabet::letterset::LetterSet;
 use crate::error::{Error, QueryError, QueryErrorKind, Syntax};
@@ -535,55 +535,6 @@ impl Plan {
             Plan::Forward(_) => true,
             Plan::Anchored { left, .. } => matches!(left, Side::Nothing),
             Plan::Backward(_) | Plan::Union(_) | Plan::Run { .. } => false,
-        }
-    }
-}
-
-/// Gathers the words of a walk that reports them in alphabet order, each
-/// once ([`Plan::in_order`]): kept as they come, the first `limit` only,
-/// all counted.
-struct Ordered {
-    codes: Vec<u8>,
-    spans: Vec<(u32, u32)>,
-    found: usize,
-    limit: usize,
-}
-
-impl Ordered {
-    fn new(limit: usize) -> Ordered {
-        Ordered {
-            codes: Vec::with_capacity(128),
-            spans: Vec::with_capacity(16),
-            found: 0,
-            limit,
-        }
-    }
-
-    /// Adds the word `rev(left) anchor right` (no blanks in these walks).
-    #[inline]
-    fn push(&mut self, left_rev: &[u8], anchor: &[u8], right: &[u8]) {
-        self.found += 1;
-        if self.spans.len() >= self.limit {
-            return;
-        }
-        let start = self.codes.len() as u32;
-        if !left_rev.is_empty() {
-            self.codes.extend(left_rev.iter().rev());
-        }
-        self.codes.extend_from_slice(anchor);
-        if !right.is_empty() {
-            self.codes.extend_from_slice(right);
-        }
-        self.spans.push((start, self.codes.len() as u32));
-    }
-
-    fn finish(self, alphabet: &Alphabet) -> Words<'_> {
-        Words {
-            alphabet,
-            codes: self.codes,
-            spans: self.spans,
-            blanks: Vec::new(),
-            found: self.found,
         }
     }
 }
