@@ -110,8 +110,9 @@ impl<'a> Shares<'a> {
     /// stands in the lexicon's words, per word: every such run that
     /// stands in some word found from the root (at most [`RUN_ARCS`]
     /// arcs read, else `None`), and the keys below each estimated by
-    /// random dives, about [`RUN_DIVES`] in all (at least one below each
-    /// first step).
+    /// random dives, about [`RUN_DIVES`] in all, one at least below each
+    /// first step (`None`, too common to anchor on, past [`RUN_FIRSTS`]
+    /// first steps: a stranger's regex bounds what planning reads).
     fn run_measured(&self, run: &[LetterSet]) -> Option<f64> {
         let mut buf = vec![0u8; run.len()];
         let mut budget = RUN_ARCS;
@@ -123,6 +124,9 @@ impl<'a> Shares<'a> {
         // Shared among every first step below every run found (25 runs of
         // `[aeiou]{2}` with some 20 steps each took 20 dives a step).
         let firsts: usize = ends.iter().map(|(at, _)| at.edges().count()).sum();
+        if firsts > RUN_FIRSTS {
+            return None;
+        }
         let dives = (RUN_DIVES / firsts.max(1)).clamp(1, DIVES);
         let total: f64 = ends
             .iter()
@@ -136,6 +140,11 @@ impl<'a> Shares<'a> {
 /// for ([`Shares::run_measured`]): more, and the run is too common to
 /// anchor on.
 const RUN_ARCS: usize = 4096;
+
+/// First steps below the runs of letters of a run of classes at most
+/// ([`Shares::run_measured`]): more, and the run is too common to anchor
+/// on (`[a-z]{2}` has thousands; `[aeiou]{4}` a few hundred).
+const RUN_FIRSTS: usize = 4 * RUN_DIVES;
 
 /// Random dives below the runs of letters of a run of classes in all
 /// ([`Shares::run_measured`]), shared among them.
@@ -342,5 +351,25 @@ pub(crate) fn choose(
             Why::Unselective(cost),
         )),
         None => Ok((plan_one(items, letters)?, Why::NoLiteral)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runs_with_too_many_first_steps_are_not_measured() {
+        let lex = Lexicon::embedded();
+        let shares = Shares::of(&lex);
+        let a = lex.alphabet();
+        let set = |s: &str| LetterSet(a.encode(s).unwrap().iter().fold(0, |m, &c| m | 1 << c));
+        let (any, vowels) = (a.letters(), set("aeiou"));
+        // Any two letters: every pair that stands in a word, thousands of
+        // first steps below them, too common to anchor on: not dived.
+        assert_eq!(shares.run_measured(&[any, any]), None);
+        // Four vowels: a few hundred, measured, and rare.
+        let four = shares.run_measured(&[vowels; 4]).unwrap();
+        assert!(four > 0.0 && four < 0.01, "{four}");
     }
 }
