@@ -82,8 +82,23 @@ fn full_stderr_and_stdout_do_not_panic() {
         &["info", "--json"],
     ] {
         let o = lexq().args(args).stdout(full()).output().unwrap();
-        assert_one_line_error(&o, "No space left on device");
+        assert_one_line_error(&o, "standard output: No space left on device");
     }
+    // The move generator's output too; and a batch whose standard input
+    // is a folder says which input it could not read.
+    let cgp = "15/15/15/15/15/15/15/4CARE7/15/15/15/15/15/15/15 AEINRS?/ 12/0 0";
+    let o = lexq()
+        .args(["moves", "--all", "--cgp", cgp])
+        .stdout(full())
+        .output()
+        .unwrap();
+    assert_one_line_error(&o, "standard output: No space left on device");
+    let o = lexq()
+        .args(["moves", "-c"])
+        .stdin(std::fs::File::open("/").unwrap())
+        .output()
+        .unwrap();
+    assert_one_line_error(&o, "<stdin>: ");
     // Both full: exit 2, no panic.
     let o = lexq()
         .args(["pattern", "*"])

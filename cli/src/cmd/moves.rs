@@ -106,8 +106,13 @@ pub fn run(lexicon: Option<&Choice>, args: &MovesArgs) -> Result<u8, Failure> {
         // input without a line end (`< /dev/zero`) is an error, not a line
         // read until memory runs out.
         raw.clear();
-        if io::Read::take(&mut input, MAX_CGP_LINE as u64 + 1).read_until(b'\n', &mut raw)? == 0 {
-            break;
+        match io::Read::take(&mut input, MAX_CGP_LINE as u64 + 1).read_until(b'\n', &mut raw) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) => {
+                out.flush()?;
+                return Err(format!("<stdin>: {e}").into());
+            }
         }
         if raw.len() > MAX_CGP_LINE {
             out.flush()?;
