@@ -212,6 +212,24 @@ fn output_that_is_an_input_or_not_a_regular_file_is_refused() {
         &run(&["build", path_str(&list), "-o", "/dev/null"]),
         "is a device",
     );
+    // Self-play's positions file too (it waited for a reader of the FIFO
+    // for ever, and wrote into /dev/full).
+    let mut child = lexq()
+        .args(["selfplay", "--games", "1", "-o", path_str(&fifo)])
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    assert_eq!(wait_or_kill(&mut child, 20).code(), Some(2));
+    let o = child.wait_with_output().unwrap();
+    assert!(stderr(&o).contains("is a FIFO"), "{}", stderr(&o));
+    assert_one_line_error(
+        &run(&["selfplay", "--games", "1", "-o", "/dev/full"]),
+        "is a device",
+    );
+    assert_one_line_error(
+        &run(&["selfplay", "--games", "1", "--gcg-dir", path_str(&list)]),
+        "not a folder",
+    );
     assert!(Path::new("/dev/null").exists());
     assert_one_line_error(
         &run(&["build", path_str(&list), "-o", path_str(dir.path())]),
