@@ -332,6 +332,17 @@ fn files_that_are_not_tables() {
     std::fs::write(&path, &old).unwrap();
     let err = Leaves::open(&path, &en).unwrap_err();
     assert!(err.to_string().contains("16-bit values"), "{err}");
+    // A CSV with a byte that is not UTF-8 (Latin-1, say) is a CSV with a
+    // bad line, not a KLV2 file too short for its header.
+    let latin = dir.path().join("latin1.csv");
+    std::fs::write(&latin, b"AE,1\nQ,-7\nA\xc9,2\n").unwrap();
+    let err = Leaves::open(&latin, &en).unwrap_err();
+    assert_eq!(err.line, Some(3), "{err}");
+    assert!(
+        err.to_string().contains("byte 0xc9 is not UTF-8 text"),
+        "{err}"
+    );
+    assert!(!err.to_string().contains("KLV2 file:"), "{err}");
     // A header announcing 2^32 - 1 nodes: refused before any allocation.
     let err = Leaves::from_klv2(&[0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0]).unwrap_err();
     assert!(

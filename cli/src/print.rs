@@ -31,7 +31,8 @@ impl Write for Sink {
                 CLOSED.store(true, Ordering::Relaxed);
                 Ok(buf.len())
             }
-            other => other,
+            Err(e) => Err(named(e)),
+            ok => ok,
         }
     }
 
@@ -45,9 +46,17 @@ impl Write for Sink {
                 CLOSED.store(true, Ordering::Relaxed);
                 Ok(())
             }
-            other => other,
+            Err(e) => Err(named(e)),
+            ok => ok,
         }
     }
+}
+
+/// A failed write to standard output, saying so (`lexq: standard output:
+/// No space left on device (os error 28)`, where the bare error would not
+/// tell a full disk under `> FILE` from one the command wrote to).
+fn named(e: io::Error) -> io::Error {
+    io::Error::new(e.kind(), format!("standard output: {e}"))
 }
 
 /// Buffered standard output.

@@ -208,9 +208,12 @@ mod moves {
                 left.remove(i);
             }
             racks.insert(rack.to_string());
-            // The line reads back, and moves answer it.
+            // The line reads back, and moves answer it: the player to move
+            // now is the other, whose rack the CGP leaves empty, so no
+            // move (exit 1).
             let o = run(&["moves", "--cgp", out.trim(), "--count"]);
-            assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+            assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+            assert_eq!(stdout(&o), "0\n");
         }
         // The tiles exchanged left the rack: the draws differ by seed.
         assert!(racks.len() > 1 && !racks.contains("AEINRST"), "{racks:?}");
@@ -276,6 +279,43 @@ mod moves {
             })
             .collect();
         assert_eq!(index, [1, 4, 6]);
+    }
+
+    /// Exit status 1 when there is no move, as the README says of every
+    /// command ("1 when its answer is empty (no word, no move, ...)"):
+    /// a lone Q on the empty board has none (no one-letter word, and on
+    /// the empty board a play needs two tiles); an empty rack has none,
+    /// and says why.
+    #[test]
+    fn no_move_is_exit_status_1() {
+        let q = format!("{EMPTY} Q/ 0/0 0");
+        for extra in [&[][..], &["-c"], &["--json"], &["--all", "-c", "--json"]] {
+            let mut args = vec!["moves", "--cgp", &q];
+            args.extend_from_slice(extra);
+            let o = run(&args);
+            assert_eq!(o.status.code(), Some(1), "{extra:?}: {}", stderr(&o));
+            assert!(o.stderr.is_empty(), "{}", stderr(&o));
+        }
+        assert_eq!(stdout(&run(&["moves", "--cgp", &q, "-c"])), "0\n");
+        // With --exchanges the pass is a move.
+        let o = run(&["moves", "--cgp", &q, "--exchanges"]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        // An empty rack (what a GCG file's last position has for the
+        // player to move): no move, and a note why.
+        let o = run(&["moves", "--cgp", &format!("{EMPTY} / 0/0 0")]);
+        assert_eq!(o.status.code(), Some(1));
+        assert!(o.stdout.is_empty());
+        assert!(
+            stderr(&o).contains("the player to move has no tiles"),
+            "{}",
+            stderr(&o)
+        );
+        // A batch: 1 when no position has a move, 0 when one has.
+        let o = run_stdin(&["moves", "-c"], format!("{q}\n{q}\n"));
+        assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+        assert_eq!(stdout(&o), "0\n0\n");
+        let o = run_stdin(&["moves", "-c"], format!("{q}\n{CARE}\n"));
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     }
 
     #[test]

@@ -82,8 +82,23 @@ fn full_stderr_and_stdout_do_not_panic() {
         &["info", "--json"],
     ] {
         let o = lexq().args(args).stdout(full()).output().unwrap();
-        assert_one_line_error(&o, "No space left on device");
+        assert_one_line_error(&o, "standard output: No space left on device");
     }
+    // The move generator's output too; and a batch whose standard input
+    // is a folder says which input it could not read.
+    let cgp = "15/15/15/15/15/15/15/4CARE7/15/15/15/15/15/15/15 AEINRS?/ 12/0 0";
+    let o = lexq()
+        .args(["moves", "--all", "--cgp", cgp])
+        .stdout(full())
+        .output()
+        .unwrap();
+    assert_one_line_error(&o, "standard output: No space left on device");
+    let o = lexq()
+        .args(["moves", "-c"])
+        .stdin(std::fs::File::open("/").unwrap())
+        .output()
+        .unwrap();
+    assert_one_line_error(&o, "<stdin>: ");
     // Both full: exit 2, no panic.
     let o = lexq()
         .args(["pattern", "*"])
@@ -196,6 +211,24 @@ fn output_that_is_an_input_or_not_a_regular_file_is_refused() {
     assert_one_line_error(
         &run(&["build", path_str(&list), "-o", "/dev/null"]),
         "is a device",
+    );
+    // Self-play's positions file too (it waited for a reader of the FIFO
+    // for ever, and wrote into /dev/full).
+    let mut child = lexq()
+        .args(["selfplay", "--games", "1", "-o", path_str(&fifo)])
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    assert_eq!(wait_or_kill(&mut child, 20).code(), Some(2));
+    let o = child.wait_with_output().unwrap();
+    assert!(stderr(&o).contains("is a FIFO"), "{}", stderr(&o));
+    assert_one_line_error(
+        &run(&["selfplay", "--games", "1", "-o", "/dev/full"]),
+        "is a device",
+    );
+    assert_one_line_error(
+        &run(&["selfplay", "--games", "1", "--gcg-dir", path_str(&list)]),
+        "not a folder",
     );
     assert!(Path::new("/dev/null").exists());
     assert_one_line_error(

@@ -11,8 +11,10 @@
 //! on a new connection, before, during and after the abuse; the abusers
 //! come from other loopback addresses, so that per-address limits can
 //! tell them apart:
-//! - 500 slow-header connections (127.0.0.2-11, 50 each), each sending
-//!   one header byte a second and reconnecting when cut off;
+//! - 1,100 slow-header connections (127.0.0.2-23, 50 each: under the
+//!   per-address cap of 64, and together over the server's cap of 1,024
+//!   connections), each sending one header byte a second and reconnecting
+//!   when cut off;
 //! - 16 clients (127.0.1.1-16) repeating `pattern/*` (a page of 1000 of
 //!   all 172,820 words);
 //! - 4 clients (127.0.2.1-4) repeating the heaviest searches the server
@@ -188,6 +190,9 @@ const SEARCHES: &[&str] = &[
     "* -a -the -of -or -to -and -in -is -for -with -that -by -as -an -from -on",
 ];
 
+/// Slow-header connections: more than the server's default cap (1,024).
+const SLOW: usize = 1100;
+
 /// The abusers' threads, what each kind got, and how many slow-header
 /// connections the server cut off.
 struct Abusers {
@@ -199,7 +204,7 @@ struct Abusers {
 fn start_abusers(to: SocketAddr, stop: &Arc<AtomicBool>) -> Abusers {
     let mut threads = Vec::new();
     let mut tallies = Vec::new();
-    // 500 slow-header connections.
+    // SLOW slow-header connections.
     let cut = Arc::new(AtomicU64::new(0));
     {
         let (stop, cut) = (stop.clone(), cut.clone());
@@ -210,7 +215,7 @@ fn start_abusers(to: SocketAddr, stop: &Arc<AtomicBool>) -> Abusers {
                 s.set_nonblocking(true).ok()?;
                 Some((s, 0))
             };
-            let mut conns: Vec<Option<(TcpStream, usize)>> = (0..500).map(open).collect();
+            let mut conns: Vec<Option<(TcpStream, usize)>> = (0..SLOW).map(open).collect();
             while !stop.load(Ordering::Relaxed) {
                 let tick = Instant::now();
                 for (k, c) in conns.iter_mut().enumerate() {
@@ -431,7 +436,7 @@ fn main() {
         );
     }
     println!(
-        "slow-header connections: 500 held open, {} cut off by the server",
+        "slow-header connections: {SLOW} held open, {} cut off by the server",
         cut.load(Ordering::Relaxed)
     );
     for (what, t) in &tallies {

@@ -244,16 +244,31 @@ fn open_fds() -> usize {
     std::fs::read_dir("/proc/self/fd").unwrap().count()
 }
 
+/// A POST whose body never comes: a request being answered (its
+/// handler waits for the body) until the body deadline.
+fn body_pending(to: SocketAddr) -> TcpStream {
+    let mut s = TcpStream::connect(to).unwrap();
+    s.write_all(
+        b"POST /api/v1/moves HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 100\r\n\r\n15/",
+    )
+    .unwrap();
+    s
+}
+
 #[test]
 fn the_connection_cap_holds() {
+    let timeout = Duration::from_millis(1500);
     let (_dir, server) = fixture_server(ServeOptions {
         max_connections: Some(4),
+        client_timeout: timeout,
         ..ServeOptions::default()
     });
     let a = server.addr();
-    let idle: Vec<TcpStream> = (0..4).map(|_| TcpStream::connect(a).unwrap()).collect();
+    // Four requests being answered (their bodies awaited) ...
+    let busy: Vec<TcpStream> = (0..4).map(|_| body_pending(a)).collect();
     std::thread::sleep(Duration::from_millis(200));
-    // The fifth is not accepted while four are open ...
+    // ... keep a fifth out: none of them is closed to make room ...
+    let start = Instant::now();
     let mut fifth = TcpStream::connect(a).unwrap();
     fifth
         .write_all(request_text("GET", "/api/v1/word/care", &[]).as_bytes())
@@ -266,15 +281,19 @@ fn the_connection_cap_holds() {
         fifth.read(&mut buf).is_err(),
         "answered beyond the connection cap"
     );
-    // ... and is answered once one closes.
-    drop(idle);
+    // ... until their body deadline ends them (408).
     fifth
         .set_read_timeout(Some(Duration::from_secs(10)))
         .unwrap();
     let answer = read_answer(&mut fifth);
     assert_eq!(answer.status, 200);
+    assert!(start.elapsed() >= timeout / 2, "{:?}", start.elapsed());
+    for mut b in busy {
+        assert_eq!(read_answer(&mut b).status, 408);
+    }
     // Many more connections hold no descriptors of the server's: the
-    // kernel's backlog keeps them until accepted.
+    // kernel's backlog keeps them until accepted, and each accepted
+    // closes an idle one.
     let before = open_fds();
     let held: Vec<TcpStream> = (0..40).map(|_| TcpStream::connect(a).unwrap()).collect();
     std::thread::sleep(Duration::from_millis(300));
@@ -284,6 +303,99 @@ fn the_connection_cap_holds() {
         "{grown} descriptors for 40 connections"
     );
     drop(held);
+}
+
+/// Idle connections from many addresses (each under its address's cap)
+/// fill the server's cap: a new client is still answered at once, in the
+/// place of the connection that waited longest for a request, even one
+/// sending its head a byte at a time.
+#[test]
+fn idle_connections_make_room_for_new_clients() {
+    let (_dir, server) = fixture_server(ServeOptions {
+        max_connections: Some(4),
+        ..ServeOptions::default()
+    });
+    let a = server.addr();
+    // The oldest: a head a byte every 50 ms (bytes keep moving on it).
+    let mut trickle = connect_from("127.0.0.2", a);
+    let mut writer = trickle.try_clone().unwrap();
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let trickling = {
+        let stop = stop.clone();
+        std::thread::spawn(move || {
+            let text = request_text(
+                "GET",
+                "/api/v1/word/care",
+                &[
+                    "X-Pad: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+                ],
+            );
+            for b in text.bytes() {
+                if stop.load(std::sync::atomic::Ordering::Relaxed)
+                    || writer.write_all(&[b]).is_err()
+                {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(50));
+            }
+        })
+    };
+    std::thread::sleep(Duration::from_millis(300));
+    // Then three that send nothing, from other addresses.
+    let mut silent: Vec<TcpStream> = (3..6)
+        .map(|i| connect_from(&format!("127.0.0.{i}"), a))
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    // A new client, at the cap, is answered well within the client
+    // timeout (10 s) ...
+    let start = Instant::now();
+    let answer = get_from("127.0.0.9", a, "/api/v1/word/care", &[]);
+    assert_eq!(answer.status, 200);
+    let took = start.elapsed();
+    assert!(took < Duration::from_secs(2), "waited {took:?} at the cap");
+    // ... in the trickler's place, not a silent one's.
+    assert!(
+        closed_within(&mut trickle, Duration::from_secs(2)).is_some(),
+        "the connection waiting longest for a request was kept"
+    );
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    trickling.join().unwrap();
+    for s in &mut silent {
+        assert!(
+            closed_within(s, Duration::from_millis(100)).is_none(),
+            "a newer idle connection was closed"
+        );
+    }
+    // Again and again: each new client takes the place of the oldest.
+    for i in 0..6 {
+        let answer = get_from(&format!("127.0.0.{}", 10 + i), a, "/api/v1/word/care", &[]);
+        assert_eq!(answer.status, 200);
+    }
+}
+
+/// A request head is read into a bounded buffer: a huge header is a 431,
+/// not hundreds of KiB held per connection.
+#[test]
+fn a_huge_request_head_is_refused() {
+    let (_dir, server) = fixture_server(ServeOptions::default());
+    let a = server.addr();
+    // 64 KiB: over the server's 32 KiB (hyper's default buffer is about
+    // 400 KiB).
+    let pad = format!("X-Pad: {}", "a".repeat(64 * 1024));
+    let mut s = TcpStream::connect(a).unwrap();
+    // The server may close before taking the whole head.
+    let _ = s.write_all(request_text("GET", "/api/v1/word/care", &[&pad]).as_bytes());
+    let mut raw = Vec::new();
+    let _ = s.read_to_end(&mut raw);
+    let text = String::from_utf8_lossy(&raw);
+    assert!(
+        text.starts_with("HTTP/1.1 431"),
+        "{}",
+        &text[..text.len().min(200)]
+    );
+    // A head of a few KiB, as browsers send, is fine.
+    let cookie = format!("Cookie: c={}", "a".repeat(8 * 1024));
+    assert_eq!(get_with(a, "/api/v1/word/care", &[&cookie]).status, 200);
 }
 
 #[test]

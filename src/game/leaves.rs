@@ -243,12 +243,26 @@ impl Leaves {
                     Error::Io { source, .. } => io(source),
                     other => io(std::io::Error::other(other.to_string())),
                 })?;
-        let text = (!bytes.contains(&0))
-            .then(|| std::str::from_utf8(&bytes).ok())
-            .flatten();
-        let table = match text {
-            Some(text) => Leaves::read_csv(&name, text, alphabet),
-            None => Leaves::read_klv2(&name, &bytes),
+        // A KLV2 file starts with its node count, under 2^22 (a node's
+        // child is 22 bits): its fourth byte is NUL. Bytes without NUL are
+        // a CSV, and must be UTF-8 text.
+        let table = if bytes.contains(&0) {
+            Leaves::read_klv2(&name, &bytes)
+        } else {
+            match std::str::from_utf8(&bytes) {
+                Ok(text) => Leaves::read_csv(&name, text, alphabet),
+                Err(e) => {
+                    let at = e.valid_up_to();
+                    Err(LeavesError {
+                        name: name.clone(),
+                        line: Some(bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1),
+                        kind: LeavesErrorKind::Syntax(format!(
+                            "byte {:#04x} is not UTF-8 text (a CSV leave table is UTF-8; a KLV2 file is binary)",
+                            bytes[at]
+                        )),
+                    })
+                }
+            }
         }?;
         table.check_alphabet(alphabet).map_err(|mut e| {
             e.name = name;

@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 
 use crate::game::{LeaveFile, Lexicons, position};
 use crate::lexicon::Choice;
-use crate::{ERROR, FOUND, Failure};
+use crate::{ERROR, FOUND, Failure, NOT_FOUND};
 
 /// Arguments of `lexq moves`.
 #[derive(Args, Debug)]
@@ -85,10 +85,18 @@ pub fn run(lexicon: Option<&Choice>, args: &MovesArgs) -> Result<u8, Failure> {
         let list = answer(&mut generator, &pos, limit, args.count);
         print(&mut out, &list, &pos, None, args.json, ranked)?;
         out.flush()?;
-        return Ok(FOUND);
+        if list.is_empty() && pos.rack().is_empty() {
+            eprintln!(
+                "lexq: no moves: the player to move has no tiles (the CGP's first rack is empty; a GCG file shows a rack only on its player's turns)"
+            );
+        }
+        return Ok(if list.is_empty() { NOT_FOUND } else { FOUND });
     }
     let mut input = io::stdin().lock();
     let mut bad = false;
+    // Whether any position had a move: the exit status, as grep's over
+    // several files.
+    let mut found = false;
     let mut raw = Vec::new();
     for lineno in 1.. {
         if crate::print::closed() {
@@ -98,8 +106,13 @@ pub fn run(lexicon: Option<&Choice>, args: &MovesArgs) -> Result<u8, Failure> {
         // input without a line end (`< /dev/zero`) is an error, not a line
         // read until memory runs out.
         raw.clear();
-        if io::Read::take(&mut input, MAX_CGP_LINE as u64 + 1).read_until(b'\n', &mut raw)? == 0 {
-            break;
+        match io::Read::take(&mut input, MAX_CGP_LINE as u64 + 1).read_until(b'\n', &mut raw) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) => {
+                out.flush()?;
+                return Err(format!("<stdin>: {e}").into());
+            }
         }
         if raw.len() > MAX_CGP_LINE {
             out.flush()?;
@@ -152,10 +165,17 @@ pub fn run(lexicon: Option<&Choice>, args: &MovesArgs) -> Result<u8, Failure> {
             generator.set_leaves(Some(table));
         }
         let list = answer(&mut generator, &pos, limit, args.count);
+        found |= !list.is_empty();
         print(&mut out, &list, &pos, Some(lineno), args.json, ranked)?;
     }
     out.flush()?;
-    Ok(if bad { ERROR } else { FOUND })
+    Ok(if bad {
+        ERROR
+    } else if found {
+        FOUND
+    } else {
+        NOT_FOUND
+    })
 }
 
 enum Answer {
@@ -163,6 +183,16 @@ enum Answer {
     /// Best first, with their equities (1000 x the score without a leave
     /// table).
     Moves(Vec<Valued>),
+}
+
+impl Answer {
+    /// No move (exit status 1).
+    fn is_empty(&self) -> bool {
+        match self {
+            Answer::Count(n) => *n == 0,
+            Answer::Moves(v) => v.is_empty(),
+        }
+    }
 }
 
 fn answer(

@@ -58,12 +58,21 @@ pub fn run(lexicon: Option<&Choice>, args: &SelfplayArgs) -> Result<u8, Failure>
         None => None,
     };
     if let Some(dir) = &args.gcg_dir {
+        if dir.exists() && !dir.is_dir() {
+            return Err(format!("{}: not a folder", dir.display()).into());
+        }
         fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
     let mut out: Option<Box<dyn Write>> = match (&args.output, &table) {
-        (Some(p), _) => Some(Box::new(BufWriter::new(
-            fs::File::create(p).map_err(|e| format!("{}: {e}", p.display()))?,
-        ))),
+        (Some(p), _) => {
+            // Not a FIFO (opening one would wait for a reader), a device
+            // or a folder, nor the leave table read.
+            let inputs: Vec<PathBuf> = args.leaves.iter().cloned().collect();
+            lexq::files::check_output(p, &inputs)?;
+            Some(Box::new(BufWriter::new(
+                fs::File::create(p).map_err(|e| format!("{}: {e}", p.display()))?,
+            )))
+        }
         (None, None) => Some(Box::new(BufWriter::new(crate::print::stdout()))),
         (None, Some(_)) => None,
     };

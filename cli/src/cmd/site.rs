@@ -145,7 +145,7 @@ pub struct ServeArgs {
     /// Steps of the lexicon one /api/v1/find may walk; beyond it, 400 with the reason.
     #[arg(long, value_name = "N", default_value_t = 4_000_000)]
     pub max_find_steps: u64,
-    /// Connections open at once; beyond it, new ones wait (default: 1024, or what the open-file limit allows).
+    /// Connections open at once; at the cap a new one takes the place of the one idle longest, or waits while every one is being answered (default: 1024, or what the open-file limit allows).
     #[arg(long, value_name = "N")]
     pub max_connections: Option<usize>,
     /// Connections one client address may hold open; beyond it, 429.

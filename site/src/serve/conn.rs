@@ -2,10 +2,18 @@
 //! client address's), the time a client has to send and to read, and the
 //! drain at shutdown.
 //!
-//! - Beyond [`ServeOptions::max_connections`] the loop stops accepting
-//!   until a connection closes (the kernel's backlog holds the rest), so
-//!   the process never runs out of file descriptors; the cap is checked
-//!   against the open-file limit at start.
+//! - At [`ServeOptions::max_connections`] the next connection accepted
+//!   closes the one that has waited longest for a request (an idle
+//!   keep-alive connection, a client that connected and sent nothing or
+//!   sends its head a byte at a time) to take its place; when every
+//!   connection is being answered, it waits for one to close, and the
+//!   loop accepts nothing more meanwhile (the kernel's backlog holds the
+//!   rest), so the process never runs out of file descriptors; the cap
+//!   is checked against the open-file limit at start. So idle
+//!   connections from many addresses cannot keep a new client out.
+//! - A request head is read into at most [`MAX_HEAD_BYTES`] (431
+//!   beyond), so a thousand connections sending heads hold megabytes,
+//!   not the hundreds hyper's default buffer would let them.
 //! - An address holding [`ServeOptions::max_client_connections`] has its
 //!   next connection answered 429 and closed.
 //! - A request head must arrive within [`ServeOptions::client_timeout`]
@@ -18,12 +26,13 @@
 //!   dropped; a query still running on a pool thread does not hold the
 //!   process (the runtime is not waited for).
 
+use std::collections::HashMap;
 use std::future::Future;
 use std::io;
 use std::net::{IpAddr, SocketAddr};
 use std::pin::Pin;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
@@ -34,7 +43,7 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::Semaphore;
+use tokio::sync::{Notify, Semaphore};
 use tokio::time::Instant;
 use tower::ServiceExt;
 
@@ -45,6 +54,14 @@ use super::{AppState, router};
 /// Descriptors kept for everything but connections (standard streams,
 /// the lexicon and index files, the runtime's own).
 const RESERVED_FDS: usize = 64;
+
+/// The most bytes of a request head (request line and header fields)
+/// read on one connection: a longer head is answered 431. Every query
+/// argument is at most `--max-input` bytes (100 by default) and a find
+/// holds at most 32 of them, so a head of the API is a few KiB with a
+/// browser's headers; hyper's default would let each connection hold
+/// about 400 KiB.
+const MAX_HEAD_BYTES: usize = 32 * 1024;
 
 /// The connection cap: `requested`, or 1024 if the open-file limit allows.
 /// The soft open-file limit is first raised to the hard one. An explicit
@@ -108,18 +125,91 @@ fn open_file_limit() -> Option<usize> {
     }
 }
 
-/// Milliseconds since the server started, when bytes last moved on a
-/// connection; and how many of its requests are being answered.
-#[derive(Default)]
+/// What the accept loop and a connection's watchdog know of it: when
+/// bytes last moved on it and since when it has had nothing to answer
+/// (milliseconds since the server started), how many of its requests are
+/// being answered, and whether the loop is closing it to make room.
 struct Activity {
+    epoch: Instant,
     last_ms: AtomicU64,
+    idle_since_ms: AtomicU64,
     answering: AtomicUsize,
+    shedding: AtomicBool,
+    shed: Notify,
 }
 
 impl Activity {
+    fn new(epoch: Instant) -> Activity {
+        let now = epoch.elapsed().as_millis() as u64;
+        Activity {
+            epoch,
+            last_ms: AtomicU64::new(now),
+            idle_since_ms: AtomicU64::new(now),
+            answering: AtomicUsize::new(0),
+            shedding: AtomicBool::new(false),
+            shed: Notify::new(),
+        }
+    }
+
     fn touch(&self, epoch: Instant) {
         self.last_ms
             .store(epoch.elapsed().as_millis() as u64, Ordering::Relaxed);
+    }
+}
+
+/// The connections open, for the accept loop to choose one to close when
+/// it is at the cap.
+#[derive(Default)]
+struct Open {
+    next: u64,
+    conns: HashMap<u64, Arc<Activity>>,
+}
+
+type OpenConns = Arc<Mutex<Open>>;
+
+fn open_conns(open: &OpenConns) -> std::sync::MutexGuard<'_, Open> {
+    open.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Keeps a connection in [`Open`] until dropped.
+struct Registered(OpenConns, u64);
+
+impl Registered {
+    fn new(open: &OpenConns, a: &Arc<Activity>) -> Registered {
+        let mut o = open_conns(open);
+        let id = o.next;
+        o.next += 1;
+        o.conns.insert(id, a.clone());
+        Registered(open.clone(), id)
+    }
+}
+
+impl Drop for Registered {
+    fn drop(&mut self) {
+        open_conns(&self.0).conns.remove(&self.1);
+    }
+}
+
+/// Asks the connection that has waited longest for a request (nothing
+/// being answered on it) to close, to make room for a new one; whether
+/// there was one. Say connections A (idle since 2 s), B (answering) and C
+/// (idle since 5 s, or sending its head a byte a second since then): C
+/// closes.
+fn shed_longest_idle(open: &OpenConns) -> bool {
+    let o = open_conns(open);
+    let longest = o
+        .conns
+        .values()
+        .filter(|a| a.answering.load(Ordering::Relaxed) == 0)
+        .filter(|a| !a.shedding.load(Ordering::Relaxed))
+        .min_by_key(|a| a.idle_since_ms.load(Ordering::Relaxed));
+    match longest {
+        Some(a) => {
+            a.shedding.store(true, Ordering::Relaxed);
+            a.shed.notify_one();
+            true
+        }
+        None => false,
     }
 }
 
@@ -198,31 +288,52 @@ impl Answering {
 
 impl Drop for Answering {
     fn drop(&mut self) {
-        self.0.answering.fetch_sub(1, Ordering::Relaxed);
+        let a = &self.0;
+        a.idle_since_ms
+            .store(a.epoch.elapsed().as_millis() as u64, Ordering::Relaxed);
+        a.answering.fetch_sub(1, Ordering::Relaxed);
     }
 }
 
-/// Drives `conn` until it ends, or until no byte has moved for `timeout`
-/// while nothing was being answered (then it is dropped, closing the
-/// socket): `None`.
+/// How a connection's watchdog ended.
+enum Ended<T> {
+    /// The connection ended of itself.
+    Done(T),
+    /// No byte moved for the client timeout with nothing to answer.
+    Stalled,
+    /// Closed to make room for a new connection at the cap.
+    Shed,
+}
+
+/// Drives `conn` until it ends, until no byte has moved for `timeout`
+/// while nothing was being answered, or until the accept loop asks it to
+/// make room while nothing is being answered (in both cases it is
+/// dropped, closing the socket).
 async fn watchdog<F: Future>(
     conn: F,
     activity: &Activity,
     epoch: Instant,
     timeout: Duration,
-) -> Option<F::Output> {
+) -> Ended<F::Output> {
     tokio::pin!(conn);
     let mut due = Instant::now() + timeout;
     loop {
         tokio::select! {
-            out = &mut conn => return Some(out),
+            out = &mut conn => return Ended::Done(out),
+            _ = activity.shed.notified() => {
+                if activity.answering.load(Ordering::Relaxed) == 0 {
+                    return Ended::Shed;
+                }
+                // A request came in meanwhile: it is answered.
+                activity.shedding.store(false, Ordering::Relaxed);
+            }
             _ = tokio::time::sleep_until(due) => {
                 let last = epoch + Duration::from_millis(activity.last_ms.load(Ordering::Relaxed));
                 if activity.answering.load(Ordering::Relaxed) > 0 {
                     // A query's own deadline bounds it.
                     due = Instant::now() + timeout;
                 } else if last + timeout <= Instant::now() {
-                    return None;
+                    return Ended::Stalled;
                 } else {
                     due = last + timeout;
                 }
@@ -287,16 +398,12 @@ pub(crate) async fn serve_app(
     let clients = state.serving.clients.clone();
     let trusted: Arc<[IpAddr]> = opts.trust_proxy.iter().map(|&ip| canonical(ip)).collect();
     let permits = Arc::new(Semaphore::new(max));
+    let open: OpenConns = Arc::default();
     let graceful = GracefulShutdown::new();
     let epoch = Instant::now();
     let timeout = opts.client_timeout.max(Duration::from_millis(1));
     tokio::pin!(shutdown);
     loop {
-        let permit = tokio::select! {
-            biased;
-            _ = &mut shutdown => break,
-            p = permits.clone().acquire_owned() => p.expect("the semaphore is never closed"),
-        };
         let (stream, peer) = tokio::select! {
             biased;
             _ = &mut shutdown => break,
@@ -331,9 +438,27 @@ pub(crate) async fn serve_app(
                 }
             }
         };
+        // At the cap, the connection idle longest makes room; with none
+        // idle, this one waits for a connection to close (asking again
+        // now and then: the one asked may have had a request come in).
+        let permit = loop {
+            if let Ok(p) = permits.clone().try_acquire_owned() {
+                break Some(p);
+            }
+            shed_longest_idle(&open);
+            tokio::select! {
+                biased;
+                _ = &mut shutdown => break None,
+                p = permits.clone().acquire_owned() => {
+                    break Some(p.expect("the semaphore is never closed"))
+                }
+                _ = tokio::time::sleep(Duration::from_millis(100)) => {}
+            }
+        };
+        let Some(permit) = permit else { break };
         let _ = stream.set_nodelay(true);
-        let activity = Arc::new(Activity::default());
-        activity.touch(epoch);
+        let activity = Arc::new(Activity::new(epoch));
+        let registered = Registered::new(&open, &activity);
         let io = TokioIo::new(Watched {
             stream,
             activity: activity.clone(),
@@ -355,18 +480,23 @@ pub(crate) async fn serve_app(
         let conn = hyper::server::conn::http1::Builder::new()
             .timer(TokioTimer::new())
             .header_read_timeout(timeout)
+            .max_buf_size(MAX_HEAD_BYTES)
             .serve_connection(io, service);
         let conn = graceful.watch(conn);
         let log_errors = state.log;
         tokio::spawn(async move {
-            let _held = (permit, slot);
+            let _held = (permit, slot, registered);
             match watchdog(conn, &activity, epoch, timeout).await {
-                None if log_errors => log::line(&format!(
+                Ended::Stalled if log_errors => log::line(&format!(
                     "{} \"-\" - closed: no byte moved for {} ms",
                     peer.ip(),
                     timeout.as_millis()
                 )),
-                Some(Err(e)) if log_errors && (e.is_timeout() || e.is_parse()) => {
+                Ended::Shed if log_errors => log::line(&format!(
+                    "{} \"-\" - closed: the longest waiting for a request, at the cap of {max} connections",
+                    peer.ip(),
+                )),
+                Ended::Done(Err(e)) if log_errors && (e.is_timeout() || e.is_parse()) => {
                     let why = if e.is_timeout() {
                         format!("no whole request head within {} ms", timeout.as_millis())
                     } else {

@@ -15,9 +15,10 @@ pub struct ServeOptions {
     /// an idle keep-alive connection stays open), to send its body, and to
     /// take the bytes of an answer. A client slower than this is cut off.
     pub client_timeout: Duration,
-    /// Connections open at once; beyond it the server stops accepting
-    /// until one closes. `None`: 1024, or fewer if the open-file limit
-    /// leaves less room.
+    /// Connections open at once. At the cap a new connection takes the
+    /// place of the one waiting longest for a request; with every one
+    /// being answered, the server stops accepting until one closes.
+    /// `None`: 1024, or fewer if the open-file limit leaves less room.
     pub max_connections: Option<usize>,
     /// Connections one client address may hold open; more are refused
     /// (429). A trusted proxy's own connections are not capped.
