@@ -1022,6 +1022,31 @@ mod gcg {
     }
 
     #[test]
+    fn a_long_run_of_passes_is_a_position_moves_takes() {
+        // 1,001 passes: the game is over after six (--check says so), but
+        // the position lexq gcg prints must be a CGP lexq reads back (its
+        // scoreless-turn count had been refused past 1,000).
+        let dir = TempDir::new().unwrap();
+        let file = dir.path().join("passes.gcg");
+        let mut text = String::from("#player1 a A\n#player2 b B\n");
+        for i in 0..1001 {
+            let who = if i % 2 == 0 { "a" } else { "b" };
+            text += &format!(">{who}: AEINRST - +0 0\n");
+        }
+        std::fs::write(&file, text).unwrap();
+        let file = file.to_str().unwrap();
+        let o = run(&["gcg", file]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let cgp = stdout(&o);
+        assert!(cgp.trim_end().ends_with(" 1001"), "{cgp}");
+        let o = run_stdin(&["moves", "--count"], &cgp);
+        assert_ne!(o.status.code(), Some(2), "{}", stderr(&o));
+        let o = run(&["gcg", file, "--check"]);
+        assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+        assert!(stdout(&o).contains("a move after the end of the game (line 8)"));
+    }
+
+    #[test]
     fn check_covers_the_whole_game() {
         let file = variant("whole-game-mistakes.gcg");
         let o = run(&["gcg", &file, "--check", "--json"]);

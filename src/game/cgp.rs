@@ -326,8 +326,10 @@ impl<'a> Position<'a> {
         }
         let (zcol, ztext) = f[3];
         let zeros = match ztext.parse::<u32>() {
-            Ok(z) if z <= 1000 => z,
-            _ => {
+            // Any count: a game over at six stays over at a million, and
+            // `lexq gcg` writes what a replay of such a file counts.
+            Ok(z) => z,
+            Err(_) => {
                 return Err(
                     syntax(zcol, format!("{ztext:?} is not a count of scoreless turns")).into(),
                 );
