@@ -706,6 +706,57 @@ mod moves {
     }
 
     #[test]
+    fn selfplay_interrupted_writes_nothing() {
+        // Positions and game files: the old positions file untouched, no
+        // temporary file left, and every game file written is whole.
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("positions.cgp");
+        let games = dir.path().join("games");
+        std::fs::write(&out, "old\n").unwrap();
+        let child = lexq()
+            .args([
+                "selfplay",
+                "--games",
+                "1000000",
+                "-o",
+                out.to_str().unwrap(),
+            ])
+            .args(["--gcg-dir", games.to_str().unwrap()])
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(600));
+        sigint(&child);
+        let o = child.wait_with_output().unwrap();
+        assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+        let text = std::fs::read_to_string(&out).unwrap();
+        assert!(text == "old\n", "replaced: {} bytes", text.len());
+        let names: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names.len(), 2, "{names:?}");
+        let written: Vec<_> = std::fs::read_dir(&games)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        assert!(!written.is_empty());
+        for g in written {
+            let name = g.file_name().unwrap().to_string_lossy().into_owned();
+            assert!(
+                name.starts_with("game-") && name.ends_with(".gcg"),
+                "{name}"
+            );
+            let text = std::fs::read_to_string(&g).unwrap();
+            assert!(
+                text.starts_with("#character-encoding") || text.starts_with("#player1"),
+                "{name}: {text}"
+            );
+            assert!(text.ends_with('\n'), "{name}");
+        }
+    }
+
+    #[test]
     fn play_with_a_challenge() {
         let at = |ops: &str| format!("{EMPTY} AEINRST/DEILORT 0/0 0{ops}");
         // A phony challenged off: the rack as it was, the turn passed, one

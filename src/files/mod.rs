@@ -17,4 +17,4 @@ pub(crate) mod replace;
 
 pub use capped::{MAX_INPUT_BYTES, open_regular, read_capped, read_file};
 pub use policy::FilePolicy;
-pub use replace::{check_output, remove_temp_files};
+pub use replace::{check_output, remove_temp_files, replace_with};

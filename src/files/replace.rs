@@ -80,6 +80,41 @@ pub fn check_output(output: &Path, inputs: &[PathBuf]) -> Result<()> {
     check_target(output, &ids)
 }
 
+/// Replaces the file at `output` atomically with what `fill` writes to a
+/// temporary file beside it (handed over with its path, for messages):
+/// `output` is checked as [`check_output`] checks it, the temporary file
+/// is flushed to disk and renamed over `output` only once `fill` returns
+/// `Ok`. If `fill` fails, or [`remove_temp_files`] runs first (an
+/// interrupt), the temporary file is removed and `output` left as it was.
+/// A symlink is written through; an existing file keeps its permissions.
+///
+/// ```
+/// use std::io::Write;
+/// # let dir = tempfile::tempdir()?;
+/// let out = dir.path().join("games.txt");
+/// let n = lexq::files::replace_with(&out, &[], |file, _| {
+///     file.write_all(b"one\ntwo\n")?;
+///     Ok::<_, Box<dyn std::error::Error>>(2)
+/// })?;
+/// assert_eq!((n, std::fs::read_to_string(&out)?), (2, "one\ntwo\n".to_string()));
+/// // A failed fill leaves the file as it was.
+/// let failed = lexq::files::replace_with(&out, &[], |file, _| {
+///     file.write_all(b"half")?;
+///     Err::<(), Box<dyn std::error::Error>>("stopped".into())
+/// });
+/// assert!(failed.is_err());
+/// assert_eq!(std::fs::read_to_string(&out)?, "one\ntwo\n");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn replace_with<T, E: From<Error>>(
+    output: &Path,
+    inputs: &[PathBuf],
+    fill: impl FnOnce(&mut File, &Path) -> std::result::Result<T, E>,
+) -> std::result::Result<T, E> {
+    let ids: Vec<FileId> = inputs.iter().filter_map(|p| FileId::of(p)).collect();
+    write_with(output, &ids, fill)
+}
+
 /// [`check_output`] against inputs already identified.
 pub(crate) fn check_target(path: &Path, inputs: &[FileId]) -> Result<()> {
     let refuse = |kind| {
@@ -181,17 +216,17 @@ pub(crate) fn write(path: &Path, bytes: &[u8], inputs: &[FileId]) -> Result<()> 
 /// unless it is one of `inputs` or not a regular file (see
 /// [`check_target`]). If `fill` fails, the temporary file is removed and
 /// `path` left as it was. As [`write`] for symlinks and permissions.
-pub(crate) fn write_with<T>(
+pub(crate) fn write_with<T, E: From<Error>>(
     path: &Path,
     inputs: &[FileId],
-    fill: impl FnOnce(&mut File, &Path) -> Result<T>,
-) -> Result<T> {
+    fill: impl FnOnce(&mut File, &Path) -> std::result::Result<T, E>,
+) -> std::result::Result<T, E> {
     check_target(path, inputs)?;
     let target = resolve(path)?;
     let existing = match fs::metadata(&target) {
         Ok(meta) => Some(meta.permissions()),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(e) => return Err(Error::io(path, e)),
+        Err(e) => return Err(Error::io(path, e).into()),
     };
     let dir = match target.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
@@ -214,7 +249,7 @@ pub(crate) fn write_with<T>(
         // the temporary file first (and the rename fails) or finds it gone.
         let reg = registry();
         if reg.closed {
-            return Err(Error::io(path, interrupted()));
+            return Err(Error::io(path, interrupted()).into());
         }
         fs::rename(&temp.path, &target).map_err(|e| Error::io(path, e))?;
         temp.kept = true;

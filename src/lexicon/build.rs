@@ -192,7 +192,7 @@ pub fn build_file(
                     Fail::Io(e) => Error::io(temp, e),
                 })?;
             w.flush().map_err(|e| Error::io(temp, e))?;
-            Ok(stats)
+            Ok::<_, Error>(stats)
         })?;
     Ok(BuildReport {
         words,

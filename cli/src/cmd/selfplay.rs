@@ -63,21 +63,68 @@ pub fn run(lexicon: Option<&Choice>, args: &SelfplayArgs) -> Result<u8, Failure>
         }
         fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
-    let mut out: Option<Box<dyn Write>> = match (&args.output, &table) {
+    if args.output.is_some() || args.gcg_dir.is_some() {
+        // A signal removes the file being written and exits 130.
+        crate::interrupt::on_interrupt(lexq::files::remove_temp_files);
+    }
+    let play = |out: Option<&mut dyn Write>| {
+        play_games(args, &lex, &layout, &tiles, &ops, table.as_ref(), out)
+    };
+    let played = match (&args.output, &table) {
         (Some(p), _) => {
             // Not a FIFO (opening one would wait for a reader), a device
-            // or a folder, nor the leave table read.
+            // or a folder, nor the leave table read; written to a
+            // temporary file renamed into place at the end, so an
+            // interrupted or failed run leaves the old file as it was.
             let inputs: Vec<PathBuf> = args.leaves.iter().cloned().collect();
-            lexq::files::check_output(p, &inputs)?;
-            Some(Box::new(BufWriter::new(
-                fs::File::create(p).map_err(|e| format!("{}: {e}", p.display()))?,
-            )))
+            lexq::files::replace_with(p, &inputs, |file, temp| {
+                let mut w = BufWriter::new(file);
+                let played = play(Some(&mut w))?;
+                w.flush().map_err(|e| format!("{}: {e}", temp.display()))?;
+                Ok::<_, Failure>(played)
+            })?
         }
-        (None, None) => Some(Box::new(BufWriter::new(crate::print::stdout()))),
-        (None, Some(_)) => None,
+        (None, None) => {
+            let mut w = BufWriter::new(crate::print::stdout());
+            let played = play(Some(&mut w))?;
+            w.flush()?;
+            played
+        }
+        (None, Some(_)) => play(None)?,
     };
+    let Played {
+        games,
+        positions,
+        record,
+    } = played;
+    if let (Some(path), true) = (&args.leaves, games > 0) {
+        print_match(&mut crate::print::stdout(), path, &record)?;
+    }
+    Ok(if positions > 0 { FOUND } else { NOT_FOUND })
+}
+
+/// What [`play_games`] played.
+struct Played {
+    games: u64,
+    positions: usize,
+    /// The equity bot's results, in a match.
+    record: Record,
+}
+
+/// Plays `args.games` games, writing their positions to `out` (if any)
+/// and each game to `args.gcg_dir` (if given), with a progress bar on a
+/// terminal.
+fn play_games(
+    args: &SelfplayArgs,
+    lex: &lexq::Lexicon,
+    layout: &lexq::game::Layout,
+    tiles: &lexq::TileSet,
+    ops: &str,
+    table: Option<&Arc<Leaves>>,
+    mut out: Option<&mut dyn Write>,
+) -> Result<Played, Failure> {
     let bar = games_bar(args.games);
-    let mut equity_bot = Generator::new().exchanges(true).leaves(table.clone());
+    let mut equity_bot = Generator::new().exchanges(true).leaves(table.cloned());
     let mut greedy = Generator::new();
     let (mut positions, mut games) = (0usize, 0u64);
     // The equity bot's results: wins, draws, losses, spread.
@@ -95,7 +142,7 @@ pub fn run(lexicon: Option<&Choice>, args: &SelfplayArgs) -> Result<u8, Failure>
             } else {
                 [&mut greedy, &mut equity_bot]
             };
-            let game = selfplay::play_with(&lex, &layout, &tiles, seed, &ops, players, |_| {})?;
+            let game = selfplay::play_with(lex, layout, tiles, seed, ops, players, |_| {})?;
             let d = game.scores[me] - game.scores[1 - me];
             spread += i64::from(d);
             match d.cmp(&0) {
@@ -105,7 +152,7 @@ pub fn run(lexicon: Option<&Choice>, args: &SelfplayArgs) -> Result<u8, Failure>
             }
             game
         } else {
-            selfplay::play(&lex, &layout, &tiles, seed, &ops)?
+            selfplay::play(lex, layout, tiles, seed, ops)?
         };
         if let Some(out) = &mut out {
             for p in &game.positions {
@@ -115,31 +162,32 @@ pub fn run(lexicon: Option<&Choice>, args: &SelfplayArgs) -> Result<u8, Failure>
         positions += game.positions.len();
         games += 1;
         if let Some(dir) = &args.gcg_dir {
+            // Each game file whole or not at all.
             let path = dir.join(format!("game-{seed}.gcg"));
-            fs::write(&path, &game.gcg).map_err(|e| format!("{}: {e}", path.display()))?;
+            lexq::files::replace_with(&path, &[], |file, temp| {
+                file.write_all(game.gcg.as_bytes())
+                    .map_err(|e| Failure::from(format!("{}: {e}", temp.display())))
+            })?;
         }
         if let Some(b) = &bar {
             b.inc(1);
         }
     }
-    if let Some(out) = &mut out {
-        out.flush()?;
-    }
     if let Some(b) = bar {
         b.finish_and_clear();
         eprintln!("{games} games, {positions} positions");
     }
-    if let (Some(path), true) = (&args.leaves, games > 0) {
-        let record = Record {
+    Ok(Played {
+        games,
+        positions,
+        record: Record {
             games,
             won,
             drawn,
             lost,
             spread,
-        };
-        print_match(&mut crate::print::stdout(), path, &record)?;
-    }
-    Ok(if positions > 0 { FOUND } else { NOT_FOUND })
+        },
+    })
 }
 
 /// The equity bot's results in a match.
