@@ -1073,6 +1073,7 @@ pub fn router(state: AppState) -> Router {
         .layer(tower_http::timeout::RequestBodyDeadlineLayer::new(
             opts.client_timeout,
         ))
+        .layer(middleware::from_fn(headers::utf8_query))
         .layer(middleware::from_fn(headers::json_errors))
         .layer(middleware::from_fn_with_state(
             state.clone(),

@@ -151,6 +151,23 @@ fn bad_input_is_a_400_with_a_json_body() {
     ] {
         assert_bad(a, path, 400);
     }
+    // Escapes that are not UTF-8 in a query string, as in a path: 400,
+    // saying so (they had been read as U+FFFD: a search for it answered
+    // 200, a check named a letter the client never sent).
+    for path in [
+        "/api/v1/check?words=%ff",
+        "/api/v1/search?q=%ff",
+        "/api/v1/search?q=d%C3",
+        "/api/v1/find?contains=%ff",
+        "/api/v1/contains/a?sort=%ff",
+    ] {
+        let (s, body) = get(a, path);
+        assert_eq!(s, 400, "{path}: {body}");
+        assert!(
+            body["error"].as_str().unwrap().contains("not UTF-8"),
+            "{path}: {body}"
+        );
+    }
     let long = "a".repeat(101);
     assert_bad(a, &format!("/api/v1/contains/{long}"), 400);
     assert_bad(a, &format!("/api/v1/search?q={long}"), 400);

@@ -182,9 +182,65 @@ pub(crate) async fn json_errors(req: Request, next: Next) -> Response {
     out
 }
 
+/// Whether a query string's percent-decoded bytes are UTF-8 (`+` and
+/// unescaped bytes stand for themselves; a `%` not followed by two hex
+/// digits stands for itself, as form decoding takes it).
+fn query_is_utf8(query: &str) -> bool {
+    let b = query.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let hex = |c: u8| (c as char).to_digit(16).map(|d| d as u8);
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%'
+            && let (Some(h), Some(l)) = (
+                b.get(i + 1).copied().and_then(hex),
+                b.get(i + 2).copied().and_then(hex),
+            )
+        {
+            out.push(h << 4 | l);
+            i += 3;
+            continue;
+        }
+        out.push(b[i]);
+        i += 1;
+    }
+    std::str::from_utf8(&out).is_ok()
+}
+
+/// The middleware that answers 400 to a query string whose escapes are
+/// not UTF-8 (`check?words=%ff`), as a path's are: form decoding would
+/// otherwise turn the bytes into U+FFFD and answer for that.
+pub(crate) async fn utf8_query(req: Request, next: Next) -> Response {
+    if let Some(q) = req.uri().query()
+        && !query_is_utf8(q)
+    {
+        return ApiError::bad("the query string is not UTF-8 once its %-escapes are decoded")
+            .into_response();
+    }
+    next.run(req).await
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn query_strings_decode_to_utf8_or_not() {
+        for ok in [
+            "",
+            "words=care",
+            "q=%C3%A9t%C3%A9",
+            "a=%",
+            "a=%zz",
+            "a=%4",
+            "w=a+b",
+        ] {
+            assert!(query_is_utf8(ok), "{ok}");
+        }
+        for bad in ["words=%ff", "q=%C3", "q=%c3%28", "a=1&b=%80"] {
+            assert!(!query_is_utf8(bad), "{bad}");
+        }
+    }
 
     #[test]
     fn the_page_policy_holds_its_blocks_hashes() {
