@@ -13,7 +13,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::LazyLock;
 
 use lexq::Lexicon;
-use lexq::find::{Condition as C, Query, Range, Term};
+use lexq::find::{Condition as C, FindErrorKind, Query, Range, Term};
 
 /// English tile values and counts (A to Z), and two blanks.
 const VALUES: [i64; 26] = [
@@ -540,11 +540,30 @@ fn check(terms: &[Term]) -> Result<usize, String> {
     for t in terms {
         q.push(t.clone());
     }
-    let got = LEX
-        .find(&q)
-        .map_err(|e| format!("{}: {e}", describe(terms)))?
-        .to_strings();
     let want = scan(terms);
+    let got = match LEX.find(&q) {
+        Ok(words) => words.to_strings(),
+        // Lengths that exclude each other are an error: the scan must
+        // find nothing, and the lengths (read here) must not meet.
+        Err(lexq::Error::Find(f)) if matches!(f.kind, FindErrorKind::Lengths { .. }) => {
+            let (lo, hi) = terms
+                .iter()
+                .filter(|t| !t.negated)
+                .filter_map(|t| match t.condition {
+                    C::Length(r) => Some(r),
+                    _ => None,
+                })
+                .fold((0, u32::MAX), |(lo, hi), r| (lo.max(r.min), hi.min(r.max)));
+            if lo <= hi || !want.is_empty() {
+                return Err(format!(
+                    "{}: {f}, but lengths {lo}-{hi} meet",
+                    describe(terms)
+                ));
+            }
+            return Ok(0);
+        }
+        Err(e) => return Err(format!("{}: {e}", describe(terms))),
+    };
     // The stream gives the same words, each once, in the walk's order.
     let mut streamed = Vec::new();
     let prepared = LEX.prepare_find(&q).map_err(|e| e.to_string())?;
@@ -917,5 +936,44 @@ fn regexes_planned_by_cost() {
             Term::is(C::Length(Range::between(2, 9))),
         ];
         assert_eq!(LEX.find(&q).unwrap().to_strings(), scan(&terms), "{re}");
+    }
+}
+
+/// Length conditions that exclude each other are a typed error naming
+/// them (the front ends word it their way), not an empty answer; negated
+/// ones and ones inside an alternative are conditions like others.
+#[test]
+fn lengths_that_exclude_each_other_are_an_error() {
+    let q = Query::new()
+        .with(C::Length(Range::at_most(3)))
+        .with(C::Ends("s".into()))
+        .with(C::Length(Range::exactly(7)))
+        .with(C::Length(Range::at_least(5)));
+    let Err(lexq::Error::Find(f)) = LEX.prepare_find(&q) else {
+        panic!("not a find error");
+    };
+    match f.kind {
+        FindErrorKind::Lengths {
+            longest_min,
+            shortest_max,
+        } => assert_eq!((longest_min, shortest_max), ((2, 7), (0, 3))),
+        ref k => panic!("{k:?}"),
+    }
+    assert_eq!(
+        f.to_string(),
+        "--len -3, --len 7, --len 5- exclude each other: no word has all these lengths"
+    );
+    // Lengths that meet, or one negated: words.
+    for q in [
+        Query::new()
+            .with(C::Length(Range::at_most(7)))
+            .with(C::Length(Range::at_least(7)))
+            .with(C::Starts("qu".into())),
+        Query::new()
+            .with(C::Length(Range::at_most(3)))
+            .without(C::Length(Range::at_least(5)))
+            .with(C::Starts("qu".into())),
+    ] {
+        assert!(!LEX.find(&q).unwrap().is_empty());
     }
 }

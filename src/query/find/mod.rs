@@ -205,6 +205,7 @@ impl Lexicon {
             terms: 0,
         };
         let terms = compiler.terms(&query.terms, 0)?;
+        lengths_meet(&terms)?;
         let needs = compiler.needs;
         let lists = compiler.lists;
         let tiles = if needs.points || needs.ranks {
@@ -286,6 +287,43 @@ impl Lexicon {
             values,
             vowels,
         })
+    }
+}
+
+/// An error if the length conditions that must hold (not negated, not
+/// inside an alternative) exclude each other: the longest of their
+/// shortest lengths above the shortest of their longest.
+fn lengths_meet(terms: &[CTerm]) -> Result<(), FindError> {
+    let lengths = || {
+        terms
+            .iter()
+            .enumerate()
+            .filter_map(|(i, t)| match &t.check {
+                Check::Length(r) if !t.negated => Some((i, r)),
+                _ => None,
+            })
+    };
+    // The first of the greatest minimums, the first of the least maximums.
+    let lo = lengths().fold(None, |best: Option<(usize, u32)>, (i, r)| match best {
+        Some((_, m)) if m >= r.min => best,
+        _ => Some((i, r.min)),
+    });
+    let hi = lengths().fold(None, |best: Option<(usize, u32)>, (i, r)| match best {
+        Some((_, m)) if m <= r.max => best,
+        _ => Some((i, r.max)),
+    });
+    match (lo, hi) {
+        (Some(lo), Some(hi)) if lo.1 > hi.1 => Err(FindError {
+            term: lengths()
+                .map(|(i, _)| terms[i].text.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+            kind: FindErrorKind::Lengths {
+                longest_min: lo,
+                shortest_max: hi,
+            },
+        }),
+        _ => Ok(()),
     }
 }
 
