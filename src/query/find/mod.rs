@@ -48,8 +48,9 @@ pub use words::{split_alternatives, split_words};
 use crate::alphabet::tileset::TileSet;
 pub use crate::error::{FindError, FindErrorKind, SplitError};
 use crate::lexicon::Lexicon;
+use crate::lexicon::gaddag::MAX_WORD_LEN;
 use crate::query::probability::{Bag, Ranks};
-use crate::query::{BLANK, Word, Words};
+use crate::query::{BLANK, Ordered, Word, Words};
 use std::cell::Cell;
 use std::collections::HashSet;
 use std::ops::ControlFlow;
@@ -398,8 +399,9 @@ impl<'l> Prepared<'l> {
     /// Nothing is collected when the walk reaches each word once: a walk
     /// of every word, from a prefix or a suffix, from the first place of a
     /// letter, or over a list. A walk from a run of letters that may occur
-    /// twice in a word (`contains`, the literal of a pattern or regex)
-    /// remembers the words it gave, to give each once. After `f` breaks,
+    /// twice in a word (`contains`, the literal of a pattern or regex, a
+    /// run of classes) or a union of walks (a regex's branches) remembers
+    /// the words it gave, to give each once. After `f` breaks,
     /// the walk ends within a few thousand steps and `f` is not called
     /// again.
     ///
@@ -439,10 +441,12 @@ impl<'l> Prepared<'l> {
         let alphabet = self.lex.alphabet();
         let rack = self.marked_rack();
         let mut given: Option<HashSet<Vec<u8>>> = self.plan.walk.may_repeat().then(HashSet::new);
-        let mut give = |w: &[u8]| {
+        let mut buf = [0u8; MAX_WORD_LEN + 1];
+        let mut give = |l: &[u8], a: &[u8], r: &[u8]| {
             if broke.get() {
                 return;
             }
+            let w = eval::join(&mut buf, l, a, r);
             if let Some(given) = &mut given {
                 if given.contains(w) {
                     return;
@@ -469,12 +473,26 @@ impl<'l> Prepared<'l> {
     }
 
     fn run_metered(&self, meter: &eval::Meter<'_>) -> Words<'l> {
-        let mut out = self.lex.search().collector();
         let rack = self.marked_rack();
+        if rack.is_none() && self.plan.walk.in_order() {
+            // Each word once, in order: kept as it comes, no sort.
+            let mut out = Ordered::new(usize::MAX);
+            eval::run(
+                self.lex.arcs().root(),
+                self,
+                &mut |l, a, r| out.push(l, a, r),
+                meter,
+            );
+            return out.finish(self.lex.alphabet());
+        }
+        let mut out = self.lex.search().collector();
         let mut marked = [0u8; 64];
-        let mut push = |w: &[u8]| match rack {
-            None => out.push(&[], w, &[]),
-            Some(r) => {
+        let mut buf = [0u8; MAX_WORD_LEN + 1];
+        let mut push = |l: &[u8], a: &[u8], r: &[u8]| match rack {
+            None => out.push(l, a, r),
+            Some(rack) => {
+                let w = eval::join(&mut buf, l, a, r);
+                let r = rack;
                 let unpaid = r.unpaid(w);
                 let n = w.len().min(marked.len());
                 for (i, (m, &c)) in marked.iter_mut().zip(w).enumerate() {
