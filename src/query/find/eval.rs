@@ -436,7 +436,11 @@ pub(crate) fn walk<'a>(
                 run_on(root, plan, lens, *barred_left, &mut b, whole);
             }
         }
-        Walk::Rack { real, blanks } => {
+        Walk::Rack {
+            real,
+            blanks,
+            use_all,
+        } => {
             let tiles = Tiles {
                 counts: *real,
                 blanks: *blanks,
@@ -452,9 +456,10 @@ pub(crate) fn walk<'a>(
             };
             let go_on = || meter.tick();
             let letters = lex.alphabet().len();
-            let looked_up = lex.alphagrams().is_some_and(|filed| {
-                anagram::by_alphagram(filed, &tiles, lens, letters, Some(&go_on), &mut each)
-            });
+            let looked_up = *use_all
+                && lex.alphagrams().is_some_and(|filed| {
+                    anagram::by_alphagram(filed, &tiles, lens, letters, Some(&go_on), &mut each)
+                });
             if !looked_up {
                 let mut emit3 = |l: &[u8], a: &[u8], r: &[u8]| {
                     // No anchor: the word is its first letter (left) and
@@ -471,8 +476,8 @@ pub(crate) fn walk<'a>(
                     false,
                     &[],
                     tiles,
-                    true,
-                    1,
+                    *use_all,
+                    if *use_all { 1 } else { 2 },
                     lens,
                     lex.letters_below(),
                     Some(&go_on),

@@ -38,8 +38,14 @@ pub(crate) enum Walk {
     /// [`crate::Lexicon::prepare_walks`] has filed the words by alphagram,
     /// a look-up for each choice of letters for the blanks. The other
     /// conditions are tested at the leaves: counting them at each step
-    /// cost more than the few words they refuse.
-    Rack { real: [u8; 64], blanks: u8 },
+    /// cost more than the few words they refuse. Without `use_all`, the
+    /// words of at least two of the tiles, as
+    /// [`crate::Lexicon::subanagram`] walks them (no look-up).
+    Rack {
+        real: [u8; 64],
+        blanks: u8,
+        use_all: bool,
+    },
     /// The words of an `--in` list, looked up one by one.
     List(usize),
     /// No word can meet the conditions (lengths that exclude each other).
@@ -163,6 +169,11 @@ impl Prune {
     /// or rack bound): the walk then needs no counts until a word is
     /// found. `--ends ING --len 7 --front-hook` walks so.
     pub fn bounds_nothing(&self) -> bool {
+        self.bounds_nothing_but_racks() && self.racks.is_empty()
+    }
+
+    /// [`Prune::bounds_nothing`], its racks aside.
+    pub fn bounds_nothing_but_racks(&self) -> bool {
         let most = MAX_WORD_LEN as u32;
         (1..64).all(|c| {
             self.letters & (1u64 << c) == 0 || self.limit[c] == 0 || self.limit[c] as u32 >= most
@@ -173,7 +184,6 @@ impl Prune {
             && self.points_max.is_none()
             && self.consists.is_empty()
             && self.need_total == 0
-            && self.racks.is_empty()
     }
 }
 
@@ -417,7 +427,14 @@ pub(crate) fn plan(
                         barred_left: 0,
                     }
                 }
-                Check::Rack(rack) => rack_walk(rack, &shares),
+                Check::Rack(rack) => {
+                    let walk = rack_walk(rack, &shares);
+                    if matches!(walk, Walk::Rack { .. }) {
+                        // The rack walk spells exactly the rack's words.
+                        exact = Some(i);
+                    }
+                    walk
+                }
                 Check::Includes(need) => {
                     // From the letter's first place: never left of it.
                     let c = rarest(need, &shares).expect("a letter to include");
@@ -444,6 +461,33 @@ pub(crate) fn plan(
             prune.racks.push((rule, budget));
         }
     }
+    // A subanagram of letters and blanks that nothing else bounds walks
+    // as `lexq subanagram` does: its own rack walk, which asks only for
+    // the edges of letters it still holds, and spells exactly the rack's
+    // words.
+    let walk = match (walk, anchor.map(|i| &terms[i].check)) {
+        (
+            Walk::Plan {
+                plan: Plan::Forward(Side::Anything),
+                ..
+            },
+            Some(Check::Rack(r)),
+        ) if !r.exact
+            && !r.star
+            && r.sets.is_empty()
+            && r.through.is_empty()
+            && prune.racks.len() == 1
+            && prune.bounds_nothing_but_racks() =>
+        {
+            exact = anchor;
+            Walk::Rack {
+                real: r.real,
+                blanks: r.blanks,
+                use_all: false,
+            }
+        }
+        (walk, _) => walk,
+    };
     Planned {
         walk,
         exact,
@@ -488,6 +532,7 @@ fn rack_walk(rack: &RackSpec, shares: &[f64; 64]) -> Walk {
             Walk::Rack {
                 real: rack.real,
                 blanks: rack.blanks,
+                use_all: true,
             }
         }
         _ => every_word(),
@@ -610,9 +655,13 @@ impl Planned {
             Walk::Plan { plan, barred_left } => {
                 writeln!(s, "walk: {}; {lens}", describe(plan, *barred_left, &spell))
             }
-            Walk::Rack { .. } => writeln!(
+            Walk::Rack { use_all: true, .. } => writeln!(
                 s,
                 "walk: every word of exactly the rack's tiles from its first letter, a tile a letter (looked up by alphagram once the lexicon is prepared), {lens}"
+            ),
+            Walk::Rack { .. } => writeln!(
+                s,
+                "walk: every word of the rack's tiles (not all spent) from its first letter, a tile a letter, {lens}"
             ),
             Walk::List(_) => writeln!(s, "walk: the words of the list, each looked up, {lens}"),
         };
