@@ -654,6 +654,8 @@ impl fmt::Display for FindError {
             // These name what they are about themselves.
             FindErrorKind::Query(e) => write!(f, "{}: {e}", shorten(&self.term)),
             FindErrorKind::Inner(e) => write!(f, "in {}: {e}", shorten(&self.term)),
+            // The term names every length condition.
+            FindErrorKind::Lengths { .. } => write!(f, "{} {}", shorten(&self.term), self.kind),
             kind => write!(f, "{}: {kind}", shorten(&self.term)),
         }
     }
@@ -750,6 +752,19 @@ pub enum FindErrorKind {
     /// Points or probability without a tile set.
     #[error("no standard tile set for the {0} alphabet: give one (points and probability need it)")]
     NoTileSet(String),
+    /// Length conditions that no length meets (`--min-len 9 --max-len 3`,
+    /// `--len 3 --len 4`): an error, not an empty answer. The error's
+    /// term names every length condition of the query's top level, in
+    /// order, separated by ", ".
+    #[error("exclude each other: no word has all these lengths")]
+    Lengths {
+        /// Of the query's terms, the length condition asking for the
+        /// longest shortest length (the first such), and that length.
+        longest_min: (usize, u32),
+        /// The one asking for the shortest longest length, and that
+        /// length (below `longest_min`'s).
+        shortest_max: (usize, u32),
+    },
     /// A probability count too large for 128 bits.
     #[error(
         "the draws of {len} tiles from a bag of {tiles} are too many to count exactly (over 2^128)"

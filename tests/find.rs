@@ -13,7 +13,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::LazyLock;
 
 use lexq::Lexicon;
-use lexq::find::{Condition as C, Query, Range, Term};
+use lexq::find::{Budget, Condition as C, FindErrorKind, Query, Range, Term};
 
 /// English tile values and counts (A to Z), and two blanks.
 const VALUES: [i64; 26] = [
@@ -540,11 +540,30 @@ fn check(terms: &[Term]) -> Result<usize, String> {
     for t in terms {
         q.push(t.clone());
     }
-    let got = LEX
-        .find(&q)
-        .map_err(|e| format!("{}: {e}", describe(terms)))?
-        .to_strings();
     let want = scan(terms);
+    let got = match LEX.find(&q) {
+        Ok(words) => words.to_strings(),
+        // Lengths that exclude each other are an error: the scan must
+        // find nothing, and the lengths (read here) must not meet.
+        Err(lexq::Error::Find(f)) if matches!(f.kind, FindErrorKind::Lengths { .. }) => {
+            let (lo, hi) = terms
+                .iter()
+                .filter(|t| !t.negated)
+                .filter_map(|t| match t.condition {
+                    C::Length(r) => Some(r),
+                    _ => None,
+                })
+                .fold((0, u32::MAX), |(lo, hi), r| (lo.max(r.min), hi.min(r.max)));
+            if lo <= hi || !want.is_empty() {
+                return Err(format!(
+                    "{}: {f}, but lengths {lo}-{hi} meet",
+                    describe(terms)
+                ));
+            }
+            return Ok(0);
+        }
+        Err(e) => return Err(format!("{}: {e}", describe(terms))),
+    };
     // The stream gives the same words, each once, in the walk's order.
     let mut streamed = Vec::new();
     let prepared = LEX.prepare_find(&q).map_err(|e| e.to_string())?;
@@ -854,7 +873,7 @@ fn a_stream_stops_when_told() {
 /// gave being words of the scan.
 #[test]
 fn a_stream_within_a_budget_halts() {
-    use lexq::find::{Budget, Halt};
+    use lexq::find::Halt;
     let terms = vec![Term::is(C::Vowels(Range::exactly(3)))];
     let mut q = Query::new();
     q.push(terms[0].clone());
@@ -874,9 +893,9 @@ fn a_stream_within_a_budget_halts() {
     assert_eq!(all, Ok(std::ops::ControlFlow::Continue(())));
 }
 
-/// A regex condition is planned by cost as `lexq regex` plans it, as long
-/// as that is one walk, and `--explain` says which plan and why; the words
-/// are the scan's whichever plan runs.
+/// A regex condition is planned by cost as `lexq regex` plans it, and
+/// walked so (a union of branches, a run of classes too), and `--explain`
+/// says which plan and why; the words are the scan's whichever plan runs.
 #[test]
 fn regexes_planned_by_cost() {
     for (re, walk, why) in [
@@ -892,16 +911,15 @@ fn regexes_planned_by_cost() {
             "from Q read right to left",
             "a selective literal",
         ),
-        // A class split into branches, or a run of classes, is more than
-        // one walk: the longest literal instead (here none: forwards).
+        // A class split into branches: a walk from each.
         (
             ".*[xz].*",
-            "every word from its first letter while the automaton allows",
-            "more than one walk",
+            "2 walks in turn: (1) from X read right to left",
+            "a selective literal",
         ),
         (
             ".*[aeiou]{4}.*",
-            "every word from its first letter while the automaton allows",
+            "from each run of letters [AEIOU][AEIOU][AEIOU][AEIOU]",
             "a rare run of classes",
         ),
     ] {
@@ -917,5 +935,140 @@ fn regexes_planned_by_cost() {
             Term::is(C::Length(Range::between(2, 9))),
         ];
         assert_eq!(LEX.find(&q).unwrap().to_strings(), scan(&terms), "{re}");
+    }
+}
+
+/// Every kind of plan a regex command walks, walked by find with a second
+/// condition: one that bounds the walk at each step (vowels, points,
+/// distinct letters at most: letters counted), one that bars letters
+/// outright (`--not-includes A`), the length alone (the commands' walk
+/// itself), a hook tested at each word. Each against the scan, through
+/// `find` and through the stream.
+#[test]
+fn every_plan_kind_walked_with_a_second_condition() {
+    let seconds = [
+        Term::is(C::Vowels(Range::at_most(3))),
+        Term::is(C::Points(Range::at_most(14))),
+        Term::is(C::Distinct(Range::at_most(6))),
+        Term::not(C::Includes("a".into())),
+        Term::is(C::Length(Range::exactly(8))),
+        Term::is(C::FrontHook(None)),
+    ];
+    let mut found = 0;
+    let mut failed = Vec::new();
+    for (re, walk) in [
+        // A union of branches.
+        (".*[xz].*", "2 walks in turn"),
+        ("(qu|x)iz+", "2 walks in turn"),
+        (".*(ing|ed|er)", "walks in turn"),
+        // A run of classes.
+        (".*[aeiou]{4}.*", "from each run of letters"),
+        (".*[^aeiouy]{5}.*", "from each run of letters"),
+        // Forwards, every word below a universal state.
+        (".*e.*", "below a universal state"),
+        (".*a.*e.*", "below a universal state"),
+        // Forwards, backwards, anchored.
+        ("[^aeiou]*", "every word from its first letter while"),
+        (".*[aeiou]", "from its last letter"),
+        (".*q[^u].*", "from Q read right to left"),
+        ("re.*ing", "from RE read right to left"),
+    ] {
+        for second in &seconds {
+            let terms = [Term::is(C::Regex(re.into())), second.clone()];
+            let mut q = Query::new();
+            for t in &terms {
+                q.push(t.clone());
+            }
+            let plan = LEX.prepare_find(&q).unwrap().explain();
+            if !plan.contains(walk) {
+                failed.push(format!("{re} {second}: not walked so: {plan}"));
+            }
+            match check(&terms) {
+                Ok(n) => found += (n > 0) as usize,
+                Err(e) => failed.push(e),
+            }
+        }
+    }
+    // Every failure at once: each way the walk can go wrong shows.
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+    // Most pairs find words: the test compares real answers.
+    assert!(found >= 55, "{found}");
+}
+
+/// Length conditions that exclude each other are a typed error naming
+/// them (the front ends word it their way), not an empty answer; negated
+/// ones and ones inside an alternative are conditions like others.
+#[test]
+fn lengths_that_exclude_each_other_are_an_error() {
+    let q = Query::new()
+        .with(C::Length(Range::at_most(3)))
+        .with(C::Ends("s".into()))
+        .with(C::Length(Range::exactly(7)))
+        .with(C::Length(Range::at_least(5)));
+    let Err(lexq::Error::Find(f)) = LEX.prepare_find(&q) else {
+        panic!("not a find error");
+    };
+    match f.kind {
+        FindErrorKind::Lengths {
+            longest_min,
+            shortest_max,
+        } => assert_eq!((longest_min, shortest_max), ((2, 7), (0, 3))),
+        ref k => panic!("{k:?}"),
+    }
+    assert_eq!(
+        f.to_string(),
+        "--len -3, --len 7, --len 5- exclude each other: no word has all these lengths"
+    );
+    // Lengths that meet, or one negated: words.
+    for q in [
+        Query::new()
+            .with(C::Length(Range::at_most(7)))
+            .with(C::Length(Range::at_least(7)))
+            .with(C::Starts("qu".into())),
+        Query::new()
+            .with(C::Length(Range::at_most(3)))
+            .without(C::Length(Range::at_least(5)))
+            .with(C::Starts("qu".into())),
+    ] {
+        assert!(!LEX.find(&q).unwrap().is_empty());
+    }
+}
+
+/// The least step budget within which `q` runs to its end (the steps
+/// its walk takes), found by halving.
+fn steps(q: &Query) -> u64 {
+    let p = LEX.prepare_find(q).unwrap();
+    let (mut lo, mut hi) = (0u64, 1u64 << 26);
+    assert!(p.run_within(&Budget::steps(hi)).is_ok());
+    while lo + 1 < hi {
+        let mid = lo + (hi - lo) / 2;
+        if p.run_within(&Budget::steps(mid)).is_ok() {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    hi
+}
+
+/// A condition that counts letters prunes inside the walk of each plan
+/// kind (not only at its words): the walk below a universal state, from
+/// each run of classes, of each branch of a union takes far fewer steps
+/// with `--vowels` bounding it than the plan alone.
+#[test]
+fn counted_conditions_prune_inside_every_plan_kind() {
+    for (re, vowels) in [
+        (".*e.*", 1),
+        (".*a.*e.*", 2),
+        (".*[aeiou]{4}.*", 3),
+        (".*[xz].*", 1),
+        (".*(ing|ed|er)", 1),
+    ] {
+        let alone = Query::new().with(C::Regex(re.into()));
+        let bounded = Query::new()
+            .with(C::Regex(re.into()))
+            .with(C::Vowels(Range::at_most(vowels)));
+        let (a, b) = (steps(&alone), steps(&bounded));
+        assert!(b * 3 < a, "{re} --vowels -{vowels}: {b} steps, alone {a}");
     }
 }

@@ -399,31 +399,9 @@ impl FindArgs {
         for t in &self.terms {
             q.push(t.clone());
         }
-        // Lengths that exclude each other (--length 3 --len 4) are an
-        // error, as --min-len 9 --max-len 3 is, not an empty answer.
-        let lengths: Vec<&Term> = q
-            .terms()
-            .iter()
-            .filter(|t| !t.negated && matches!(t.condition, Condition::Length(_)))
-            .collect();
-        let range = |t: &Term| match t.condition {
-            Condition::Length(r) => r,
-            _ => Range::at_least(0),
-        };
-        let lo = lengths.iter().map(|t| range(t).min).max().unwrap_or(0);
-        let hi = lengths
-            .iter()
-            .map(|t| range(t).max)
-            .min()
-            .unwrap_or(u32::MAX);
-        if lo > hi {
-            let named: Vec<String> = lengths.iter().map(|t| t.to_string()).collect();
-            return Err(format!(
-                "{} exclude each other: no word has all these lengths",
-                named.join(", ")
-            )
-            .into());
-        }
+        // Lengths that exclude each other (--length 3 --len 4) are the
+        // library's error (FindErrorKind::Lengths), worded there as here:
+        // "len 3, len 4 exclude each other: no word has all these lengths".
         if let Some(name) = &self.out.tiles {
             q = q.tiles(lexq::TileSet::named(name, lex.alphabet())?);
         }

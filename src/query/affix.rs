@@ -108,9 +108,17 @@ impl<'a> Search<'a> {
         let lens = self.lens();
         let mut emit = |l: &[u8], a: &[u8], r: &[u8]| out.push(l, a, r);
         if let Some((at, word)) = walk::follow_reversed(self.lex.arcs().root(), &anchor) {
-            walk::anchored(
-                at, word, &anchor, &left, None, &right, None, lens, &mut emit,
-            );
+            let start = walk::Start {
+                at,
+                word,
+                anchor: &anchor,
+                left: &left,
+                ls: None,
+                right: &right,
+                rs: None,
+                barred_left: 0,
+            };
+            walk::anchored(start, lens, &mut walk::Free, &mut emit);
         }
         Ok(out.finish())
     }

@@ -278,11 +278,6 @@ pub(crate) fn parse(limits: &Limits, pairs: &[(String, String)]) -> Result<FindR
         }
     }
     let mut racks = 0;
-    // The longest of the shortest lengths asked for, and the shortest of
-    // the longest, each with how it was asked: lengths that exclude each
-    // other are an error, as on the command line.
-    let mut shortest: Option<(usize, String)> = None;
-    let mut longest: Option<(usize, String)> = None;
     for (name, v) in pairs {
         let name = name.as_str();
         let v = value(limits, name, v)?;
@@ -290,22 +285,9 @@ pub(crate) fn parse(limits: &Limits, pairs: &[(String, String)]) -> Result<FindR
             return Err(bad(refused_file(name)));
         }
         if let Some(make) = length_flag(name) {
-            let n = number(name, v)?;
-            let asked = format!("{name}={n}");
-            if name != "max-len" && shortest.as_ref().is_none_or(|(m, _)| n > *m) {
-                shortest = Some((n, asked.clone()));
-            }
-            if name != "min-len" && longest.as_ref().is_none_or(|(m, _)| n < *m) {
-                longest = Some((n, asked));
-            }
-            if let (Some((lo, a)), Some((hi, b))) = (&shortest, &longest)
-                && lo > hi
-            {
-                return Err(bad(format!(
-                    "{a} and {b} exclude each other: no word has both lengths"
-                )));
-            }
-            let n = n.min(u32::MAX as usize) as u32;
+            // Lengths that exclude each other are the library's error
+            // (see `lengths_message`).
+            let n = number(name, v)?.min(u32::MAX as usize) as u32;
             req.terms.push(Term::is(Condition::Length(make(n))));
             continue;
         }
@@ -547,6 +529,34 @@ pub struct FindResult {
     plan: Option<String>,
 }
 
+/// The library's error for lengths that exclude each other
+/// ([`lexq::find::FindErrorKind::Lengths`]) named as the request asked
+/// for them: `min-len=9 and max-len=3 exclude each other`. Any other
+/// error as it is.
+fn lengths_message(q: &Query, e: lexq::Error) -> ApiError {
+    if let lexq::Error::Find(f) = &e
+        && let lexq::find::FindErrorKind::Lengths {
+            longest_min: (a, _),
+            shortest_max: (b, _),
+        } = f.kind
+    {
+        // The request's lengths: len=N, min-len=N, max-len=N, length=N-M.
+        let name = |i: usize| match q.terms().get(i).map(|t| &t.condition) {
+            Some(Condition::Length(r)) if r.min == r.max => format!("len={}", r.min),
+            Some(Condition::Length(r)) if r.max == u32::MAX => format!("min-len={}", r.min),
+            Some(Condition::Length(r)) if r.min == 0 => format!("max-len={}", r.max),
+            Some(Condition::Length(r)) => format!("length={r}"),
+            _ => "a length".to_string(),
+        };
+        return bad(format!(
+            "{} and {} exclude each other: no word has both lengths",
+            name(a),
+            name(b)
+        ));
+    }
+    e.into()
+}
+
 /// Runs a find request within the server's step budget and `stop`.
 pub(crate) fn run(
     lex: &Lexicon,
@@ -556,7 +566,7 @@ pub(crate) fn run(
     stop: &Stop,
 ) -> Result<FindResult, ApiError> {
     let (q, tiles) = query(lex, cache, req)?;
-    let prepared = lex.prepare_find(&q)?;
+    let prepared = lex.prepare_find(&q).map_err(|e| lengths_message(&q, e))?;
     let check = || stop.is_stopped();
     let found = prepared
         .run_within(&Budget::steps(limits.max_find_steps).stop(&check))

@@ -766,22 +766,13 @@ impl<'l> Compiler<'l> {
         let max = props
             .maximum_len()
             .map_or(u32::MAX, |m| m.min(u32::MAX as usize) as u32);
-        // Planned by cost as the query commands plan it, as long as that
-        // is one walk; else on its longest literal (find's walk takes
-        // one anchor).
-        use crate::query::plan::{Plan, Shares, choose, plan_one};
+        // Planned by cost as the query commands plan it: find walks
+        // the same plan (its other conditions bounding it).
+        use crate::query::plan::{Shares, choose};
         let letters = alphabet.letters();
         let too_large = |e| fail(crate::QueryErrorKind::TooLarge(e), None);
-        let (plan, why) = match choose(items.clone(), letters, &Shares::of(self.lex)) {
-            Ok((Plan::Union(_) | Plan::Run { .. }, why)) => (
-                plan_one(items, letters).map_err(too_large)?,
-                format!(
-                    "by cost, {why}; that plan takes more than one walk, so find walks as the longest literal allows"
-                ),
-            ),
-            Ok((plan, why)) => (plan, format!("by cost, {why}")),
-            Err(e) => return Err(too_large(e)),
-        };
+        let (plan, why) = choose(items, letters, &Shares::of(self.lex)).map_err(too_large)?;
+        let why = format!("by cost, {why}");
         Ok(Check::Match(Box::new(plan), min, max, why.into()))
     }
 }

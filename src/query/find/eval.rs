@@ -1,15 +1,18 @@
 //! Running a planned `find` query: the walk, bounded at each step, and the
 //! tests at each word it reaches.
 //!
-//! The walk is the GADDAG's anchored walk (as [`crate::query::walk`]'s): from the
-//! anchor read right to left from the root, letters before it right to
-//! left, the separator, letters after it left to right. Each letter placed
-//! goes through [`State::push`], which counts it (per code, vowels,
-//! distinct letters, points, letters outside a `consists` set, rack tiles
-//! spent) and refuses it when a bound is passed or when the letters still
-//! missing can no longer fit in the letters left to place. Before a node's
-//! edges are read, [`State::allowed`] gives the letters that may follow,
-//! so edges of other letters are not followed at all.
+//! The walk is the query commands' own ([`crate::query::plan::run_on`]
+//! over [`crate::query::walk`]: anchored on a run of letters, forwards
+//! with universal states, a union of branches, a run of classes), given
+//! find's bound ([`walk::Bound`]). Each letter placed goes through
+//! [`State::push`], which counts it (per code, vowels, distinct letters,
+//! points, letters outside a `consists` set, rack tiles spent) and
+//! refuses it when a bound is passed or when the letters still missing
+//! can no longer fit in the letters left to place. Before a node's edges
+//! are read, [`State::allowed`] gives the letters that may follow, so
+//! edges of other letters are not followed at all. When nothing is
+//! counted and no step is metered, the bound is the commands' (nothing
+//! refused): the walk is theirs to the instruction.
 //!
 //! For `--ends ING --len 7 --not-includes E`: ING is read from the root
 //! (G, N, I), then letters before it, never an E, at most four of them;
@@ -26,7 +29,8 @@ use super::plan::{Budget, Prune, RackRule, Walk, budget};
 use crate::lexicon::Lexicon;
 use crate::lexicon::gaddag::{MAX_WORD_LEN, SEPARATOR};
 use crate::lexicon::raw::Node;
-use crate::query::walk::{self, Side, Tiles, follow_reversed};
+use crate::query::plan::{Plan, run_on};
+use crate::query::walk::{self, Bound, Side, Tiles, follow_reversed};
 use crate::query::{BLANK, Lengths, anagram};
 
 /// How often (in steps) a walk asks its stop check whether to stop.
@@ -87,6 +91,11 @@ impl<'s> Meter<'s> {
         true
     }
 
+    /// Whether nothing stops the walk: no bound on the steps, no check.
+    pub(crate) fn is_unbounded(&self) -> bool {
+        self.max == u64::MAX && self.stop.is_none()
+    }
+
     /// Why the walk stopped early, if it did.
     pub(crate) fn halted(&self) -> Option<super::Halt> {
         self.halted.get()
@@ -108,7 +117,7 @@ pub(crate) struct State {
 }
 
 /// The counts of a [`State`] other than the per-code ones.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 pub(crate) struct Tally {
     /// Codes placed at least once.
     used: u64,
@@ -297,218 +306,89 @@ fn take(b: &mut Budget, rule: &RackRule, c: usize, count: u8) -> bool {
     true
 }
 
-/// A word found: its tiles, what the walk counted of them, and, when the
-/// walk knows it, the node after the whole word read right to left (the
-/// key `rev(W)`), where its hooks are read without a look-up.
-type Emit<'e, 'a> = dyn FnMut(&[u8], &State, Option<Node<'a>>) + 'e;
+/// A word found, in three pieces as a walk reports it
+/// ([`walk::Emit`]): the letters left of the anchor in reverse order,
+/// the anchor, the letters right of it.
+type Emit<'e> = walk::Emit<'e>;
 
-struct Walker<'w, 'e, 'a, const BOUNDED: bool> {
-    left: &'w Side,
-    right: &'w Side,
-    anchor: &'w [u8],
-    barred_left: u64,
-    lens: Lengths,
-    prune: &'w Prune,
-    lbuf: [u8; MAX_WORD_LEN + 1],
-    ln: usize,
-    rbuf: [u8; MAX_WORD_LEN + 1],
-    rn: usize,
-    word: [u8; MAX_WORD_LEN + 1],
-    /// The counts of the letters placed (the anchor's and the walk's; the
-    /// anchor's alone if not `BOUNDED`).
-    ///
-    /// `BOUNDED`: whether a bound may refuse a letter
-    /// ([`Prune::bounds_nothing`] false). If not, the walk counts nothing
-    /// and a word's counts are made when it is found.
-    st: State,
-    /// The letters that may be placed, when not `BOUNDED`.
-    open: u64,
-    emit: &'w mut Emit<'e, 'a>,
-    meter: &'w Meter<'w>,
+/// The word `rev(l) a r` in `buf`.
+#[inline]
+pub(crate) fn join<'b>(
+    buf: &'b mut [u8; MAX_WORD_LEN + 1],
+    l: &[u8],
+    a: &[u8],
+    r: &[u8],
+) -> &'b [u8] {
+    if l.len() + a.len() + r.len() > MAX_WORD_LEN {
+        return &[];
+    }
+    for (d, &c) in buf.iter_mut().zip(l.iter().rev()) {
+        *d = c;
+    }
+    buf[l.len()..l.len() + a.len()].copy_from_slice(a);
+    let n = l.len() + a.len();
+    buf[n..n + r.len()].copy_from_slice(r);
+    &buf[..n + r.len()]
 }
 
-impl<'a, const BOUNDED: bool> Walker<'_, '_, 'a, BOUNDED> {
-    fn len(&self) -> usize {
-        self.ln + self.anchor.len() + self.rn
-    }
+/// `find`'s bound on a walk ([`walk::Bound`]) when its conditions count
+/// letters: the counts of the letters placed ([`State`]), refused by
+/// [`State::push`]; and a step of the meter for each letter placed.
+struct Counted<'p> {
+    st: State,
+    prune: &'p Prune,
+    max: usize,
+    meter: &'p Meter<'p>,
+}
 
-    fn found(&mut self, node: Option<Node<'a>>) {
-        let n = self.len();
-        let mut i = 0;
-        for &c in self.lbuf[..self.ln].iter().rev() {
-            self.word[i] = c;
-            i += 1;
-        }
-        self.word[i..i + self.anchor.len()].copy_from_slice(self.anchor);
-        i += self.anchor.len();
-        self.word[i..n].copy_from_slice(&self.rbuf[..self.rn]);
-        if BOUNDED {
-            (self.emit)(&self.word[..n], &self.st, node);
-        } else {
-            let mut st = self.st;
-            for &c in self.lbuf[..self.ln].iter().chain(&self.rbuf[..self.rn]) {
-                st.counts[c as usize & 63] += 1;
-            }
-            (self.emit)(&self.word[..n], &st, node);
-        }
-    }
-
-    /// The letters that may be placed next.
+impl Bound for Counted<'_> {
+    const ALL: bool = false;
+    type Saved = Tally;
     #[inline(always)]
     fn allowed(&self) -> u64 {
-        if BOUNDED {
-            self.st.allowed(self.prune)
-        } else {
-            self.open
-        }
+        self.st.allowed(self.prune)
     }
-
-    /// Counts `code`, placed next, if the walk counts: `Err` if a bound
-    /// refuses it, else what [`Walker::pop`] needs.
     #[inline(always)]
-    fn push(&mut self, code: u8) -> Result<Option<Tally>, ()> {
-        if !BOUNDED {
-            return Ok(None);
+    fn push(&mut self, code: u8) -> Option<Tally> {
+        if !self.meter.tick() {
+            return None;
         }
-        self.st
-            .push(self.prune, code, self.lens.max, true)
-            .map(Some)
-            .ok_or(())
+        self.st.push(self.prune, code, self.max, true)
     }
-
-    /// Takes back what [`Walker::push`] counted.
     #[inline(always)]
-    fn pop(&mut self, code: u8, saved: Option<Tally>) {
-        if let Some(saved) = saved {
-            self.st.pop(code, saved);
-        }
+    fn pop(&mut self, code: u8, saved: Tally) {
+        self.st.pop(code, saved);
     }
-
-    fn go_left(&mut self, at: Node<'a>, word: bool, ls: StateID, rs: StateID) {
-        let n = self.len();
-        let left_done = self.left.accepts(ls);
-        if left_done && word && n >= self.lens.min && self.right.accepts(rs) {
-            self.found(Some(at));
-        }
-        if n >= self.lens.max {
-            return;
-        }
-        let cross = left_done && !matches!(self.right, Side::Nothing) && !self.anchor.is_empty();
-        let mut set = if matches!(self.left, Side::Nothing) {
-            0
-        } else {
-            self.allowed() & !self.barred_left & !1
-        };
-        if cross {
-            set |= 1;
-        }
-        if set == 0 {
-            return;
-        }
-        for edge in at.within(set) {
-            if !self.meter.tick() {
-                return;
-            }
-            let code = edge.code();
-            if code == SEPARATOR {
-                // The node just past the separator is never a word end.
-                self.go_right(edge.target(), false, rs);
-                continue;
-            }
-            let Some(next) = self.left.step(ls, code) else {
-                continue;
-            };
-            let Ok(saved) = self.push(code) else {
-                continue;
-            };
-            self.lbuf[self.ln & MAX_WORD_LEN] = code;
-            self.ln += 1;
-            self.go_left(edge.target(), edge.accepts(), next, rs);
-            self.ln -= 1;
-            self.pop(code, saved);
-        }
-    }
-
-    fn go_right(&mut self, at: Node<'a>, word: bool, rs: StateID) {
-        let n = self.len();
-        if word && n >= self.lens.min && self.right.accepts(rs) {
-            self.found(None);
-        }
-        if n >= self.lens.max {
-            return;
-        }
-        let set = self.allowed() & !1;
-        if set == 0 {
-            return;
-        }
-        for edge in at.within(set) {
-            if !self.meter.tick() {
-                return;
-            }
-            let code = edge.code();
-            let Some(next) = self.right.step(rs, code) else {
-                continue;
-            };
-            let Ok(saved) = self.push(code) else {
-                continue;
-            };
-            self.rbuf[self.rn & MAX_WORD_LEN] = code;
-            self.rn += 1;
-            self.go_right(edge.target(), edge.accepts(), next);
-            self.rn -= 1;
-            self.pop(code, saved);
-        }
+    /// The anchor's letters spend no tile of a rack played through it
+    /// (they are its block).
+    fn push_anchor(&mut self, code: u8) -> Option<Tally> {
+        self.st.push(self.prune, code, self.max, false)
     }
 }
 
-/// A walk's anchor and sides: the anchor, what may stand left and right
-/// of it, the letters barred left of it.
-type Sides<'w> = (&'w [u8], &'w Side, &'w Side, u64);
+/// `find`'s bound when its conditions count nothing (no letter refused
+/// but those barred outright, `--not-includes U`): a step of the meter
+/// for each letter placed.
+struct Ticked<'p> {
+    open: u64,
+    meter: &'p Meter<'p>,
+}
 
-/// Runs a [`Walker`] from `at` (the node after the anchor, whether that
-/// path is a whole key, both sides' automaton states) with the counts
-/// `st`, counting at each step only if the prune bounds something.
-#[allow(clippy::too_many_arguments)]
-fn go<'w, 'e, 'a>(
-    (anchor, left, right, barred_left): Sides<'w>,
-    lens: Lengths,
-    prune: &'w Prune,
-    st: State,
-    emit: &'w mut Emit<'e, 'a>,
-    meter: &'w Meter<'w>,
-    (at, word, ls, rs): (Node<'a>, bool, StateID, StateID),
-) {
-    fn walker<'w, 'e, 'a, const B: bool>(
-        (anchor, left, right, barred_left): Sides<'w>,
-        lens: Lengths,
-        prune: &'w Prune,
-        st: State,
-        emit: &'w mut Emit<'e, 'a>,
-        meter: &'w Meter<'w>,
-    ) -> Walker<'w, 'e, 'a, B> {
-        Walker {
-            left,
-            right,
-            anchor,
-            barred_left,
-            lens,
-            prune,
-            lbuf: [0; MAX_WORD_LEN + 1],
-            ln: 0,
-            rbuf: [0; MAX_WORD_LEN + 1],
-            rn: 0,
-            word: [0; MAX_WORD_LEN + 1],
-            st,
-            open: st.allowed(prune),
-            emit,
-            meter,
-        }
+impl Bound for Ticked<'_> {
+    const ALL: bool = false;
+    type Saved = ();
+    #[inline(always)]
+    fn allowed(&self) -> u64 {
+        self.open
     }
-    let sides = (anchor, left, right, barred_left);
-    if prune.bounds_nothing() {
-        walker::<false>(sides, lens, prune, st, emit, meter).go_left(at, word, ls, rs);
-    } else {
-        walker::<true>(sides, lens, prune, st, emit, meter).go_left(at, word, ls, rs);
+    #[inline(always)]
+    fn push(&mut self, _: u8) -> Option<()> {
+        self.meter.tick().then_some(())
+    }
+    #[inline(always)]
+    fn pop(&mut self, _: u8, _: ()) {}
+    fn push_anchor(&mut self, code: u8) -> Option<()> {
+        (self.open >> (code & 63) & 1 != 0).then_some(())
     }
 }
 
@@ -523,7 +403,7 @@ pub(crate) fn walk<'a>(
     lens: Lengths,
     prune: &Prune,
     lists: &[WordSet],
-    emit: &mut Emit<'_, 'a>,
+    emit: &mut Emit<'_>,
     meter: &Meter<'_>,
 ) {
     let lens = Lengths {
@@ -534,72 +414,33 @@ pub(crate) fn walk<'a>(
         return;
     }
     let start = State::new(prune);
-    let nothing = Side::Nothing;
     match walk {
         Walk::Empty => {}
-        Walk::Anchored {
-            anchor,
-            left,
-            right,
-            barred_left,
-        } => {
-            if anchor.len() > lens.max {
-                return;
-            }
-            let mut st = start;
-            for &c in anchor {
-                match st.step(prune, c, lens.max, false) {
-                    Some(s) => st = s,
-                    None => return,
-                }
-            }
-            let Some((at, word)) = follow_reversed(root, anchor) else {
-                return;
-            };
-            let sides = (anchor.as_slice(), left, right, *barred_left);
-            go(
-                sides,
-                lens,
-                prune,
-                st,
-                emit,
-                meter,
-                (at, word, left.start(), right.start()),
-            );
-        }
-        Walk::Backward(left) => {
-            let sides = (&[][..], left, &nothing, 0);
-            let at = (root, false, left.start(), nothing.start());
-            go(sides, lens, prune, start, emit, meter, at);
-        }
-        Walk::Forward(right) => {
-            let set = start.allowed(prune) & !1;
-            for edge in root.within(set) {
-                if !meter.tick() {
-                    return;
-                }
-                let code = edge.code();
-                let Some(rs) = right.step(right.start(), code) else {
-                    continue;
-                };
-                let Some(st) = start.step(prune, code, lens.max, true) else {
-                    continue;
-                };
-                let (at, word) = (edge.target(), edge.accepts());
-                let first = [code];
-                let sides = (&first[..], &nothing, right, 0);
-                go(
-                    sides,
-                    lens,
+        Walk::Plan { plan, barred_left } => {
+            let whole = &mut *emit;
+            let open = start.allowed(prune);
+            let letters = lex.alphabet().letters().0;
+            if !prune.bounds_nothing() {
+                let mut b = Counted {
+                    st: start,
                     prune,
-                    st,
-                    &mut *emit,
+                    max: lens.max,
                     meter,
-                    (at, word, nothing.start(), rs),
-                );
+                };
+                run_on(root, plan, lens, *barred_left, &mut b, whole);
+            } else if meter.is_unbounded() && open & letters == letters {
+                // Nothing to count, no step to meter: the commands' walk.
+                run_on(root, plan, lens, *barred_left, &mut walk::Free, whole);
+            } else {
+                let mut b = Ticked { open, meter };
+                run_on(root, plan, lens, *barred_left, &mut b, whole);
             }
         }
-        Walk::Rack { real, blanks } => {
+        Walk::Rack {
+            real,
+            blanks,
+            use_all,
+        } => {
             let tiles = Tiles {
                 counts: *real,
                 blanks: *blanks,
@@ -608,19 +449,17 @@ pub(crate) fn walk<'a>(
             // blank is a letter like another.
             let mut word = [0u8; MAX_WORD_LEN];
             let mut each = |w: &[u8]| {
-                let mut st = start;
-                for (i, &c) in w.iter().take(MAX_WORD_LEN).enumerate() {
-                    let c = c & !BLANK;
-                    word[i] = c;
-                    st.counts[c as usize & 63] += 1;
+                for (d, &c) in word.iter_mut().zip(w) {
+                    *d = c & !BLANK;
                 }
-                emit(&word[..w.len().min(MAX_WORD_LEN)], &st, None);
+                emit(&[], &word[..w.len().min(MAX_WORD_LEN)], &[]);
             };
             let go_on = || meter.tick();
             let letters = lex.alphabet().len();
-            let looked_up = lex.alphagrams().is_some_and(|filed| {
-                anagram::by_alphagram(filed, &tiles, lens, letters, Some(&go_on), &mut each)
-            });
+            let looked_up = *use_all
+                && lex.alphagrams().is_some_and(|filed| {
+                    anagram::by_alphagram(filed, &tiles, lens, letters, Some(&go_on), &mut each)
+                });
             if !looked_up {
                 let mut emit3 = |l: &[u8], a: &[u8], r: &[u8]| {
                     // No anchor: the word is its first letter (left) and
@@ -637,8 +476,8 @@ pub(crate) fn walk<'a>(
                     false,
                     &[],
                     tiles,
-                    true,
-                    1,
+                    *use_all,
+                    if *use_all { 1 } else { 2 },
                     lens,
                     lex.letters_below(),
                     Some(&go_on),
@@ -661,7 +500,7 @@ pub(crate) fn walk<'a>(
                         None => return,
                     }
                 }
-                emit(w, &st, None);
+                emit(&[], w, &[]);
             };
             match &lists[*k] {
                 WordSet::List { words, .. } => {
@@ -796,10 +635,12 @@ impl<'a> Leaf<'_, '_, 'a> {
             need_total: 0,
             racks: vec![(rule, b)],
         };
-        let w = Walk::Anchored {
-            anchor: vec![pivot],
-            left: Side::Anything,
-            right: Side::Anything,
+        let w = Walk::Plan {
+            plan: Plan::Anchored {
+                anchor: vec![pivot],
+                left: Side::Anything,
+                right: Side::Anything,
+            },
             barred_left: 1u64 << pivot,
         };
         let lens = Lengths {
@@ -859,7 +700,8 @@ impl<'a> Leaf<'_, '_, 'a> {
 
 /// Runs a prepared query over `g`, reporting each word that meets every
 /// term (some more than once).
-pub(crate) fn run(root: Node<'_>, q: &Prepared<'_>, out: &mut dyn FnMut(&[u8]), meter: &Meter<'_>) {
+pub(crate) fn run(root: Node<'_>, q: &Prepared<'_>, out: &mut Emit<'_>, meter: &Meter<'_>) {
+    let mut buf = [0u8; MAX_WORD_LEN + 1];
     let leaf = Leaf {
         root,
         q,
@@ -882,9 +724,17 @@ pub(crate) fn run(root: Node<'_>, q: &Prepared<'_>, out: &mut dyn FnMut(&[u8]), 
         plan.lens,
         &plan.prune,
         &q.lists,
-        &mut |word, st, at| {
-            if tests.iter().all(|t| leaf.holds(t, word, &st.counts, at)) {
-                out(word);
+        &mut |l, a, r| {
+            if tests.is_empty() {
+                return out(l, a, r);
+            }
+            let word = join(&mut buf, l, a, r);
+            let mut counts = [0u8; 64];
+            for &c in word {
+                counts[c as usize & 63] += 1;
+            }
+            if tests.iter().all(|t| leaf.holds(t, word, &counts, None)) {
+                out(&[], word, &[]);
             }
         },
         meter,
@@ -898,6 +748,83 @@ pub(crate) fn run(root: Node<'_>, q: &Prepared<'_>, out: &mut dyn FnMut(&[u8]), 
 enum At<N> {
     Left(N, StateID, StateID, usize),
     Right(N, StateID, usize),
+}
+
+/// Pushes onto `starts` where the dives of `plan`'s walk may start (a
+/// [`Plan::Union`]'s branches' starts together, a [`Plan::Run`]'s from
+/// each run of letters found, up to a few thousand arcs read).
+fn starts_of<'s, 'a>(
+    root: Node<'a>,
+    plan: &'s Plan,
+    barred_left: u64,
+    lens: Lengths,
+    prune: &Prune,
+    start: State,
+    starts: &mut Vec<Start<'s, Node<'a>>>,
+) {
+    static NOTHING: Side = Side::Nothing;
+    let from_anchor = |at: Node<'a>,
+                       anchor: &[u8],
+                       left: &'s Side,
+                       right: &'s Side,
+                       barred: u64,
+                       starts: &mut Vec<Start<'s, Node<'a>>>| {
+        let mut st = start;
+        for &c in anchor {
+            match st.step(prune, c, lens.max, false) {
+                Some(s) => st = s,
+                None => return,
+            }
+        }
+        let here = At::Left(at, left.start(), right.start(), anchor.len());
+        starts.push((left, right, anchor.len(), barred, here, st));
+    };
+    match plan {
+        Plan::Anchored {
+            anchor,
+            left,
+            right,
+        } => {
+            if let Some((at, _)) = follow_reversed(root, anchor) {
+                from_anchor(at, anchor, left, right, barred_left, starts);
+            }
+        }
+        Plan::Run { run, left, right } => {
+            let mut buf = [0u8; MAX_WORD_LEN];
+            let buf = &mut buf[..run.len().min(MAX_WORD_LEN)];
+            let mut budget = 4096;
+            crate::query::plan::each_run(
+                root,
+                false,
+                run,
+                buf,
+                &mut budget,
+                &mut |at, _, anchor| from_anchor(at, anchor, left, right, 0, starts),
+            );
+        }
+        Plan::Union(plans) => {
+            for p in plans {
+                starts_of(root, p, 0, lens, prune, start, starts);
+            }
+        }
+        Plan::Backward(left) => {
+            let here = At::Left(root, left.start(), NOTHING.start(), 0);
+            starts.push((left, &NOTHING, 0, 0, here, start));
+        }
+        Plan::Forward(right) => {
+            for edge in root.within(start.allowed(prune) & !1) {
+                let code = edge.code();
+                let (Some(rs), Some(st)) = (
+                    right.step(right.start(), code),
+                    start.step(prune, code, lens.max, true),
+                ) else {
+                    continue;
+                };
+                let here = At::Left(edge.target(), NOTHING.start(), rs, 1);
+                starts.push((&NOTHING, right, 1, 0, here, st));
+            }
+        }
+    }
 }
 
 /// Where dives start: the left and right sides, the anchor's length, the
@@ -918,54 +845,18 @@ pub(crate) fn estimate(root: Node<'_>, plan: &super::plan::Planned) -> u64 {
     };
     let prune = &plan.prune;
     let start = State::new(prune);
-    let nothing = Side::Nothing;
     let anything = Side::Anything;
     // The walk's starts: (its sides, the anchor's length, where it is).
     let mut starts: Vec<Start<'_, Node<'_>>> = Vec::new();
+    let every = Plan::Forward(anything);
     match &plan.walk {
         Walk::Empty => return 0,
         Walk::List(_) => return plan.estimate,
-        Walk::Anchored {
-            anchor,
-            left,
-            right,
-            barred_left,
-        } => {
-            let mut st = start;
-            for &c in anchor {
-                match st.step(prune, c, lens.max, false) {
-                    Some(s) => st = s,
-                    None => return 0,
-                }
-            }
-            let Some((at, _)) = follow_reversed(root, anchor) else {
-                return 0;
-            };
-            let here = At::Left(at, left.start(), right.start(), anchor.len());
-            starts.push((left, right, anchor.len(), *barred_left, here, st));
-        }
-        Walk::Backward(left) => {
-            let here = At::Left(root, left.start(), nothing.start(), 0);
-            starts.push((left, &nothing, 0, 0, here, start));
+        Walk::Plan { plan, barred_left } => {
+            starts_of(root, plan, *barred_left, lens, prune, start, &mut starts)
         }
         // A rack's walk goes as the forward walk its budget bounds.
-        Walk::Forward(_) | Walk::Rack { .. } => {
-            let right = match &plan.walk {
-                Walk::Forward(right) => right,
-                _ => &anything,
-            };
-            for edge in root.within(start.allowed(prune) & !1) {
-                let code = edge.code();
-                let (Some(rs), Some(st)) = (
-                    right.step(right.start(), code),
-                    start.step(prune, code, lens.max, true),
-                ) else {
-                    continue;
-                };
-                let here = At::Left(edge.target(), nothing.start(), rs, 1);
-                starts.push((&nothing, right, 1, 0, here, st));
-            }
-        }
+        Walk::Rack { .. } => starts_of(root, &every, 0, lens, prune, start, &mut starts),
     }
     if starts.is_empty() {
         return 0;

@@ -48,8 +48,9 @@ pub use words::{split_alternatives, split_words};
 use crate::alphabet::tileset::TileSet;
 pub use crate::error::{FindError, FindErrorKind, SplitError};
 use crate::lexicon::Lexicon;
+use crate::lexicon::gaddag::MAX_WORD_LEN;
 use crate::query::probability::{Bag, Ranks};
-use crate::query::{BLANK, Word, Words};
+use crate::query::{BLANK, Ordered, Word, Words};
 use std::cell::Cell;
 use std::collections::HashSet;
 use std::ops::ControlFlow;
@@ -205,6 +206,7 @@ impl Lexicon {
             terms: 0,
         };
         let terms = compiler.terms(&query.terms, 0)?;
+        lengths_meet(&terms)?;
         let needs = compiler.needs;
         let lists = compiler.lists;
         let tiles = if needs.points || needs.ranks {
@@ -289,6 +291,43 @@ impl Lexicon {
     }
 }
 
+/// An error if the length conditions that must hold (not negated, not
+/// inside an alternative) exclude each other: the longest of their
+/// shortest lengths above the shortest of their longest.
+fn lengths_meet(terms: &[CTerm]) -> Result<(), FindError> {
+    let lengths = || {
+        terms
+            .iter()
+            .enumerate()
+            .filter_map(|(i, t)| match &t.check {
+                Check::Length(r) if !t.negated => Some((i, r)),
+                _ => None,
+            })
+    };
+    // The first of the greatest minimums, the first of the least maximums.
+    let lo = lengths().fold(None, |best: Option<(usize, u32)>, (i, r)| match best {
+        Some((_, m)) if m >= r.min => best,
+        _ => Some((i, r.min)),
+    });
+    let hi = lengths().fold(None, |best: Option<(usize, u32)>, (i, r)| match best {
+        Some((_, m)) if m <= r.max => best,
+        _ => Some((i, r.max)),
+    });
+    match (lo, hi) {
+        (Some(lo), Some(hi)) if lo.1 > hi.1 => Err(FindError {
+            term: lengths()
+                .map(|(i, _)| terms[i].text.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+            kind: FindErrorKind::Lengths {
+                longest_min: lo,
+                shortest_max: hi,
+            },
+        }),
+        _ => Ok(()),
+    }
+}
+
 /// The codes of the tiles labelled A, E, I, O or U.
 fn vowel_codes(alphabet: &crate::Alphabet) -> u64 {
     (1..=alphabet.len() as u8)
@@ -360,8 +399,9 @@ impl<'l> Prepared<'l> {
     /// Nothing is collected when the walk reaches each word once: a walk
     /// of every word, from a prefix or a suffix, from the first place of a
     /// letter, or over a list. A walk from a run of letters that may occur
-    /// twice in a word (`contains`, the literal of a pattern or regex)
-    /// remembers the words it gave, to give each once. After `f` breaks,
+    /// twice in a word (`contains`, the literal of a pattern or regex, a
+    /// run of classes) or a union of walks (a regex's branches) remembers
+    /// the words it gave, to give each once. After `f` breaks,
     /// the walk ends within a few thousand steps and `f` is not called
     /// again.
     ///
@@ -401,10 +441,12 @@ impl<'l> Prepared<'l> {
         let alphabet = self.lex.alphabet();
         let rack = self.marked_rack();
         let mut given: Option<HashSet<Vec<u8>>> = self.plan.walk.may_repeat().then(HashSet::new);
-        let mut give = |w: &[u8]| {
+        let mut buf = [0u8; MAX_WORD_LEN + 1];
+        let mut give = |l: &[u8], a: &[u8], r: &[u8]| {
             if broke.get() {
                 return;
             }
+            let w = eval::join(&mut buf, l, a, r);
             if let Some(given) = &mut given {
                 if given.contains(w) {
                     return;
@@ -431,12 +473,26 @@ impl<'l> Prepared<'l> {
     }
 
     fn run_metered(&self, meter: &eval::Meter<'_>) -> Words<'l> {
-        let mut out = self.lex.search().collector();
         let rack = self.marked_rack();
+        if rack.is_none() && self.plan.walk.in_order() {
+            // Each word once, in order: kept as it comes, no sort.
+            let mut out = Ordered::new(usize::MAX);
+            eval::run(
+                self.lex.arcs().root(),
+                self,
+                &mut |l, a, r| out.push(l, a, r),
+                meter,
+            );
+            return out.finish(self.lex.alphabet());
+        }
+        let mut out = self.lex.search().collector();
         let mut marked = [0u8; 64];
-        let mut push = |w: &[u8]| match rack {
-            None => out.push(&[], w, &[]),
-            Some(r) => {
+        let mut buf = [0u8; MAX_WORD_LEN + 1];
+        let mut push = |l: &[u8], a: &[u8], r: &[u8]| match rack {
+            None => out.push(l, a, r),
+            Some(rack) => {
+                let w = eval::join(&mut buf, l, a, r);
+                let r = rack;
                 let unpaid = r.unpaid(w);
                 let n = w.len().min(marked.len());
                 for (i, (m, &c)) in marked.iter_mut().zip(w).enumerate() {

@@ -24,27 +24,28 @@ use crate::query::walk::Side;
 
 /// How the walk goes.
 pub(crate) enum Walk {
-    /// From `anchor` read right to left, letters left of it (read right to
-    /// left, never one of `barred_left`), the separator, letters right of
-    /// it.
-    Anchored {
-        anchor: Vec<u8>,
-        left: Side,
-        right: Side,
-        barred_left: u64,
-    },
-    /// Every word from its first letter, the rest read left to right.
-    Forward(Side),
-    /// Every word read whole, right to left.
-    Backward(Side),
+    /// The walk of a query command's plan ([`Plan`], run by
+    /// [`crate::query::plan::run_on`], the commands' own traversal), never
+    /// placing one of `barred_left` left of a [`Plan::Anchored`]'s anchor:
+    /// a prefix, a suffix or a run of letters is [`Plan::Anchored`] on it,
+    /// a pattern or regex the plan its command takes (a union of
+    /// branches, a run of classes, forwards with universal states...),
+    /// no anchor [`Plan::Forward`] over any letters.
+    Plan { plan: Plan, barred_left: u64 },
     /// The words of exactly these tiles (`real[c]` of code `c`, and
     /// `blanks` blanks), as [`crate::Lexicon::anagram`] finds them: every
     /// word from its first letter spending a tile a letter, or, once
     /// [`crate::Lexicon::prepare_walks`] has filed the words by alphagram,
     /// a look-up for each choice of letters for the blanks. The other
     /// conditions are tested at the leaves: counting them at each step
-    /// cost more than the few words they refuse.
-    Rack { real: [u8; 64], blanks: u8 },
+    /// cost more than the few words they refuse. Without `use_all`, the
+    /// words of at least two of the tiles, as
+    /// [`crate::Lexicon::subanagram`] walks them (no look-up).
+    Rack {
+        real: [u8; 64],
+        blanks: u8,
+        use_all: bool,
+    },
     /// The words of an `--in` list, looked up one by one.
     List(usize),
     /// No word can meet the conditions (lengths that exclude each other).
@@ -59,31 +60,60 @@ impl Walk {
     /// barred left of it) one.
     pub(crate) fn may_repeat(&self) -> bool {
         match self {
-            Walk::Anchored {
-                anchor,
-                left,
-                right,
-                barred_left,
-            } => {
-                let first_place = anchor.len() == 1 && barred_left & (1u64 << anchor[0]) != 0;
-                !(matches!(left, Side::Nothing) || matches!(right, Side::Nothing) || first_place)
-            }
+            Walk::Plan { plan, barred_left } => match plan {
+                Plan::Anchored {
+                    anchor,
+                    left,
+                    right,
+                } => {
+                    let first_place = anchor.len() == 1 && barred_left & (1u64 << anchor[0]) != 0;
+                    !(matches!(left, Side::Nothing)
+                        || matches!(right, Side::Nothing)
+                        || first_place)
+                }
+                // Branches may share words; a run of classes may stand
+                // twice in a word.
+                Plan::Union(_) | Plan::Run { .. } => true,
+                Plan::Forward(_) | Plan::Backward(_) => false,
+            },
             // The anagram walk spells each word once (a real tile where
             // one is left, else a blank: AA from A? only as A then a
             // blank), and the look-up gives each word once.
-            Walk::Forward(_)
-            | Walk::Backward(_)
-            | Walk::Rack { .. }
-            | Walk::List(_)
-            | Walk::Empty => false,
+            Walk::Rack { .. } | Walk::List(_) | Walk::Empty => false,
         }
+    }
+
+    /// Whether the walk reaches each word once, in alphabet order (no
+    /// sort needed): see [`Plan::in_order`].
+    pub(crate) fn in_order(&self) -> bool {
+        matches!(self, Walk::Plan { plan, .. } if plan.in_order())
+    }
+}
+
+/// An anchored plan.
+fn anchored(anchor: Vec<u8>, left: Side, right: Side, barred_left: u64) -> Walk {
+    Walk::Plan {
+        plan: Plan::Anchored {
+            anchor,
+            left,
+            right,
+        },
+        barred_left,
+    }
+}
+
+/// Every word from its first letter.
+fn every_word() -> Walk {
+    Walk::Plan {
+        plan: Plan::Forward(Side::Anything),
+        barred_left: 0,
     }
 }
 
 /// A rack's tiles as the walk spends them (the real tiles left are known
 /// from the letters counted: the first `real[c]` of code `c` are real
 /// tiles, the rest blanks, set tiles or the star's).
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 pub(crate) struct Budget {
     /// Blanks and set tiles left.
     pub wild: u8,
@@ -139,6 +169,11 @@ impl Prune {
     /// or rack bound): the walk then needs no counts until a word is
     /// found. `--ends ING --len 7 --front-hook` walks so.
     pub fn bounds_nothing(&self) -> bool {
+        self.bounds_nothing_but_racks() && self.racks.is_empty()
+    }
+
+    /// [`Prune::bounds_nothing`], its racks aside.
+    pub fn bounds_nothing_but_racks(&self) -> bool {
         let most = MAX_WORD_LEN as u32;
         (1..64).all(|c| {
             self.letters & (1u64 << c) == 0 || self.limit[c] == 0 || self.limit[c] as u32 >= most
@@ -149,7 +184,6 @@ impl Prune {
             && self.points_max.is_none()
             && self.consists.is_empty()
             && self.need_total == 0
-            && self.racks.is_empty()
     }
 }
 
@@ -373,56 +407,38 @@ pub(crate) fn plan(
     let mut exact = None;
     let (walk, estimate, anchor) = match best {
         _ if lens.min > lens.max => (Walk::Empty, 0, None),
-        None => (Walk::Forward(Side::Anything), words, None),
+        None => (every_word(), words, None),
         Some((i, e)) => {
             let walk = match &terms[i].check {
                 Check::Affix(kind, codes) => {
                     exact = Some(i);
-                    Walk::Anchored {
-                        anchor: codes.clone(),
-                        left: if *kind == Affix::Starts {
-                            Side::Nothing
-                        } else {
-                            Side::Anything
-                        },
-                        right: if *kind == Affix::Ends {
-                            Side::Nothing
-                        } else {
-                            Side::Anything
-                        },
-                        barred_left: 0,
-                    }
+                    let open = |end: bool| if end { Side::Nothing } else { Side::Anything };
+                    anchored(
+                        codes.clone(),
+                        open(*kind == Affix::Starts),
+                        open(*kind == Affix::Ends),
+                        0,
+                    )
                 }
                 Check::Match(plan, ..) => {
                     exact = Some(i);
-                    match &**plan {
-                        Plan::Anchored {
-                            anchor,
-                            left,
-                            right,
-                        } => Walk::Anchored {
-                            anchor: anchor.clone(),
-                            left: left.clone(),
-                            right: right.clone(),
-                            barred_left: 0,
-                        },
-                        Plan::Forward(side) => Walk::Forward(side.clone()),
-                        Plan::Backward(side) => Walk::Backward(side.clone()),
-                        Plan::Union(_) | Plan::Run { .. } => {
-                            unreachable!("find plans one walk (plan_one)")
-                        }
+                    Walk::Plan {
+                        plan: (**plan).clone(),
+                        barred_left: 0,
                     }
                 }
-                Check::Rack(rack) => rack_walk(rack, &shares),
+                Check::Rack(rack) => {
+                    let walk = rack_walk(rack, &shares);
+                    if matches!(walk, Walk::Rack { .. }) {
+                        // The rack walk spells exactly the rack's words.
+                        exact = Some(i);
+                    }
+                    walk
+                }
                 Check::Includes(need) => {
                     // From the letter's first place: never left of it.
                     let c = rarest(need, &shares).expect("a letter to include");
-                    Walk::Anchored {
-                        anchor: vec![c],
-                        left: Side::Anything,
-                        right: Side::Anything,
-                        barred_left: 1u64 << c,
-                    }
+                    anchored(vec![c], Side::Anything, Side::Anything, 1u64 << c)
                 }
                 Check::In(k) => Walk::List(*k),
                 _ => unreachable!("only walking terms are candidates"),
@@ -445,6 +461,33 @@ pub(crate) fn plan(
             prune.racks.push((rule, budget));
         }
     }
+    // A subanagram of letters and blanks that nothing else bounds walks
+    // as `lexq subanagram` does: its own rack walk, which asks only for
+    // the edges of letters it still holds, and spells exactly the rack's
+    // words.
+    let walk = match (walk, anchor.map(|i| &terms[i].check)) {
+        (
+            Walk::Plan {
+                plan: Plan::Forward(Side::Anything),
+                ..
+            },
+            Some(Check::Rack(r)),
+        ) if !r.exact
+            && !r.star
+            && r.sets.is_empty()
+            && r.through.is_empty()
+            && prune.racks.len() == 1
+            && prune.bounds_nothing_but_racks() =>
+        {
+            exact = anchor;
+            Walk::Rack {
+                real: r.real,
+                blanks: r.blanks,
+                use_all: false,
+            }
+        }
+        (walk, _) => walk,
+    };
     Planned {
         walk,
         exact,
@@ -475,20 +518,12 @@ fn rarest(counts: &[u8; 64], shares: &[f64; 64]) -> Option<u8> {
 /// too).
 fn rack_walk(rack: &RackSpec, shares: &[f64; 64]) -> Walk {
     if !rack.through.is_empty() {
-        return Walk::Anchored {
-            anchor: rack.through.clone(),
-            left: Side::Anything,
-            right: Side::Anything,
-            barred_left: 0,
-        };
+        return anchored(rack.through.clone(), Side::Anything, Side::Anything, 0);
     }
     match rarest(&rack.real, shares) {
-        Some(c) if rack.exact && rack.blanks == 0 && rack.sets.is_empty() => Walk::Anchored {
-            anchor: vec![c],
-            left: Side::Anything,
-            right: Side::Anything,
-            barred_left: 1u64 << c,
-        },
+        Some(c) if rack.exact && rack.blanks == 0 && rack.sets.is_empty() => {
+            anchored(vec![c], Side::Anything, Side::Anything, 1u64 << c)
+        }
         _ if rack.exact
             && !rack.star
             && rack.sets.is_empty()
@@ -497,9 +532,10 @@ fn rack_walk(rack: &RackSpec, shares: &[f64; 64]) -> Walk {
             Walk::Rack {
                 real: rack.real,
                 blanks: rack.blanks,
+                use_all: true,
             }
         }
-        _ => Walk::Forward(Side::Anything),
+        _ => every_word(),
     }
 }
 
@@ -536,6 +572,65 @@ pub(crate) fn budget(rack: &RackSpec) -> (RackRule, Budget) {
     )
 }
 
+/// A plan's walk in words (`barred_left` as [`Walk::Plan`] has it).
+fn describe(plan: &Plan, barred_left: u64, spell: &dyn Fn(&[u8]) -> String) -> String {
+    let side = |x: &Side| match x {
+        Side::Nothing => "nothing",
+        Side::Anything => "any letters",
+        Side::Dfa(_) => "letters the automaton allows",
+    };
+    match plan {
+        Plan::Forward(Side::Dfa(d)) if d.has_universal() => {
+            "every word from its first letter while the automaton allows (every word below a universal state without stepping it)".to_string()
+        }
+        Plan::Forward(_) => "every word from its first letter while the automaton allows".to_string(),
+        Plan::Backward(_) => {
+            "every word from its last letter, right to left, while the automaton allows".to_string()
+        }
+        Plan::Anchored {
+            anchor,
+            left,
+            right,
+        } => format!(
+            "from {} read right to left from the GADDAG root; {} before it{}; {} after it",
+            spell(anchor),
+            side(left),
+            if barred_left != 0 && !anchor.is_empty() {
+                format!(" (no {})", spell(&anchor[..1]))
+            } else {
+                String::new()
+            },
+            side(right),
+        ),
+        Plan::Run { run, left, right } => {
+            let classes: Vec<String> = run
+                .iter()
+                .map(|set| {
+                    let codes: Vec<u8> = set.iter().collect();
+                    match codes.as_slice() {
+                        [one] => spell(&[*one]),
+                        _ => format!("[{}]", spell(&codes)),
+                    }
+                })
+                .collect();
+            format!(
+                "from each run of letters {} that stands in some word, read right to left from the GADDAG root; {} before it; {} after it",
+                classes.concat(),
+                side(left),
+                side(right),
+            )
+        }
+        Plan::Union(plans) => {
+            let each: Vec<String> = plans
+                .iter()
+                .enumerate()
+                .map(|(k, p)| format!("({}) {}", k + 1, describe(p, 0, spell)))
+                .collect();
+            format!("{} walks in turn: {}", plans.len(), each.join("; "))
+        }
+    }
+}
+
 impl Planned {
     /// The plan in words.
     pub fn explain(&self, terms: &[CTerm], lex: &Lexicon) -> String {
@@ -549,46 +644,24 @@ impl Planned {
         };
         let _ = match &self.walk {
             Walk::Empty => writeln!(s, "walk: none (no length meets every condition)"),
-            Walk::Forward(Side::Anything) if self.anchor.is_none() => writeln!(
+            Walk::Plan {
+                plan: Plan::Forward(Side::Anything),
+                ..
+            } if self.anchor.is_none() => writeln!(
                 s,
                 "walk: every word from its first letter, {lens} ({} words in the lexicon)",
                 lex.word_count()
             ),
-            Walk::Forward(_) => writeln!(
-                s,
-                "walk: every word from its first letter while the automaton allows, {lens}"
-            ),
-            Walk::Backward(_) => writeln!(
-                s,
-                "walk: every word from its last letter, right to left, while the automaton allows, {lens}"
-            ),
-            Walk::Anchored {
-                anchor,
-                left,
-                right,
-                barred_left,
-            } => {
-                let side = |x: &Side| match x {
-                    Side::Nothing => "nothing",
-                    Side::Anything => "any letters",
-                    Side::Dfa(_) => "letters the automaton allows",
-                };
-                writeln!(
-                    s,
-                    "walk: from {} read right to left from the GADDAG root; {} before it{}; {} after it; {lens}",
-                    spell(anchor),
-                    side(left),
-                    if *barred_left != 0 {
-                        format!(" (no {})", spell(&[anchor[0]]))
-                    } else {
-                        String::new()
-                    },
-                    side(right),
-                )
+            Walk::Plan { plan, barred_left } => {
+                writeln!(s, "walk: {}; {lens}", describe(plan, *barred_left, &spell))
             }
-            Walk::Rack { .. } => writeln!(
+            Walk::Rack { use_all: true, .. } => writeln!(
                 s,
                 "walk: every word of exactly the rack's tiles from its first letter, a tile a letter (looked up by alphagram once the lexicon is prepared), {lens}"
+            ),
+            Walk::Rack { .. } => writeln!(
+                s,
+                "walk: every word of the rack's tiles (not all spent) from its first letter, a tile a letter, {lens}"
             ),
             Walk::List(_) => writeln!(s, "walk: the words of the list, each looked up, {lens}"),
         };

@@ -35,7 +35,7 @@ use crate::alphabet::letterset::LetterSet;
 use crate::error::{Error, QueryError, QueryErrorKind, Syntax};
 use crate::lexicon::gaddag::MAX_WORD_LEN;
 use crate::lexicon::raw::Node;
-use crate::query::walk::{self, DfaSide, Side};
+use crate::query::walk::{self, Bound, DfaSide, Side};
 
 mod cost;
 
@@ -56,6 +56,7 @@ pub(crate) fn class_of(set: LetterSet) -> Hir {
 }
 
 /// How a query walks the lexicon.
+#[derive(Clone)]
 pub(crate) enum Plan {
     /// Look up `anchor`, match left and right of it.
     Anchored {
@@ -429,7 +430,7 @@ fn class_runs(items: &[Hir], letters: LetterSet) -> Vec<(usize, Vec<LetterSet>)>
 /// there, whether that path is a whole key, and the letters (in word
 /// order); at most `budget` arcs are read. Returns whether the budget
 /// sufficed. `buf` holds `run.len()` codes.
-fn each_run<'a>(
+pub(crate) fn each_run<'a>(
     node: Node<'a>,
     word: bool,
     run: &[LetterSet],
@@ -515,12 +516,12 @@ impl<'a> Search<'a> {
         if plan.in_order() {
             let mut out = Ordered::new(self.limit.unwrap_or(usize::MAX));
             let mut emit = |l: &[u8], a: &[u8], r: &[u8]| out.push(l, a, r);
-            run_on(root, plan, lens, &mut emit);
+            run_on(root, plan, lens, 0, &mut walk::Free, &mut emit);
             return out.finish(self.lex.alphabet());
         }
         let mut out = self.collector();
         let mut emit = |l: &[u8], a: &[u8], r: &[u8]| out.push(l, a, r);
-        run_on(root, plan, lens, &mut emit);
+        run_on(root, plan, lens, 0, &mut walk::Free, &mut emit);
         out.finish()
     }
 }
@@ -530,7 +531,7 @@ impl Plan {
     /// forward walk (first letter, separator, the rest, edges in tile
     /// order) or a walk from an anchor at the start of the word (`qu.*`:
     /// QU, separator, the rest). No sort is then needed.
-    fn in_order(&self) -> bool {
+    pub(crate) fn in_order(&self) -> bool {
         match self {
             Plan::Forward(_) => true,
             Plan::Anchored { left, .. } => matches!(left, Side::Nothing),
@@ -539,11 +540,35 @@ impl Plan {
     }
 }
 
-fn run_on(root: Node<'_>, plan: &Plan, lens: Lengths, emit: &mut walk::Emit<'_>) {
+/// Walks `plan` from `root`, each letter as `bound` allows, reporting
+/// each word it reaches (a [`Plan::Anchored`] walk with letters on both
+/// sides, a [`Plan::Union`] or a [`Plan::Run`] may report a word more than
+/// once). `barred_left`: letters never placed left of a
+/// [`Plan::Anchored`]'s anchor (see [`walk::Start::barred_left`]).
+pub(crate) fn run_on<B: Bound>(
+    root: Node<'_>,
+    plan: &Plan,
+    lens: Lengths,
+    barred_left: u64,
+    bound: &mut B,
+    emit: &mut walk::Emit<'_>,
+) {
+    // One anchored walk, its anchor's letters counted first.
+    let from = |start: walk::Start<'_>, bound: &mut B, emit: &mut walk::Emit<'_>| {
+        if start.anchor.len() > MAX_WORD_LEN {
+            return;
+        }
+        let mut saved = [B::Saved::default(); MAX_WORD_LEN + 1];
+        if walk::push_anchor(bound, start.anchor, &mut saved) {
+            let anchor = start.anchor;
+            walk::anchored(start, lens, bound, emit);
+            walk::unpush_anchor(bound, anchor, &saved);
+        }
+    };
     match plan {
         Plan::Union(plans) => {
             for p in plans {
-                run_on(root, p, lens, emit);
+                run_on(root, p, lens, 0, bound, emit);
             }
         }
         Plan::Anchored {
@@ -552,7 +577,17 @@ fn run_on(root: Node<'_>, plan: &Plan, lens: Lengths, emit: &mut walk::Emit<'_>)
             right,
         } => {
             if let Some((at, word)) = walk::follow_reversed(root, anchor) {
-                walk::anchored(at, word, anchor, left, None, right, None, lens, emit);
+                let start = walk::Start {
+                    at,
+                    word,
+                    anchor,
+                    left,
+                    ls: None,
+                    right,
+                    rs: None,
+                    barred_left,
+                };
+                from(start, bound, emit);
             }
         }
         Plan::Run { run, left, right } => {
@@ -566,41 +601,55 @@ fn run_on(root: Node<'_>, plan: &Plan, lens: Lengths, emit: &mut walk::Emit<'_>)
                 buf,
                 &mut budget,
                 &mut |at, word, anchor| {
-                    walk::anchored(at, word, anchor, left, None, right, None, lens, emit);
+                    let start = walk::Start {
+                        at,
+                        word,
+                        anchor,
+                        left,
+                        ls: None,
+                        right,
+                        rs: None,
+                        barred_left: 0,
+                    };
+                    from(start, bound, emit);
                 },
             );
         }
         Plan::Backward(side) => {
-            walk::anchored(
-                root,
-                false,
-                &[],
-                side,
-                None,
-                &Side::Nothing,
-                None,
-                lens,
-                emit,
-            );
+            let start = walk::Start {
+                at: root,
+                word: false,
+                anchor: &[],
+                left: side,
+                ls: None,
+                right: &Side::Nothing,
+                rs: None,
+                barred_left: 0,
+            };
+            walk::anchored(start, lens, bound, emit);
         }
-        Plan::Forward(Side::Dfa(dfa)) => walk::forward(root, dfa, lens, emit),
+        Plan::Forward(Side::Dfa(dfa)) => walk::forward(root, dfa, lens, bound, emit),
         Plan::Forward(side) => {
-            for edge in root.within(!1) {
+            let first = if B::ALL { !1 } else { bound.allowed() & !1 };
+            for edge in root.within(first) {
                 let code = edge.code();
                 let Some(state) = side.step(side.start(), code) else {
                     continue;
                 };
-                walk::anchored(
-                    edge.target(),
-                    edge.accepts(),
-                    &[code],
-                    &Side::Nothing,
-                    None,
-                    side,
-                    Some(state),
-                    lens,
-                    emit,
-                );
+                let start = walk::Start {
+                    at: edge.target(),
+                    word: edge.accepts(),
+                    anchor: &[code],
+                    left: &Side::Nothing,
+                    ls: None,
+                    right: side,
+                    rs: Some(state),
+                    barred_left: 0,
+                };
+                if let Some(saved) = bound.push(code) {
+                    walk::anchored(start, lens, bound, emit);
+                    bound.pop(code, saved);
+                }
             }
         }
     }
@@ -750,7 +799,14 @@ mod tests {
             w.extend_from_slice(r);
             seen.push(w);
         };
-        run_on(lex.arcs().root(), &plan, Lengths::ANY, &mut emit);
+        run_on(
+            lex.arcs().root(),
+            &plan,
+            Lengths::ANY,
+            0,
+            &mut walk::Free,
+            &mut emit,
+        );
         assert_eq!(seen.len(), 120_964);
         assert!(seen.windows(2).all(|p| p[0] < p[1]));
     }

@@ -13,7 +13,11 @@
 //!   still holds.
 //!
 //! All walk the arc table ([`crate::lexicon::raw`]), with fixed buffers on
-//! the stack, and never allocate. `anchored` and `rack` may report a word
+//! the stack, and never allocate. `anchored` and `forward` take a
+//! [`Bound`]: the query commands pass [`Free`], which refuses nothing and
+//! compiles away; `find` passes its conditions that count letters (at
+//! most one Q, two vowels...) and its step budget, which refuse a letter
+//! before the walk reads on below it. One traversal serves both. `anchored` and `rack` may report a word
 //! more than once (once per place the anchor occurs in it); the caller
 //! sorts and deduplicates.
 
@@ -21,7 +25,7 @@ mod anchored;
 mod forward;
 mod rack;
 
-pub(crate) use anchored::anchored;
+pub(crate) use anchored::{Start, anchored};
 pub(crate) use forward::forward;
 pub(crate) use rack::{Tiles, anagram_from, rack};
 
@@ -33,6 +37,76 @@ use crate::alphabet::letterset::LetterSet;
 use crate::lexicon::gaddag::MAX_WORD_LEN;
 use crate::lexicon::raw::Node;
 use crate::query::Lengths;
+
+/// What a walk must respect at each letter it places, beside its
+/// automata: `find`'s conditions that count letters, its step budget.
+///
+/// The walk asks [`Bound::allowed`] before reading a node's edges (only
+/// edges of those letters are read), [`Bound::push`] for each letter it
+/// places (`None`: not placed, the walk reads on at the next edge) and
+/// [`Bound::pop`] when it takes the letter back. For `--regex '.*e.*'
+/// --vowels -2`, the third vowel is refused: no word below it is read.
+pub(crate) trait Bound {
+    /// Whether [`Bound::allowed`] is every letter, always: the walk then
+    /// never asks.
+    const ALL: bool;
+    /// What [`Bound::pop`] needs to take a letter back.
+    type Saved: Copy + Default;
+    /// The letters that may be placed next (bit `c` for code `c`).
+    fn allowed(&self) -> u64;
+    /// Counts `code`, placed next (in the word or, for an anchor's
+    /// letters, before the walk starts): `None` if refused.
+    fn push(&mut self, code: u8) -> Option<Self::Saved>;
+    /// Takes back the `code` a [`Bound::push`] counted.
+    fn pop(&mut self, code: u8, saved: Self::Saved);
+    /// Counts the letters of an anchor (a run known to be in the word,
+    /// placed before the walk reads on from it). By default as
+    /// [`Bound::push`] does.
+    fn push_anchor(&mut self, code: u8) -> Option<Self::Saved> {
+        self.push(code)
+    }
+}
+
+/// The bound of the query commands: nothing refused.
+pub(crate) struct Free;
+
+impl Bound for Free {
+    const ALL: bool = true;
+    type Saved = ();
+    #[inline(always)]
+    fn allowed(&self) -> u64 {
+        !0
+    }
+    #[inline(always)]
+    fn push(&mut self, _: u8) -> Option<()> {
+        Some(())
+    }
+    #[inline(always)]
+    fn pop(&mut self, _: u8, _: ()) {}
+}
+
+/// Counts an anchor's letters into `bound`, in order: what to take back
+/// with [`unpush_anchor`] (`None` if one is refused, with nothing left
+/// counted). `saved` holds a slot for each letter.
+pub(crate) fn push_anchor<B: Bound>(bound: &mut B, anchor: &[u8], saved: &mut [B::Saved]) -> bool {
+    for (i, &c) in anchor.iter().enumerate() {
+        match bound.push_anchor(c) {
+            Some(s) => saved[i] = s,
+            None => {
+                unpush_anchor(bound, &anchor[..i], &saved[..i]);
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Takes back the letters [`push_anchor`] counted.
+pub(crate) fn unpush_anchor<B: Bound>(bound: &mut B, anchor: &[u8], saved: &[B::Saved]) {
+    for (&c, &s) in anchor.iter().zip(saved).rev() {
+        bound.pop(c, s);
+    }
+}
 
 /// What may stand on one side of the anchor.
 #[derive(Clone, Debug)]
@@ -76,6 +150,11 @@ impl DfaSide {
     /// accepted: in `.*e.*`, the state after the first E; in
     /// `.*[aeiou]{4}.*`, the state after four vowels in a row. A walk in
     /// such a state need not step the DFA: every word below matches.
+    /// Whether some state reachable from the start is universal.
+    pub(crate) fn has_universal(&self) -> bool {
+        self.universal.iter().any(|&bits| bits != 0)
+    }
+
     #[inline(always)]
     pub(crate) fn is_universal(&self, s: StateID) -> bool {
         let i = s.as_usize() >> self.dfa.stride2();
