@@ -830,6 +830,40 @@ fn every_condition_alone_and_negated() {
     }
 }
 
+/// A substring in most words (`--contains e`) is walked forwards, every
+/// word from its first letter, as `lexq contains` walks it; with a second
+/// condition that prunes the walk, a length, and negated: against the
+/// scan, and the walk read from `--explain`.
+#[test]
+fn common_substrings_walked_forwards() {
+    let explain = |sub: &str| {
+        let mut q = Query::new();
+        q.push(Term::is(C::Contains(sub.into())));
+        LEX.prepare_find(&q).unwrap().explain()
+    };
+    for sub in ["e", "s", "a"] {
+        let explained = explain(sub);
+        assert!(
+            explained.contains("every word from its first letter"),
+            "{sub}: {explained}"
+        );
+        for second in [
+            Term::is(C::Vowels(Range::at_most(2))),
+            Term::is(C::Length(Range::exactly(7))),
+            Term::not(C::Contains("a".into())),
+            Term::is(C::Ends("ing".into())),
+        ] {
+            check(&[Term::is(C::Contains(sub.into())), second]).unwrap();
+        }
+    }
+    // A rare one is looked up.
+    let explained = explain("qu");
+    assert!(
+        explained.contains("from QU read right to left"),
+        "{explained}"
+    );
+}
+
 /// A stream stopped by its callback gives no word after it and ends the
 /// walk; the words it gave are words of the scan, each once.
 #[test]

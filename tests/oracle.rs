@@ -1104,6 +1104,28 @@ fn enable_affixes() {
     );
 }
 
+/// Common substrings, which `contains` finds by the forward walk of every
+/// word (rare ones from their places in the GADDAG), and every single
+/// letter as each affix query, with length bounds that cut the walk at
+/// both ends: against the oracle's scan.
+#[test]
+fn enable_common_affixes() {
+    let (lex, o) = (&*ENABLE_LEX, &*ENABLE);
+    let mut subs: Vec<String> = ('a'..='z').map(String::from).collect();
+    subs.extend(["er", "es", "in", "ing", "qu", "sss", "ee"].map(String::from));
+    for sub in &subs {
+        for lens in [None, Some((1, 3)), Some((7, 7)), Some((12, 28))] {
+            for query in [
+                Query::Contains(sub.clone()),
+                Query::Starts(sub.clone()),
+                Query::Ends(sub.clone()),
+            ] {
+                check_one(lex, o, Case { query, lens });
+            }
+        }
+    }
+}
+
 #[test]
 fn enable_random_affixes() {
     let strategy = ("[a-zA-Z]{1,4}", 0..3usize).prop_map(|(t, k)| {

@@ -1,10 +1,16 @@
 //! Word judge, hooks, and the three affix queries: contains, starts, ends.
 //!
-//! All are one lookup of a reversed run of letters from the GADDAG root:
-//! `rev(SUB)` for a substring, then a walk left, right, or both.
+//! The judge and hooks are one lookup of a reversed run of letters from
+//! the GADDAG root. The affix queries are the patterns `*SUB*`, `SUB*` and
+//! `*SUB`: a rare substring is looked up (`rev(SUB)`) and walked left,
+//! right or both; a common one (`contains e`) is found by the forward walk
+//! of every word, as the planner chooses for a pattern.
 
 use std::fmt;
 
+use regex_syntax::hir::{Hir, Repetition};
+
+use super::plan::{Plan, Shares, choose, class_of};
 use super::{Search, Words, tiles_of};
 use crate::alphabet::Alphabet;
 use crate::alphabet::letterset::LetterSet;
@@ -101,26 +107,56 @@ impl Lexicon {
 }
 
 impl<'a> Search<'a> {
-    /// Runs the anchored walk for `anchor` with the given sides.
+    /// Words made of `anchor`'s letters with any letters on the sides that
+    /// are [`Side::Anything`], planned by cost as the pattern `*SUB*`
+    /// (`SUB*`, `*SUB`) is: from the anchor's occurrences in the GADDAG
+    /// when they are rare (`contains qu`), every word from its first letter
+    /// when they are common (`contains e`: below the first E every word
+    /// matches, so nothing is looked up twice and nothing sorted).
     fn affix(&self, what: Arg, anchor: &str, left: Side, right: Side) -> Result<Words<'a>> {
         let anchor = tiles_of(self.lex, what, anchor)?;
-        let mut out = self.collector();
-        let lens = self.lens();
-        let mut emit = |l: &[u8], a: &[u8], r: &[u8]| out.push(l, a, r);
-        if let Some((at, word)) = walk::follow_reversed(self.lex.arcs().root(), &anchor) {
-            let start = walk::Start {
-                at,
-                word,
-                anchor: &anchor,
-                left: &left,
-                ls: None,
-                right: &right,
-                rs: None,
-                barred_left: 0,
-            };
-            walk::anchored(start, lens, &mut walk::Free, &mut emit);
+        let letters = self.lex.alphabet().letters();
+        let any = || {
+            Hir::repetition(Repetition {
+                min: 0,
+                max: None,
+                greedy: true,
+                sub: Box::new(class_of(letters)),
+            })
+        };
+        let mut items = Vec::with_capacity(3);
+        if matches!(left, Side::Anything) {
+            items.push(any());
         }
-        Ok(out.finish())
+        let n = anchor.len();
+        items.push(Hir::literal(anchor.clone()));
+        if matches!(right, Side::Anything) {
+            items.push(any());
+        }
+        let mut narrowed = *self;
+        narrowed.lens.min = narrowed.lens.min.max(n);
+        if items.len() == 1 {
+            narrowed.lens.max = narrowed.lens.max.min(n);
+        }
+        let anchored = |anchor| Plan::Anchored {
+            anchor,
+            left: left.clone(),
+            right: right.clone(),
+        };
+        // A suffix is walked from its place at the end of each word: the
+        // cost model has no measure for an anchor there yet, and would take
+        // the forward walk for a common one, which is slower for E (see
+        // docs/BENCHMARKS.md, "contains planned by cost"). A literal between two `.*` compiles to a small
+        // automaton; were it refused, the walk from the anchor needs none.
+        let plan = if matches!(right, Side::Nothing) && items.len() > 1 {
+            anchored(anchor)
+        } else {
+            match choose(items, letters, &Shares::of(self.lex)) {
+                Ok((plan, _)) => plan,
+                Err(_) => anchored(anchor),
+            }
+        };
+        Ok(narrowed.run(&plan))
     }
 
     /// Words containing `sub` as a run of letters.

@@ -19,7 +19,7 @@ use super::conditions::{Affix, CTerm, Check, RackSpec, WordSet};
 use crate::lexicon::Lexicon;
 use crate::lexicon::gaddag::MAX_WORD_LEN;
 use crate::query::Lengths;
-use crate::query::plan::Plan;
+use crate::query::plan::{Plan, Shares, choose, class_of};
 use crate::query::walk::Side;
 
 /// How the walk goes.
@@ -413,12 +413,18 @@ pub(crate) fn plan(
                 Check::Affix(kind, codes) => {
                     exact = Some(i);
                     let open = |end: bool| if end { Side::Nothing } else { Side::Anything };
-                    anchored(
-                        codes.clone(),
-                        open(*kind == Affix::Starts),
-                        open(*kind == Affix::Ends),
-                        0,
-                    )
+                    match common_substring(lex, *kind, codes) {
+                        Some(plan) => Walk::Plan {
+                            plan,
+                            barred_left: 0,
+                        },
+                        None => anchored(
+                            codes.clone(),
+                            open(*kind == Affix::Starts),
+                            open(*kind == Affix::Ends),
+                            0,
+                        ),
+                    }
                 }
                 Check::Match(plan, ..) => {
                     exact = Some(i);
@@ -497,6 +503,31 @@ pub(crate) fn plan(
         anchor,
         candidates,
         dived: false,
+    }
+}
+
+/// The forward walk of every word, if that is how `lexq contains` walks
+/// `codes` (a substring in most words, `contains e`: every word below
+/// its first E matches, and nothing is looked up twice), as the planner
+/// chooses for the pattern `*SUB*`.
+fn common_substring(lex: &Lexicon, kind: Affix, codes: &[u8]) -> Option<Plan> {
+    use regex_syntax::hir::{Hir, Repetition};
+    if kind != Affix::Contains {
+        return None;
+    }
+    let letters = lex.alphabet().letters();
+    let any = || {
+        Hir::repetition(Repetition {
+            min: 0,
+            max: None,
+            greedy: true,
+            sub: Box::new(class_of(letters)),
+        })
+    };
+    let items = vec![any(), Hir::literal(codes.to_vec()), any()];
+    match choose(items, letters, &Shares::of(lex)) {
+        Ok((plan @ Plan::Forward(_), _)) => Some(plan),
+        _ => None,
     }
 }
 
