@@ -117,12 +117,13 @@ pub(crate) fn forward<B: Bound>(
             if edge.accepts() && n >= lens.min && accepts(next) {
                 emit(&[], word.as_slice(), &[]);
             }
-            if n < lens.max && !side.is_universal(next) {
-                stack.push((Frame::new(edge.target(), bound), next, saved));
-                continue;
-            }
-            if n < lens.max {
-                every(edge.target(), &mut word, lens, bound, &mut below, emit);
+            let target = edge.target();
+            if n < lens.max && !target.is_empty() {
+                if !side.is_universal(next) {
+                    stack.push((Frame::new(target, bound), next, saved));
+                    continue;
+                }
+                every(target, &mut word, lens, bound, &mut below, emit);
             }
             word.pop();
             bound.pop(code, saved);
@@ -163,9 +164,11 @@ fn every<'a, B: Bound>(
         if edge.accepts() && n >= lens.min {
             emit(&[], word.as_slice(), &[]);
         }
-        if n < lens.max {
-            stack.push((Frame::new(edge.target(), bound), saved));
+        let below = edge.target();
+        if n < lens.max && !below.is_empty() {
+            stack.push((Frame::new(below, bound), saved));
         } else {
+            // A word's last letter (no edge below) takes no frame.
             word.pop();
             bound.pop(code, saved);
         }
