@@ -82,6 +82,10 @@ echo
 # group, but no shell runs, so no globbing and no pipes.
 QUERIES=(
     "contains qu"         "contains qu"                "qu"
+    "contains e"          "contains e"                 "e"
+    "contains s"          "contains s"                 "s"
+    "starts s"            "starts s"                   "^s"
+    "ends e"              "ends e"                     "e\$"
     "starts qu"           "starts qu"                  "^qu"
     "ends ing"            "ends ing"                   "ing\$"
     "check quixotic"      "check quixotic"             "-x quixotic"
