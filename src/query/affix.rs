@@ -8,9 +8,7 @@
 
 use std::fmt;
 
-use regex_syntax::hir::{Hir, Repetition};
-
-use super::plan::{Plan, Shares, choose, class_of};
+use super::plan::{Plan, Shares, affix_items, choose};
 use super::{Search, Words, tiles_of};
 use crate::alphabet::Alphabet;
 use crate::alphabet::letterset::LetterSet;
@@ -116,23 +114,9 @@ impl<'a> Search<'a> {
     fn affix(&self, what: Arg, anchor: &str, left: Side, right: Side) -> Result<Words<'a>> {
         let anchor = tiles_of(self.lex, what, anchor)?;
         let letters = self.lex.alphabet().letters();
-        let any = || {
-            Hir::repetition(Repetition {
-                min: 0,
-                max: None,
-                greedy: true,
-                sub: Box::new(class_of(letters)),
-            })
-        };
-        let mut items = Vec::with_capacity(3);
-        if matches!(left, Side::Anything) {
-            items.push(any());
-        }
+        let open = |side: &Side| matches!(side, Side::Anything);
+        let items = affix_items(letters, &anchor, open(&left), open(&right));
         let n = anchor.len();
-        items.push(Hir::literal(anchor.clone()));
-        if matches!(right, Side::Anything) {
-            items.push(any());
-        }
         let mut narrowed = *self;
         narrowed.lens.min = narrowed.lens.min.max(n);
         if items.len() == 1 {

@@ -3,9 +3,9 @@
 //! Letters are read greedily as tiles (`[CHLL]` is CH or LL in Spanish).
 //! A pattern matches whole words.
 
-use regex_syntax::hir::{Hir, Repetition};
+use regex_syntax::hir::Hir;
 
-use super::plan::{Fault, class_of};
+use super::plan::{Fault, any_run, class_of};
 use super::{Search, Words};
 use crate::alphabet::letterset::LetterSet;
 use crate::alphabet::{Alphabet, fold};
@@ -59,12 +59,7 @@ fn parse_folded(alphabet: &Alphabet, pattern: &str) -> std::result::Result<Vec<H
             }
             '*' => {
                 flush(&mut run, &mut items);
-                let any = Hir::repetition(Repetition {
-                    min: 0,
-                    max: None,
-                    greedy: true,
-                    sub: Box::new(class_of(letters)),
-                });
+                let any = any_run(letters);
                 if items.last() != Some(&any) {
                     items.push(any);
                 }

@@ -19,7 +19,7 @@ use super::conditions::{Affix, CTerm, Check, RackSpec, WordSet};
 use crate::lexicon::Lexicon;
 use crate::lexicon::gaddag::MAX_WORD_LEN;
 use crate::query::Lengths;
-use crate::query::plan::{Plan, Shares, choose, class_of};
+use crate::query::plan::{Plan, Shares, affix_items, choose};
 use crate::query::walk::Side;
 
 /// How the walk goes.
@@ -511,20 +511,11 @@ pub(crate) fn plan(
 /// its first E matches, and nothing is looked up twice), as the planner
 /// chooses for the pattern `*SUB*`.
 fn common_substring(lex: &Lexicon, kind: Affix, codes: &[u8]) -> Option<Plan> {
-    use regex_syntax::hir::{Hir, Repetition};
     if kind != Affix::Contains {
         return None;
     }
     let letters = lex.alphabet().letters();
-    let any = || {
-        Hir::repetition(Repetition {
-            min: 0,
-            max: None,
-            greedy: true,
-            sub: Box::new(class_of(letters)),
-        })
-    };
-    let items = vec![any(), Hir::literal(codes.to_vec()), any()];
+    let items = affix_items(letters, codes, true, true);
     match choose(items, letters, &Shares::of(lex)) {
         Ok((plan @ Plan::Forward(_), _)) => Some(plan),
         _ => None,

@@ -55,6 +55,37 @@ pub(crate) fn class_of(set: LetterSet) -> Hir {
     Hir::class(Class::Bytes(ClassBytes::new(ranges)))
 }
 
+/// Any run of the letters of `set`, even none (a pattern's `*`, a
+/// regex's `.*`).
+pub(crate) fn any_run(set: LetterSet) -> Hir {
+    Hir::repetition(Repetition {
+        min: 0,
+        max: None,
+        greedy: true,
+        sub: Box::new(class_of(set)),
+    })
+}
+
+/// The items of the pattern `*SUB*` (`open_left`, `open_right`: whether
+/// any letters may stand before and after the literal `sub`), as the
+/// affix queries are planned.
+pub(crate) fn affix_items(
+    set: LetterSet,
+    sub: &[u8],
+    open_left: bool,
+    open_right: bool,
+) -> Vec<Hir> {
+    let mut items = Vec::with_capacity(3);
+    if open_left {
+        items.push(any_run(set));
+    }
+    items.push(Hir::literal(sub.to_vec()));
+    if open_right {
+        items.push(any_run(set));
+    }
+    items
+}
+
 /// How a query walks the lexicon.
 #[derive(Clone)]
 pub(crate) enum Plan {
