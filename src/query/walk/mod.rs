@@ -17,9 +17,9 @@
 //! [`Bound`]: the query commands pass [`Free`], which refuses nothing and
 //! compiles away; `find` passes its conditions that count letters (at
 //! most one Q, two vowels...) and its step budget, which refuse a letter
-//! before the walk reads on below it. One traversal serves both. `anchored` and `rack` may report a word
-//! more than once (once per place the anchor occurs in it); the caller
-//! sorts and deduplicates.
+//! before the walk reads on below it. One traversal serves both.
+//! `anchored` and `rack` may report a word more than once (once per place
+//! the anchor occurs in it); the caller sorts and deduplicates.
 
 mod anchored;
 mod forward;
@@ -146,15 +146,15 @@ impl DfaSide {
         }
     }
 
-    /// Whether every run of letters read on from `s` (none included) is
-    /// accepted: in `.*e.*`, the state after the first E; in
-    /// `.*[aeiou]{4}.*`, the state after four vowels in a row. A walk in
-    /// such a state need not step the DFA: every word below matches.
     /// Whether some state reachable from the start is universal.
     pub(crate) fn has_universal(&self) -> bool {
         self.universal.iter().any(|&bits| bits != 0)
     }
 
+    /// Whether every run of letters read on from `s` (none included) is
+    /// accepted: in `.*e.*`, the state after the first E; in
+    /// `.*[aeiou]{4}.*`, the state after four vowels in a row. A walk in
+    /// such a state need not step the DFA: every word below matches.
     #[inline(always)]
     pub(crate) fn is_universal(&self, s: StateID) -> bool {
         let i = s.as_usize() >> self.dfa.stride2();
