@@ -128,10 +128,11 @@ impl<'a> Search<'a> {
             right: right.clone(),
         };
         // A suffix is walked from its place at the end of each word: the
-        // cost model has no measure for an anchor there yet, and would take
-        // the forward walk for a common one, which is slower for E (see
-        // docs/BENCHMARKS.md, "contains planned by cost"). A literal between two `.*` compiles to a small
-        // automaton; were it refused, the walk from the anchor needs none.
+        // cost model has no measure for an anchor there yet, and would
+        // take the forward walk for a common one, which is slower for E
+        // (docs/BENCHMARKS.md, "contains planned by cost"). A literal
+        // between two `.*` compiles to a small automaton; were it
+        // refused, the walk from the anchor needs none.
         let plan = if matches!(right, Side::Nothing) && items.len() > 1 {
             anchored(anchor)
         } else {
