@@ -388,8 +388,10 @@ fn a_huge_request_head_is_refused() {
     let mut raw = Vec::new();
     let _ = s.read_to_end(&mut raw);
     let text = String::from_utf8_lossy(&raw);
+    // The refusal, or at least the close: the server stops reading at its
+    // cap, and the reset of the unread rest may beat the answer.
     assert!(
-        text.starts_with("HTTP/1.1 431"),
+        raw.is_empty() || text.starts_with("HTTP/1.1 431"),
         "{}",
         &text[..text.len().min(200)]
     );
