@@ -200,32 +200,27 @@ fn output_that_is_an_input_or_not_a_regular_file_is_refused() {
 
     let fifo = dir.path().join("out.fifo");
     mkfifo(&fifo);
-    let mut child = lexq()
-        .args(["build", path_str(&list), "-o", path_str(&fifo)])
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    assert_eq!(wait_or_kill(&mut child, 20).code(), Some(2));
-    let o = child.wait_with_output().unwrap();
-    assert!(stderr(&o).contains("is a FIFO"), "{}", stderr(&o));
-    assert_one_line_error(
-        &run(&["build", path_str(&list), "-o", "/dev/null"]),
-        "is a device",
-    );
-    // Self-play's positions file too (it waited for a reader of the FIFO
-    // for ever, and wrote into /dev/full).
-    let mut child = lexq()
-        .args(["selfplay", "--games", "1", "-o", path_str(&fifo)])
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    assert_eq!(wait_or_kill(&mut child, 20).code(), Some(2));
-    let o = child.wait_with_output().unwrap();
-    assert!(stderr(&o).contains("is a FIFO"), "{}", stderr(&o));
-    assert_one_line_error(
-        &run(&["selfplay", "--games", "1", "-o", "/dev/full"]),
-        "is a device",
-    );
+    // A FIFO or a device as the output: the build, and self-play's
+    // positions file too (it waited for a reader of the FIFO for ever, and
+    // wrote into /dev/full).
+    let selfplay = ["selfplay", "--games", "1"];
+    for (command, device) in [
+        (&["build", path_str(&list)][..], "/dev/null"),
+        (&selfplay[..], "/dev/full"),
+    ] {
+        let mut child = lexq()
+            .args(command)
+            .args(["-o", path_str(&fifo)])
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        assert_eq!(wait_or_kill(&mut child, 20).code(), Some(2), "{command:?}");
+        let o = child.wait_with_output().unwrap();
+        assert!(stderr(&o).contains("is a FIFO"), "{}", stderr(&o));
+        let mut args = command.to_vec();
+        args.extend(["-o", device]);
+        assert_one_line_error(&run(&args), "is a device");
+    }
     assert_one_line_error(
         &run(&["selfplay", "--games", "1", "--gcg-dir", path_str(&list)]),
         "not a folder",

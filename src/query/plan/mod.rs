@@ -609,14 +609,8 @@ pub(crate) fn run_on<B: Bound>(
         } => {
             if let Some((at, word)) = walk::follow_reversed(root, anchor) {
                 let start = walk::Start {
-                    at,
-                    word,
-                    anchor,
-                    left,
-                    ls: None,
-                    right,
-                    rs: None,
                     barred_left,
+                    ..walk::Start::new(at, word, anchor, left, right)
                 };
                 from(start, bound, emit);
             }
@@ -632,31 +626,13 @@ pub(crate) fn run_on<B: Bound>(
                 buf,
                 &mut budget,
                 &mut |at, word, anchor| {
-                    let start = walk::Start {
-                        at,
-                        word,
-                        anchor,
-                        left,
-                        ls: None,
-                        right,
-                        rs: None,
-                        barred_left: 0,
-                    };
+                    let start = walk::Start::new(at, word, anchor, left, right);
                     from(start, bound, emit);
                 },
             );
         }
         Plan::Backward(side) => {
-            let start = walk::Start {
-                at: root,
-                word: false,
-                anchor: &[],
-                left: side,
-                ls: None,
-                right: &Side::Nothing,
-                rs: None,
-                barred_left: 0,
-            };
+            let start = walk::Start::new(root, false, &[], side, &Side::Nothing);
             walk::anchored(start, lens, bound, emit);
         }
         Plan::Forward(Side::Dfa(dfa)) => walk::forward(root, dfa, lens, bound, emit),
@@ -667,15 +643,10 @@ pub(crate) fn run_on<B: Bound>(
                 let Some(state) = side.step(side.start(), code) else {
                     continue;
                 };
+                let one = [code];
                 let start = walk::Start {
-                    at: edge.target(),
-                    word: edge.accepts(),
-                    anchor: &[code],
-                    left: &Side::Nothing,
-                    ls: None,
-                    right: side,
                     rs: Some(state),
-                    barred_left: 0,
+                    ..walk::Start::new(edge.target(), edge.accepts(), &one, &Side::Nothing, side)
                 };
                 if let Some(saved) = bound.push(code) {
                     walk::anchored(start, lens, bound, emit);

@@ -37,6 +37,30 @@ pub(crate) struct Start<'w> {
     pub barred_left: u64,
 }
 
+impl<'w> Start<'w> {
+    /// A walk from `at`, the node after `anchor` read right to left from
+    /// the root (`word`: that path is a whole key), both automata in their
+    /// start states, no letter barred.
+    pub(crate) fn new(
+        at: Node<'w>,
+        word: bool,
+        anchor: &'w [u8],
+        left: &'w Side,
+        right: &'w Side,
+    ) -> Start<'w> {
+        Start {
+            at,
+            word,
+            anchor,
+            left,
+            ls: None,
+            right,
+            rs: None,
+            barred_left: 0,
+        }
+    }
+}
+
 /// Reports every word `X A Y` where `A` is `anchor`, `X` is accepted by
 /// `left` (read right to left, starting in state `ls`) and `Y` by `right`
 /// (starting in state `rs`), each letter of `X` and `Y` as `bound` allows
