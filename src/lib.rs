@@ -63,5 +63,5 @@ pub use lexicon::diff;
 pub use lexicon::raw;
 pub use lexicon::upgrade::upgrade;
 pub use lexicon::wordlist::{Rejected, WordList};
-pub use lexicon::{Info, Lexicon};
+pub use lexicon::{Checks, Info, Lexicon, OpenOptions};
 pub use query::{Hooks, MAX_ARG_LEN, Search, Word, Words, find, probability, suggest};

@@ -1,4 +1,4 @@
-//! The public game state (`src/game.rs`): draws, exchanges, challenges,
+//! The public game state (`src/game/state.rs`): draws, exchanges, challenges,
 //! the end of the game and undo, checked by hand-worked positions, by
 //! tile conservation at every step, and by undo against a game that never
 //! took the detour. Its GCG record is read back by the library's replay

@@ -616,7 +616,7 @@ fn no_panic_on_junk() {
 }
 
 // ---------------------------------------------------------------------------
-// lexq's replay (src/replay.rs) against the independent one.
+// lexq's replay (src/game/replay.rs) against the independent one.
 
 static LEX: std::sync::LazyLock<lexq::Lexicon> = std::sync::LazyLock::new(lexq::Lexicon::embedded);
 

@@ -1,4 +1,4 @@
-//! Leave tables (`src/leaves.rs`): KLV2 and CSV read to the same values.
+//! Leave tables (`src/game/leaves.rs`): KLV2 and CSV read to the same values.
 //!
 //! Oracles: a `HashMap` from each leave (tile codes sorted) to its value,
 //! and a KLV2 writer of this test's own (a plain trie, written from the

@@ -66,7 +66,7 @@ pub fn open(choice: Option<&Choice>) -> Result<Lexicon, Failure> {
     let Some(path) = path(choice) else {
         return Ok(Lexicon::embedded());
     };
-    let lex = Lexicon::open(path)?;
+    let lex = crate::verified::open(path)?;
     if let Some(old) = lex.upgraded_from() {
         eprintln!(
             "lexq: note: {} is a format version {old} file, rebuilt in memory at each use; \

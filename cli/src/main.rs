@@ -21,6 +21,7 @@ mod interrupt;
 mod lexicon;
 mod print;
 mod progress;
+mod verified;
 
 use std::process::ExitCode;
 

@@ -17,7 +17,6 @@ pub mod gaddag;
 mod open;
 pub mod raw;
 pub(crate) mod upgrade;
-pub(crate) mod verified;
 pub(crate) mod wordlist;
 
 pub use open::*;

@@ -1,4 +1,6 @@
-//! [`Lexicon`]: an open lexicon file (memory-mapped, embedded, or in memory).
+//! [`Lexicon`]: an open lexicon file (read into memory, memory-mapped by a
+//! caller that vouches for the file, embedded, or from bytes), and the
+//! [`OpenOptions`] that say how.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -16,7 +18,6 @@ use crate::lexicon::format::{self, Header, Parsed};
 use crate::lexicon::fstcheck::{self, Fst};
 use crate::lexicon::raw::Arcs;
 use crate::lexicon::upgrade::upgrade_bytes;
-use crate::lexicon::verified;
 
 /// The bytes under a lexicon: a memory map, a static slice (the embedded
 /// default) or an owned buffer. None of them moves its bytes when moved.
@@ -38,24 +39,25 @@ impl Backing {
 
 /// A lexicon: a set of words stored as a GADDAG, ready for queries.
 ///
-/// Opening is cheap (the file is memory-mapped, its header checked), and
-/// every query walks the mapped arc table in place (see [`crate::lexicon::raw`]).
+/// Every query walks the arc table in place, in the lexicon's bytes (see
+/// [`crate::lexicon::raw`]): nothing is built at open that a query does
+/// not need.
 ///
 /// # Checks
 ///
 /// [`Lexicon::open`] checks the header and its CRC, and the arc table's
-/// CRC: every walk reads the table, so damage to it is found at once. A
-/// file whose table passed its CRC is remembered by its identity (device,
-/// inode, size, modification and status-change times) in the user's cache
-/// directory for a day, and opening it again, unchanged, skips the CRC:
-/// most of the cost of a one-word query on a large lexicon. A write into
-/// the file changes its identity and brings the check back; see
-/// `LEXQ_CACHE_DIR` in the README to move or turn off the record. The
-/// fst section's CRC and structure are checked when the fst is first asked
+/// CRC: every walk reads the table, so damage to it is found at once.
+/// [`OpenOptions::checks`] chooses less ([`Checks::Header`], for a caller
+/// that has checked the same file before and keeps its own record of it,
+/// as the `lexq` command line does) or more ([`Checks::Full`]). The fst
+/// section's CRC and structure are checked when the fst is first asked
 /// for ([`Lexicon::fst_set`]), once per lexicon; no walk of lexq's own
 /// reads it. The embedded lexicon is part of the binary and checked by
 /// the test suite, so none of its CRCs is checked at run time.
 /// [`Lexicon::verify`] (`lexq verify`) checks everything.
+///
+/// Opening reads the file and nothing else: no environment variable, no
+/// record of checked files, no write anywhere.
 ///
 /// # Files from others
 ///
@@ -79,14 +81,20 @@ impl Backing {
 /// ([`Lexicon::upgraded_from`] says it happened; `lexq upgrade` writes the
 /// new file once for all).
 ///
-/// # Mapped files
+/// # Read or mapped
 ///
-/// A file opened with [`Lexicon::open`] is memory-mapped, as `fst` and
-/// ripgrep map theirs. If another process truncates or rewrites the file
-/// in place while it is open, reads may see the new bytes or, past the new
-/// end, the process receives `SIGBUS` and dies: replace lexicons by
-/// renaming a new file over the old (as `lexq build` does), never by
-/// writing into them. [`Lexicon::from_bytes`] reads into memory instead.
+/// [`Lexicon::open`] reads the whole file into memory, so nothing another
+/// process does to the file afterwards (truncating it, writing into it)
+/// can change what the lexicon answers or crash the process: that is what
+/// a long-running server wants. [`OpenOptions::map`] memory-maps it
+/// instead, as `fst` and ripgrep map theirs: nothing is read that a query
+/// does not touch, which is what a one-shot command on a large lexicon
+/// wants. It is `unsafe` because the caller must promise what the
+/// compiler cannot check: that no one truncates or writes into the file
+/// while it is open. If someone does, reads may see the new bytes or,
+/// past a new end, the process receives `SIGBUS` and dies. Replace
+/// lexicons by renaming a new file over the old (as `lexq build` does),
+/// never by writing into them.
 ///
 /// ```
 /// use lexq::Lexicon;
@@ -162,36 +170,27 @@ pub struct Info {
 static EMBEDDED: &[u8] = include_bytes!("../../indexes/enable1.lexq");
 
 impl Lexicon {
-    /// Opens a lexicon file by memory-mapping it. The header and its CRC,
-    /// the section bounds and the arc table's CRC (unless the file passed
-    /// it within the day, unchanged since) are checked (see
-    /// [Checks](#checks)); a path that is not a regular file (a
-    /// directory, a FIFO, a device) is refused without being read.
+    /// Opens a lexicon file, read whole into memory, with its header, its
+    /// CRC and the arc table's CRC checked (see [Checks](#checks)). A path
+    /// that is not a regular file (a directory, a FIFO, a device) is
+    /// refused without being read. [`OpenOptions`] chooses other checks,
+    /// or a memory map.
     ///
-    /// The file must not be modified while it is open (replace it by
-    /// renaming, as `lexq build` does): see [Mapped files](#mapped-files).
+    /// ```
+    /// # let dir = tempfile::tempdir()?;
+    /// # let path = dir.path().join("words.lexq");
+    /// use lexq::{Alphabet, Lexicon, WordList, build};
+    /// let mut list = WordList::new(Alphabet::english());
+    /// list.read_bytes("words.txt".as_ref(), b"care\ncares\n")?;
+    /// build(&list, &mut ())?.write_atomic(&path)?;
+    /// let lex = Lexicon::open(&path)?;
+    /// // Truncating the file now changes nothing: its bytes were read.
+    /// std::fs::File::create(&path)?;
+    /// assert!(lex.is_word("cares")?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn open(path: impl AsRef<Path>) -> Result<Lexicon> {
-        Lexicon::open_cached(path.as_ref(), verified::default_dir().as_deref())
-    }
-
-    /// [`Lexicon::open`], with the record of checked files in `cache`
-    /// (none: the arc table's CRC is checked).
-    pub(crate) fn open_cached(path: &Path, cache: Option<&Path>) -> Result<Lexicon> {
-        let (map, meta) = map_file(path)?;
-        // The arc table's CRC as the header states it (any four bytes for
-        // a file that is no version 4 lexicon: the open says what is
-        // wrong with it).
-        let crc = map
-            .get(76..80)
-            .map_or(0, |b| u32::from_le_bytes(b.try_into().expect("4 bytes")));
-        let known = cache.zip(verified::Identity::of(&meta, crc));
-        let trusted = known.is_some_and(|(dir, id)| verified::is_verified(dir, &id));
-        let check = if trusted { Check::Known } else { Check::Crc };
-        let lex = Lexicon::from_backing(path.to_path_buf(), Backing::Mmap(map), check)?;
-        if let (false, Some((dir, id)), None) = (trusted, known, lex.upgraded_from) {
-            verified::remember(dir, &id);
-        }
-        Ok(lex)
+        OpenOptions::new().read(path)
     }
 
     /// Opens a lexicon file as [`Lexicon::open`] does, then checks
@@ -211,9 +210,7 @@ impl Lexicon {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn open_checked(path: impl AsRef<Path>) -> Result<Lexicon> {
-        let path = path.as_ref();
-        let (map, _) = map_file(path)?;
-        Lexicon::from_backing(path.to_path_buf(), Backing::Mmap(map), Check::Structure)
+        OpenOptions::new().checks(Checks::Full).read(path)
     }
 
     /// Opens the lexicon held in `bytes` (a whole lexicon file's content).
@@ -259,8 +256,13 @@ impl Lexicon {
     /// [`Lexicon::open`], building an older file anew with `progress`
     /// (for [`crate::lexicon::upgrade`]).
     pub(crate) fn open_old(path: &Path, progress: &mut dyn Progress) -> Result<Lexicon> {
-        let (map, _) = map_file(path)?;
-        Lexicon::open_backing(path.to_path_buf(), Backing::Mmap(map), Check::Crc, progress)
+        let bytes = read_file(path)?;
+        Lexicon::open_backing(
+            path.to_path_buf(),
+            Backing::Owned(bytes),
+            Check::Crc,
+            progress,
+        )
     }
 
     fn from_backing(source: PathBuf, backing: Backing, check: Check) -> Result<Lexicon> {
@@ -319,6 +321,17 @@ impl Lexicon {
             lex.verify()?;
         }
         Ok(lex)
+    }
+
+    /// Checks the arc table's CRC against the header's: what an open with
+    /// [`Checks::Header`] left out. (An upgraded older file was built in
+    /// memory and has nothing to check.)
+    pub fn check_arcs(&self) -> Result<()> {
+        let section = &self.backing.bytes()[self.header.arcs.clone()];
+        if self.upgraded_from.is_none() && crc32c::crc32c(section) != self.header.arcs_crc {
+            return Err(Error::lexicon(&self.source, LexiconErrorKind::ArcsChecksum));
+        }
+        Ok(())
     }
 
     /// Checks everything a file holds: the header, both sections' CRCs,
@@ -544,29 +557,142 @@ enum Check {
     /// The header and the arc table's CRC; the fst section's when asked
     /// for.
     Crc,
-    /// The header; the arc table's CRC is known to be good (the record of
-    /// checked files says so for this file, see [`verified`]); the fst
-    /// section's when asked for.
+    /// The header; the caller vouches for the arc table's CRC
+    /// ([`Checks::Header`]); the fst section's when asked for.
     Known,
     /// Everything ([`Lexicon::verify`]).
     Structure,
 }
 
-/// Maps the regular file at `path`, refusing anything else (a FIFO would
-/// block the open, a device or directory cannot be a lexicon); with the
-/// metadata of the file mapped.
-fn map_file(path: &Path) -> Result<(Mmap, std::fs::Metadata)> {
+/// How much of a lexicon file an open checks ([`OpenOptions::checks`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Checks {
+    /// The header and its CRC only. For a caller that vouches for the arc
+    /// table, because it checked this very file before and can tell it is
+    /// unchanged (the `lexq` command line keeps such a record: see its
+    /// `LEXQ_CACHE_DIR`). A damaged table then makes walks find less,
+    /// never read outside the table nor panic. The fst section is still
+    /// checked when first asked for.
+    Header,
+    /// The header and the arc table's CRC (the default); the fst
+    /// section's when first asked for.
+    #[default]
+    Crc,
+    /// Everything [`Lexicon::verify`] checks, for files from others: it
+    /// reads the whole file and takes memory for 8 bytes an arc while it
+    /// runs.
+    Full,
+}
+
+impl Checks {
+    fn check(self) -> Check {
+        match self {
+            Checks::Header => Check::Known,
+            Checks::Crc => Check::Crc,
+            Checks::Full => Check::Structure,
+        }
+    }
+}
+
+/// How to open a lexicon file: which [`Checks`], and whether its bytes are
+/// read into memory ([`OpenOptions::read`], what [`Lexicon::open`] does)
+/// or memory-mapped ([`OpenOptions::map`]; see
+/// [Read or mapped](Lexicon#read-or-mapped)).
+///
+/// ```
+/// # let dir = tempfile::tempdir()?;
+/// # let path = dir.path().join("words.lexq");
+/// use lexq::{Checks, OpenOptions};
+/// # lexq::build(&{ let mut l = lexq::WordList::new(lexq::Alphabet::english());
+/// #     l.read_bytes("w".as_ref(), b"cat\n")?; l }, &mut ())?.write_atomic(&path)?;
+/// let lex = OpenOptions::new().checks(Checks::Full).read(&path)?;
+/// assert!(lex.is_word("cat")?);
+/// // SAFETY: nothing writes into this file while `mapped` is open.
+/// let mapped = unsafe { OpenOptions::new().map(&path)? };
+/// assert_eq!(mapped.word_count(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct OpenOptions {
+    checks: Checks,
+}
+
+impl OpenOptions {
+    /// The default: [`Checks::Crc`].
+    pub fn new() -> OpenOptions {
+        OpenOptions::default()
+    }
+
+    /// Which checks the open makes.
+    pub fn checks(mut self, checks: Checks) -> OpenOptions {
+        self.checks = checks;
+        self
+    }
+
+    /// Opens the lexicon file at `path`, read whole into memory: nothing
+    /// done to the file afterwards reaches the lexicon. A path that is not
+    /// a regular file (a directory, a FIFO, a device) is refused without
+    /// being read.
+    pub fn read(&self, path: impl AsRef<Path>) -> Result<Lexicon> {
+        let path = path.as_ref();
+        let bytes = read_file(path)?;
+        Lexicon::from_backing(
+            path.to_path_buf(),
+            Backing::Owned(bytes),
+            self.checks.check(),
+        )
+    }
+
+    /// Opens the lexicon file at `path` by memory-mapping it: only the
+    /// pages a query touches are read. A path that is not a regular file
+    /// is refused without being read.
+    ///
+    /// # Safety
+    ///
+    /// No one may truncate the file or write into it while the lexicon
+    /// (or anything borrowed from it) is alive: a truncated map kills the
+    /// process with `SIGBUS`, and bytes changed under a walk break what
+    /// the checks at open established. Replacing the file by renaming a
+    /// new one over it is safe (the map keeps the old file). Every read of
+    /// the map is bounds-checked against its length at open.
+    pub unsafe fn map(&self, path: impl AsRef<Path>) -> Result<Lexicon> {
+        let path = path.as_ref();
+        let file = open_nonempty(path)?;
+        // SAFETY: read-only; the caller promises the file is not changed
+        // in place while the lexicon lives (this function's contract).
+        let map = unsafe { Mmap::map(&file) }.map_err(|e| Error::io(path, e))?;
+        Lexicon::from_backing(path.to_path_buf(), Backing::Mmap(map), self.checks.check())
+    }
+}
+
+/// Opens the regular, non-empty file at `path`, refusing anything else (a
+/// FIFO would block the open, a device or directory cannot be a lexicon).
+fn open_nonempty(path: &Path) -> Result<std::fs::File> {
     // A directory, FIFO or device is refused without blocking on it.
     let file = crate::files::capped::open_regular(path)?;
     let meta = file.metadata().map_err(|e| Error::io(path, e))?;
     if meta.len() == 0 {
         return Err(Error::lexicon(path, LexiconErrorKind::Empty));
     }
-    // SAFETY: the map is read-only; the file is documented as not to be
-    // modified in place while open (lexq itself only ever renames over),
-    // and every read of it is bounds-checked against the map's length.
-    let map = unsafe { Mmap::map(&file) }.map_err(|e| Error::io(path, e))?;
-    Ok((map, meta))
+    Ok(file)
+}
+
+/// The whole of the regular, non-empty file at `path`.
+fn read_file(path: &Path) -> Result<Vec<u8>> {
+    use std::io::Read;
+    let mut file = open_nonempty(path)?;
+    let len = file.metadata().map_err(|e| Error::io(path, e))?.len();
+    let mut bytes = Vec::new();
+    bytes
+        .try_reserve_exact(usize::try_from(len).unwrap_or(usize::MAX))
+        .map_err(|_| Error::io(path, std::io::Error::from(std::io::ErrorKind::OutOfMemory)))?;
+    file.read_to_end(&mut bytes)
+        .map_err(|e| Error::io(path, e))?;
+    if bytes.is_empty() {
+        return Err(Error::lexicon(path, LexiconErrorKind::Empty));
+    }
+    Ok(bytes)
 }
 
 impl fmt::Debug for Lexicon {
@@ -608,56 +734,5 @@ impl FilePolicy {
             },
             _ => self.refused(Named::Lexicon, name),
         })
-    }
-}
-
-#[cfg(all(test, unix))]
-mod tests {
-    use super::*;
-    use crate::{Alphabet, WordList, build_file};
-    use std::io::{Seek, SeekFrom, Write};
-
-    /// A file opened once is remembered as checked; written into in place
-    /// afterwards, it is checked again at the next open, and its damage
-    /// found.
-    #[test]
-    fn a_file_changed_after_its_check_is_checked_again() {
-        let dir = tempfile::tempdir().unwrap();
-        let cache = dir.path().join("cache");
-        let path = dir.path().join("w.lexq");
-        let mut list = WordList::new(Alphabet::english());
-        list.read_bytes(Path::new("w"), b"cat\ncats\ndog\n")
-            .unwrap();
-        build_file(&list, &path, &mut ()).unwrap();
-        let lex = Lexicon::open_cached(&path, Some(&cache)).unwrap();
-        let (arcs, crc) = (lex.header.arcs.clone(), lex.header.arcs_crc);
-        drop(lex);
-        let id =
-            |path: &Path| verified::Identity::of(&std::fs::metadata(path).unwrap(), crc).unwrap();
-        assert!(verified::is_verified(&cache, &id(&path)), "remembered");
-        // The same size, one bit of the arc table flipped, in place.
-        let mut bytes = std::fs::read(&path).unwrap();
-        bytes[arcs.start + 2] ^= 0x10;
-        let mut file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
-        file.seek(SeekFrom::Start(0)).unwrap();
-        file.write_all(&bytes).unwrap();
-        drop(file);
-        assert!(!verified::is_verified(&cache, &id(&path)));
-        let err = Lexicon::open_cached(&path, Some(&cache)).unwrap_err();
-        assert!(
-            matches!(
-                err,
-                Error::Lexicon {
-                    kind: LexiconErrorKind::ArcsChecksum,
-                    ..
-                }
-            ),
-            "{err}"
-        );
-        // Without a record, the damage is found as before.
-        assert!(Lexicon::open_cached(&path, None).is_err());
-        // A damaged record is no record: the file is checked.
-        std::fs::write(cache.join("verified"), "lexq verified 1\nnonsense\n").unwrap();
-        assert!(Lexicon::open_cached(&path, Some(&cache)).is_err());
     }
 }

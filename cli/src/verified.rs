@@ -1,14 +1,18 @@
-//! A record of the lexicon files whose arc table passed its CRC, by file
-//! identity, so that opening the same unchanged file again need not read
-//! the whole table (see [`crate::Lexicon::open`]).
+//! The command line's record of the lexicon files whose arc table passed
+//! its CRC, by file identity, so that a query on the same unchanged file
+//! again need not read the whole table: on a 214 MB lexicon, most of a
+//! one-word query's time. The library keeps no such record
+//! ([`lexq::Lexicon::open`] reads the file and nothing else); this is the
+//! CLI's choice, on by default and turned off by `LEXQ_CACHE_DIR=`.
 //!
 //! A file's identity is its device, inode, size, modification time and
-//! status-change time (nanoseconds), with the arc table's CRC from its
-//! header: writing into a file in place, truncating it, or renaming
-//! another file over it changes one of them (the status-change time
-//! cannot be set back by anyone). An entry is trusted for a day after the
-//! check, then the file is checked again: damage that no write made (a
-//! failing disk) is found within a day.
+//! status-change time (nanoseconds): writing into a file in place,
+//! truncating it, or renaming another file over it changes one of them
+//! (the status-change time cannot be set back by anyone). An entry is
+//! trusted for a day after the check, then the file is checked again:
+//! damage that no write made (a failing disk) is found within a day. The
+//! identity is read before and after the file is mapped; a file that
+//! changed between the two is checked whatever the record says.
 //!
 //! The record is a small text file, `verified`, in the cache directory:
 //! `$LEXQ_CACHE_DIR` if set (set but empty: no record is kept or read),
@@ -23,25 +27,27 @@
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use lexq::{Checks, Lexicon, OpenOptions};
+
 /// The most files the record remembers.
-pub(crate) const MAX_ENTRIES: usize = 64;
+pub const MAX_ENTRIES: usize = 64;
 
 /// How long a check is trusted, in seconds.
 const TRUSTED_FOR: u64 = 24 * 60 * 60;
 
 /// The record's first line.
-const MAGIC: &str = "lexq verified 1";
+const MAGIC: &str = "lexq verified 2";
 
-/// A file's identity, and the CRC its header states for its arc table.
+/// A file's identity (see the [module](self)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Identity {
-    fields: [u64; 8],
+pub struct Identity {
+    fields: [u64; 7],
 }
 
 impl Identity {
-    /// The identity of an open file from its metadata, with the arc
-    /// table's CRC `crc`; `None` where the platform gives no inode.
-    pub(crate) fn of(meta: &std::fs::Metadata, crc: u32) -> Option<Identity> {
+    /// The identity of a file from its metadata; `None` where the
+    /// platform gives no inode.
+    pub fn of(meta: &std::fs::Metadata) -> Option<Identity> {
         #[cfg(unix)]
         {
             use std::os::unix::fs::MetadataExt;
@@ -54,20 +60,56 @@ impl Identity {
                     meta.mtime_nsec() as u64,
                     meta.ctime() as u64,
                     meta.ctime_nsec() as u64,
-                    crc as u64,
                 ],
             })
         }
         #[cfg(not(unix))]
         {
-            let _ = (meta, crc);
+            let _ = meta;
             None
         }
     }
 }
 
+/// Opens the lexicon file at `path` for one command: memory-mapped, with
+/// its header checked, and its arc table's CRC unless the record says
+/// this unchanged file passed it within the day (then it is remembered
+/// again). A file that changed while it was being opened is checked.
+pub fn open(path: &Path) -> lexq::Result<Lexicon> {
+    open_with(path, default_dir())
+}
+
+/// [`open`] with the record in `dir` (none: the CRC is checked).
+fn open_with(path: &Path, dir: Option<PathBuf>) -> lexq::Result<Lexicon> {
+    let identity = || std::fs::metadata(path).ok().as_ref().and_then(Identity::of);
+    let before = dir.as_ref().and(identity());
+    let trusted = dir
+        .as_deref()
+        .zip(before.as_ref())
+        .is_some_and(|(dir, id)| is_verified(dir, id));
+    let checks = if trusted { Checks::Header } else { Checks::Crc };
+    // SAFETY: a `lexq` command is one short process; lexq writes every
+    // lexicon by renaming a complete file over the old (the README tells
+    // users to do the same), and a file truncated under it in spite of
+    // that ends this one command with SIGBUS, never a wrong answer
+    // written on.
+    let lex = unsafe { OpenOptions::new().checks(checks).map(path)? };
+    let after = dir.as_ref().and(identity());
+    if before != after {
+        if trusted {
+            // Changed while opened: the record no longer speaks for it.
+            lex.check_arcs()?;
+        }
+    } else if let (false, Some(dir), Some(id), None) =
+        (trusted, dir.as_deref(), after, lex.upgraded_from())
+    {
+        remember(dir, &id);
+    }
+    Ok(lex)
+}
+
 /// The directory of the record, if one is kept (see the [module](self)).
-pub(crate) fn default_dir() -> Option<PathBuf> {
+pub fn default_dir() -> Option<PathBuf> {
     if let Some(dir) = std::env::var_os("LEXQ_CACHE_DIR") {
         return (!dir.is_empty()).then(|| PathBuf::from(dir));
     }
@@ -98,7 +140,7 @@ const MAX_RECORD_BYTES: u64 = 64 * (MAX_ENTRIES as u64 + 2) * 4;
 /// damaged in any way.
 fn read(dir: &Path) -> Vec<Entry> {
     let path = dir.join("verified");
-    let Ok(text) = crate::files::capped::read_file(&path, MAX_RECORD_BYTES, "a record") else {
+    let Ok(text) = lexq::files::read_file(&path, MAX_RECORD_BYTES, "a record") else {
         return Vec::new();
     };
     parse(&text).unwrap_or_default()
@@ -122,7 +164,7 @@ fn parse(text: &[u8]) -> Option<Vec<Entry>> {
     let mut entries = Vec::new();
     for line in lines {
         let mut nums = line.split(' ').map(|n| n.parse::<u64>().ok());
-        let mut fields = [0u64; 8];
+        let mut fields = [0u64; 7];
         for f in &mut fields {
             *f = nums.next()??;
         }
@@ -152,7 +194,7 @@ fn render(entries: &[Entry]) -> String {
 
 /// Whether the record in `dir` says the file of identity `id` passed its
 /// check less than a day ago.
-pub(crate) fn is_verified(dir: &Path, id: &Identity) -> bool {
+pub fn is_verified(dir: &Path, id: &Identity) -> bool {
     let now = now();
     read(dir)
         .iter()
@@ -161,7 +203,7 @@ pub(crate) fn is_verified(dir: &Path, id: &Identity) -> bool {
 
 /// Records in `dir` that the file of identity `id` passed its check now
 /// (best effort: any failure leaves the record as it was).
-pub(crate) fn remember(dir: &Path, id: &Identity) {
+pub fn remember(dir: &Path, id: &Identity) {
     let mut entries = read(dir);
     entries.retain(|(e, _)| e != id);
     entries.insert(0, (*id, now()));
@@ -188,7 +230,7 @@ mod tests {
 
     fn id(n: u64) -> Identity {
         Identity {
-            fields: [n, 2, 3, 4, 5, 6, 7, 8],
+            fields: [n, 2, 3, 4, 5, 6, 7],
         }
     }
 
@@ -206,8 +248,11 @@ mod tests {
         assert!(is_verified(&dir, &id(MAX_ENTRIES as u64 + 4)));
         assert!(!is_verified(&dir, &id(0)), "the oldest are dropped");
         let mut other = id(7);
-        other.fields[7] = 9;
-        assert!(!is_verified(&dir, &other), "another CRC is another file");
+        other.fields[6] = 9;
+        assert!(
+            !is_verified(&dir, &other),
+            "another change time is another file"
+        );
     }
 
     #[test]
@@ -261,5 +306,47 @@ mod tests {
         remember(&file, &id(1));
         assert!(!is_verified(&file, &id(1)));
         assert_eq!(std::fs::read(&file).unwrap(), b"x");
+    }
+
+    /// A file opened once is remembered as checked; written into in place
+    /// afterwards, it is checked again at the next open, and its damage
+    /// found; without a record, or with a damaged one, it is checked too.
+    #[test]
+    fn a_file_changed_after_its_check_is_checked_again() {
+        use std::io::{Seek, SeekFrom, Write};
+        let dir = tempfile::tempdir().unwrap();
+        let cache = dir.path().join("cache");
+        let path = dir.path().join("w.lexq");
+        let mut list = lexq::WordList::new(lexq::Alphabet::english());
+        list.read_bytes(Path::new("w"), b"cat\ncats\ndog\n")
+            .unwrap();
+        lexq::build_file(&list, &path, &mut ()).unwrap();
+        let good = std::fs::read(&path).unwrap();
+        let lex = open_with(&path, Some(cache.clone())).unwrap();
+        assert!(lex.is_word("cats").unwrap());
+        drop(lex);
+        let id = |path: &Path| Identity::of(&std::fs::metadata(path).unwrap()).unwrap();
+        assert!(is_verified(&cache, &id(&path)), "remembered");
+        // The same size, one bit of the arc table's last byte flipped, in
+        // place (the file ends with the arc table).
+        let mut bytes = good.clone();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 0x10;
+        let mut file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+        file.seek(SeekFrom::Start(0)).unwrap();
+        file.write_all(&bytes).unwrap();
+        drop(file);
+        assert!(!is_verified(&cache, &id(&path)));
+        let err = open_with(&path, Some(cache.clone())).unwrap_err();
+        assert!(err.to_string().contains("checksum"), "{err}");
+        // Without a record, the damage is found as before.
+        assert!(open_with(&path, None).is_err());
+        // A damaged record is no record: the file is checked.
+        std::fs::write(cache.join("verified"), "lexq verified 2\nnonsense\n").unwrap();
+        assert!(open_with(&path, Some(cache.clone())).is_err());
+        // A trusted file is not checked again: the record is what saves
+        // the CRC (remember the damaged file's identity by hand).
+        remember(&cache, &id(&path));
+        assert!(open_with(&path, Some(cache)).is_ok());
     }
 }
