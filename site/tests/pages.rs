@@ -487,6 +487,28 @@ fn a_crawler_reaches_every_word_of_enable_through_the_browse_pages() {
     });
     assert_eq!(words.len(), all.len());
     assert!(words == all);
+    // Each way of browsing alone reaches every word: the prefixes from
+    // /browse/{letter}, and the lengths.
+    for (kind, want) in [("prefix", true), ("length", false)] {
+        let mut seen: HashSet<String> = HashSet::new();
+        let mut queue: VecDeque<String> = VecDeque::from(["/browse".to_string()]);
+        let mut found = BTreeSet::new();
+        while let Some(path) = queue.pop_front() {
+            let html = page(server.addr(), &path);
+            for l in links(&html) {
+                if let Some(w) = l.strip_prefix("/word/") {
+                    found.insert(w.to_uppercase());
+                } else if l.starts_with("/browse/")
+                    && l.starts_with("/browse/length/") != want
+                    && seen.insert(l.clone())
+                {
+                    queue.push_back(l);
+                }
+            }
+        }
+        assert_eq!(found.len(), all.len(), "by {kind}");
+        assert!(found == all, "by {kind}");
+    }
     server.stop().unwrap();
 }
 
