@@ -105,7 +105,7 @@ fn senses(out: &mut String, view: &WordView<'_>, page: &Page) {
         let _ = write!(out, "{}</h4><ol class=\"senses\">", Html(pos));
         for s in list {
             let _ = write!(out, "<li>{}", Html(s.definition));
-            let mut examples = s.examples.clone().peekable();
+            let mut examples = s.examples.peekable();
             if examples.peek().is_some() {
                 out.push_str("<div class=\"ex\">");
                 for (i, e) in examples.enumerate() {
@@ -116,7 +116,7 @@ fn senses(out: &mut String, view: &WordView<'_>, page: &Page) {
                 }
                 out.push_str("</div>");
             }
-            let mut synonyms = s.synonyms.clone().peekable();
+            let mut synonyms = s.synonyms.peekable();
             if synonyms.peek().is_some() {
                 out.push_str("<div class=\"syn\">also: ");
                 for (i, w) in synonyms.enumerate() {
