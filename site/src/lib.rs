@@ -37,6 +37,7 @@ mod error;
 pub mod export;
 pub mod fingerprint;
 mod fsutil;
+pub mod html;
 mod meta;
 mod metered;
 pub mod morphy;

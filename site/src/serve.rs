@@ -20,6 +20,7 @@ pub mod find;
 mod headers;
 pub mod log;
 mod options;
+mod pages;
 mod pool;
 
 pub use conn::{Server, serve};
@@ -113,6 +114,8 @@ pub struct AppState {
     log: bool,
     /// What a CGP line of `moves` may name (`bdn`, `ld`).
     files: Arc<lexq::files::FilePolicy>,
+    /// What the HTML pages share (base URL, credits).
+    frame: Arc<crate::html::Frame>,
 }
 
 /// What the server keeps beside the data: the pools, what each client
@@ -142,6 +145,7 @@ impl AppState {
         lex.prepare_walks();
         let stats = cost::Stats::of(&lex);
         let licence = site.as_ref().and_then(Site::licence).map(Into::into);
+        let licence_known = site.as_ref().is_some_and(|s| s.licence().is_some());
         let mut state = AppState {
             lex: Arc::new(lex),
             site: site.map(Arc::new),
@@ -157,6 +161,10 @@ impl AppState {
             options: Default::default(),
             log,
             files: Arc::new(lexq::files::FilePolicy::builtin_only()),
+            frame: Arc::new(crate::html::Frame {
+                base_url: String::new(),
+                wordnet: licence_known,
+            }),
         };
         let seed = headers::seed(&state);
         Arc::get_mut(&mut state.serving)
@@ -168,6 +176,16 @@ impl AppState {
     /// The same server under the connection policy `options`.
     pub fn with_options(mut self, options: ServeOptions) -> AppState {
         self.options = Arc::new(options);
+        self
+    }
+
+    /// The same server with `url` (`https://example.org`, no trailing
+    /// `/`) before the paths of the pages' canonical links and the
+    /// sitemap's addresses; without it they are paths of the host asked.
+    pub fn with_base_url(mut self, url: &str) -> AppState {
+        let mut frame = (*self.frame).clone();
+        frame.base_url = url.trim_end_matches('/').to_string();
+        self.frame = Arc::new(frame);
         self
     }
 
@@ -1066,6 +1084,19 @@ pub fn router(state: AppState) -> Router {
         .route(
             "/api/v1/suggest/{w}",
             priced(get(suggest), Pricing::Suggest),
+        )
+        // The HTML pages (`pages.rs`).
+        .route("/word/{w}", priced(get(pages::word_page), Pricing::Light))
+        .route("/search", get(pages::search_page))
+        .route("/browse", get(pages::browse_index))
+        .route("/browse/{prefix}", get(pages::browse_prefix))
+        .route("/browse/length/{n}", get(pages::browse_length))
+        .route("/sitemap.xml", get(pages::sitemap_index))
+        .route("/sitemaps/{file}", get(pages::sitemap_part))
+        .route("/robots.txt", get(pages::robots))
+        .route(
+            "/api/v1/complete",
+            priced(get(pages::complete_api), Pricing::Light),
         )
         .fallback(not_found)
         .method_not_allowed_fallback(not_allowed)

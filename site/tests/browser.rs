@@ -165,10 +165,8 @@ fn the_page_works_in_a_real_browser() {
         wait_text(&c, "#results", "Type some letters").await;
         wait_text(&c, "#lexinfo", "172,820 words").await;
 
-        // Contains (the default mode): groups by length with full counts.
-        let input = c.find(Locator::Css("#q")).await.unwrap();
-        input.send_keys("ax").await.unwrap();
-        input.send_keys("\u{E007}").await.unwrap();
+        // Contains: groups by length with full counts.
+        search(&c, "contains", "ax").await;
         let all = lex.contains("ax").unwrap();
         let summary = wait_text(&c, "#summary", "containing").await;
         assert!(summary.contains(&format!("{} words", all.len())) || summary.contains(&format!("{} words", fmt_thousands(all.len()))), "{summary}");

@@ -169,8 +169,33 @@ pub struct ServeArgs {
     /// No access log.
     #[arg(long, short = 'q')]
     pub quiet: bool,
+    /// The site's public address (https://example.org), before the paths of the HTML pages' canonical links and the sitemap's addresses (default: paths alone).
+    #[arg(long, value_name = "URL")]
+    pub base_url: Option<String>,
     #[command(flatten)]
     pub bounds: BoundsArgs,
+}
+
+/// A `--base-url`: `http://` or `https://` and a host, no spaces, quotes
+/// or angle brackets (it is written into every page and the sitemap).
+fn check_base_url(url: &str) -> Result<String, Failure> {
+    let rest = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"));
+    let ok = rest.is_some_and(|r| {
+        !r.is_empty()
+            && !r.starts_with('/')
+            && !r
+                .chars()
+                .any(|c| c.is_whitespace() || c.is_control() || "\"'<>`{}|\\^#?".contains(c))
+    });
+    if !ok {
+        return Err(format!(
+            "--base-url {url:?}: expected http:// or https:// and a host (https://example.org), with no spaces, quotes, query or fragment"
+        )
+        .into());
+    }
+    Ok(url.trim_end_matches('/').to_string())
 }
 
 /// Runs `lexq site ...`.
@@ -369,9 +394,12 @@ pub fn run_serve(lexicon: Option<&Choice>, a: &ServeArgs) -> Result<u8, Failure>
         .collect();
     let words = lex.word_count();
     let with_site = site.is_some();
-    let state = AppState::new(lex, site, limits, !a.quiet)
+    let mut state = AppState::new(lex, site, limits, !a.quiet)
         .with_options(options)
         .with_files(files);
+    if let Some(url) = &a.base_url {
+        state = state.with_base_url(&check_base_url(url)?);
+    }
     // Caught before the server listens, so that no signal finds it
     // without its drain.
     let stops = crate::interrupt::stops();

@@ -156,8 +156,13 @@ pub(crate) async fn json_errors(req: Request, next: Next) -> Response {
         .headers()
         .get(header::CONTENT_TYPE)
         .is_some_and(|c| c.as_bytes().starts_with(b"application/json"));
+    // The HTML pages' own error pages (an unknown word's) stay pages.
+    let page = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|c| c.as_bytes().starts_with(b"text/html"));
     let internal = status == StatusCode::INTERNAL_SERVER_ERROR;
-    if status.as_u16() < 400 || (json && !internal) {
+    if status.as_u16() < 400 || ((json || page) && !internal) {
         return res;
     }
     let (parts, body) = res.into_parts();
