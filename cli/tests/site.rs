@@ -686,6 +686,9 @@ fn serve_log_lines_are_escaped() {
     err.read_line(&mut log).unwrap();
     child.kill().unwrap();
     child.wait().unwrap();
+    // The time first (RFC 3339), then the request.
+    let (time, log) = log.split_once(' ').unwrap();
+    assert!(time.len() == 24 && time.ends_with('Z') && time.as_bytes()[10] == b'T', "{time}");
     assert_eq!(
         log.trim_end(),
         format!(
