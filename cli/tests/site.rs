@@ -688,7 +688,10 @@ fn serve_log_lines_are_escaped() {
     child.wait().unwrap();
     // The time first (RFC 3339), then the request.
     let (time, log) = log.split_once(' ').unwrap();
-    assert!(time.len() == 24 && time.ends_with('Z') && time.as_bytes()[10] == b'T', "{time}");
+    assert!(
+        time.len() == 24 && time.ends_with('Z') && time.as_bytes()[10] == b'T',
+        "{time}"
+    );
     assert_eq!(
         log.trim_end(),
         format!(

@@ -283,10 +283,19 @@ fn the_connection_cap_holds() {
     for mut b in busy {
         let mut raw = Vec::new();
         let _ = b.read_to_end(&mut raw);
-        ends.push(String::from_utf8_lossy(&raw).split("\r\n").next().unwrap_or("").to_string());
+        ends.push(
+            String::from_utf8_lossy(&raw)
+                .split("\r\n")
+                .next()
+                .unwrap_or("")
+                .to_string(),
+        );
     }
     assert_eq!(ends[0], "", "{ends:?}");
-    assert!(ends[1..].iter().all(|e| e.starts_with("HTTP/1.1 408")), "{ends:?}");
+    assert!(
+        ends[1..].iter().all(|e| e.starts_with("HTTP/1.1 408")),
+        "{ends:?}"
+    );
     // Many more connections hold no descriptors of the server's: the
     // kernel's backlog keeps them until accepted, and each accepted
     // closes an idle one.
@@ -389,7 +398,12 @@ fn a_body_slower_than_the_least_rate_is_cut_off() {
     });
     let answer = read_answer(&mut s);
     let took = start.elapsed();
-    assert_eq!(answer.status, 408, "{:?}", String::from_utf8_lossy(&answer.body));
+    assert_eq!(
+        answer.status,
+        408,
+        "{:?}",
+        String::from_utf8_lossy(&answer.body)
+    );
     assert_eq!(answer.json()["status"], 408);
     assert!(
         took >= Duration::from_millis(1900) && took < Duration::from_secs(6),
@@ -505,7 +519,11 @@ fn refusals_below_the_router_have_the_api_shape() {
     let check = |answer: &Answer, status: u16| {
         assert_eq!(answer.status, status, "{answer:?}");
         assert_eq!(answer.json()["status"], status);
-        assert!(answer.json()["error"].as_str().is_some_and(|e| !e.is_empty()));
+        assert!(
+            answer.json()["error"]
+                .as_str()
+                .is_some_and(|e| !e.is_empty())
+        );
         assert_eq!(answer.header("content-type"), Some("application/json"));
         assert_eq!(answer.header("x-content-type-options"), Some("nosniff"));
         assert_eq!(
@@ -521,7 +539,8 @@ fn refusals_below_the_router_have_the_api_shape() {
     check(&read_answer(&mut s), 400);
     // A garbled request line.
     let mut s = connect_from("127.0.0.1", a);
-    s.write_all(b"GET\x01/ HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+    s.write_all(b"GET\x01/ HTTP/1.1\r\nHost: x\r\n\r\n")
+        .unwrap();
     check(&read_answer(&mut s), 400);
     // One header value of 49,081 bytes: over 32 KiB, refused.
     let big = format!("X-Pad: {}", "a".repeat(49_081));
@@ -797,7 +816,12 @@ fn one_address_has_its_share_of_search_estimates() {
         // against that share (issue 30: a front end's light searches
         // were refused) ...
         let same = get_from("127.0.0.2", a, light, &[]);
-        assert_eq!(same.status, 200, "{:?}", String::from_utf8_lossy(&same.body));
+        assert_eq!(
+            same.status,
+            200,
+            "{:?}",
+            String::from_utf8_lossy(&same.body)
+        );
         assert_eq!(same.json()["total"], tool_total);
         // ... and another address's search is estimated and answered,
         // and the same address's word page is not a search.

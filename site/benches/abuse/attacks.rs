@@ -287,13 +287,21 @@ fn flood(to: SocketAddr, stop: &Arc<AtomicBool>) -> Vec<std::thread::JoinHandle<
 
 /// Copies every file of `from`'s index and its lexicon over `live`'s,
 /// in place (truncated, then written), every 200 ms.
-fn deploy_by_cp(from: PathBuf, live: PathBuf, stop: &Arc<AtomicBool>) -> Vec<std::thread::JoinHandle<()>> {
+fn deploy_by_cp(
+    from: PathBuf,
+    live: PathBuf,
+    stop: &Arc<AtomicBool>,
+) -> Vec<std::thread::JoinHandle<()>> {
     let stop = stop.clone();
     vec![std::thread::spawn(move || {
         while !stop.load(Ordering::Relaxed) {
             let mut files = vec![PathBuf::from("lexicon.lexq")];
             if let Ok(entries) = std::fs::read_dir(from.join("index")) {
-                files.extend(entries.flatten().map(|e| Path::new("index").join(e.file_name())));
+                files.extend(
+                    entries
+                        .flatten()
+                        .map(|e| Path::new("index").join(e.file_name())),
+                );
             }
             for f in files {
                 let (src, dst) = (from.join(&f), live.join(&f));
@@ -351,7 +359,10 @@ pub(crate) fn run(bin: &Path, site: &Path, secs: u64) {
     for addrs in [1, 4, 16, 60] {
         let tally = Arc::new(Tally::default());
         let mut row = measure(
-            format!("heavy searches, {addrs} address{}", if addrs == 1 { "" } else { "es" }),
+            format!(
+                "heavy searches, {addrs} address{}",
+                if addrs == 1 { "" } else { "es" }
+            ),
             to,
             &words,
             secs,
@@ -385,7 +396,9 @@ pub(crate) fn run(bin: &Path, site: &Path, secs: u64) {
                     Ok(0) | Err(_) => return dropped_note,
                     Ok(n) => {
                         let text = String::from_utf8_lossy(&buf[..n]);
-                        if let Some(l) = text.lines().rev().find(|l| l.contains("log lines dropped")) {
+                        if let Some(l) =
+                            text.lines().rev().find(|l| l.contains("log lines dropped"))
+                        {
                             dropped_note = l.to_string();
                         }
                     }
@@ -393,10 +406,16 @@ pub(crate) fn run(bin: &Path, site: &Path, secs: u64) {
             }
         })
     };
-    rows.push(measure("a log pipe nobody reads".into(), to, &words, secs, |stop| {
-        reading.store(false, Ordering::Relaxed);
-        flood(to, stop)
-    }));
+    rows.push(measure(
+        "a log pipe nobody reads".into(),
+        to,
+        &words,
+        secs,
+        |stop| {
+            reading.store(false, Ordering::Relaxed);
+            flood(to, stop)
+        },
+    ));
     reading.store(true, Ordering::Relaxed);
     let died = served.stop();
     if let Ok(note) = drained.join()
@@ -414,9 +433,13 @@ pub(crate) fn run(bin: &Path, site: &Path, secs: u64) {
     let log = std::fs::File::create(target().join("site-bench/abuse-deploy.log")).unwrap();
     let served = Served::start(bin, &live, Stdio::from(log));
     let to = served.to;
-    let mut row = measure("a deploy by cp over the live files".into(), to, &words, secs, |stop| {
-        deploy_by_cp(site.to_path_buf(), live.clone(), stop)
-    });
+    let mut row = measure(
+        "a deploy by cp over the live files".into(),
+        to,
+        &words,
+        secs,
+        |stop| deploy_by_cp(site.to_path_buf(), live.clone(), stop),
+    );
     row.note = served.stop();
     if !row.note.is_empty() {
         println!("  {}", row.note);

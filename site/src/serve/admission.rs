@@ -239,12 +239,15 @@ async fn price(
             // cap per address but light work's own ...
             let stop = Stop::after(state.limits.timeout);
             stop.set_early(std::time::Instant::now() + QUICK_ESTIMATE);
-            let (bounds, s, q2, site2) = (state.limits.query, stop.clone(), q.clone(), site.clone());
+            let (bounds, s, q2, site2) =
+                (state.limits.query, stop.clone(), q.clone(), site.clone());
             let deadline = tokio::time::Instant::now() + state.limits.timeout;
             let quick = state
                 .serving
                 .pools
-                .run(Class::Light, deadline, (), move || site2.prepare(&q2, &bounds, &s))
+                .run(Class::Light, deadline, (), move || {
+                    site2.prepare(&q2, &bounds, &s)
+                })
                 .await;
             let prepared = match quick {
                 Ok(Ok(p)) => {
@@ -346,8 +349,7 @@ async fn read_body(body: Body) -> Result<axum::body::Bytes, ApiError> {
                         format!("the body is larger than {MAX_CGP_BYTES} bytes: POST one CGP line"),
                     ));
                 }
-                if s.is::<tower_http::timeout::TimeoutError>()
-                    || s.is::<super::conn::BodyTooSlow>()
+                if s.is::<tower_http::timeout::TimeoutError>() || s.is::<super::conn::BodyTooSlow>()
                 {
                     return Err(ApiError::new(
                         StatusCode::REQUEST_TIMEOUT,

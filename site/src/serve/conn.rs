@@ -67,7 +67,8 @@ const MAX_HEAD_BYTES: usize = 32 * 1024;
 /// The bytes of `req`'s head as sent: the request line and each header
 /// line with its colon, space and line end.
 fn head_bytes<B>(req: &Request<B>) -> usize {
-    let line = req.method().as_str().len() + req.uri().to_string().len() + " HTTP/1.1\r\n".len() + 1;
+    let line =
+        req.method().as_str().len() + req.uri().to_string().len() + " HTTP/1.1\r\n".len() + 1;
     let fields: usize = req
         .headers()
         .iter()

@@ -128,10 +128,7 @@ struct Refusals {
 impl Sink {
     /// A sink of `capacity` lines writing to `out` on a thread of its own;
     /// the thread ends when the sink is dropped (a static one never is).
-    pub(crate) fn start(
-        out: Box<dyn Write + Send>,
-        capacity: usize,
-    ) -> std::sync::Arc<Sink> {
+    pub(crate) fn start(out: Box<dyn Write + Send>, capacity: usize) -> std::sync::Arc<Sink> {
         let (tx, rx) = std::sync::mpsc::sync_channel(capacity.max(1));
         let sink = std::sync::Arc::new(Sink {
             tx,
