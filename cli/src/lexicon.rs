@@ -87,6 +87,16 @@ pub fn open_checked(choice: Option<&Choice>) -> Result<Lexicon, Failure> {
     })
 }
 
+/// [`open_checked`], the file read into memory rather than mapped
+/// ([`Lexicon::read_checked`]): for `lexq serve`, so that the file
+/// rewritten in place under it cannot crash it.
+pub fn read_checked(choice: Option<&Choice>) -> Result<Lexicon, Failure> {
+    Ok(match path(choice) {
+        Some(p) => Lexicon::read_checked(p)?,
+        None => Lexicon::embedded(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::Choice;

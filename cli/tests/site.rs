@@ -560,8 +560,12 @@ fn serve_drains_open_requests_on_sigterm_then_exits() {
     // Two requests in flight: their bodies not sent yet.
     let mut finishing = std::net::TcpStream::connect(&addr).unwrap();
     finishing.write_all(head.as_bytes()).unwrap();
+    // Its body announced long enough (4000 bytes: 5.9 s at the least
+    // rate) not to be cut off before the drain ends.
     let mut stuck = std::net::TcpStream::connect(&addr).unwrap();
-    stuck.write_all(head.as_bytes()).unwrap();
+    stuck
+        .write_all(head.replace(&format!(": {}\r", cgp.len()), ": 4000\r").as_bytes())
+        .unwrap();
     std::thread::sleep(Duration::from_millis(300));
     let signalled = Instant::now();
     signal(&child, "TERM");
@@ -686,6 +690,12 @@ fn serve_log_lines_are_escaped() {
     err.read_line(&mut log).unwrap();
     child.kill().unwrap();
     child.wait().unwrap();
+    // The time first (RFC 3339), then the request.
+    let (time, log) = log.split_once(' ').unwrap();
+    assert!(
+        time.len() == 24 && time.ends_with('Z') && time.as_bytes()[10] == b'T',
+        "{time}"
+    );
     assert_eq!(
         log.trim_end(),
         format!(

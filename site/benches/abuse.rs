@@ -27,6 +27,11 @@
 //! goal holds: p99 during the abuse within 5x its p99 before, or within
 //! 10 ms, whichever is larger, and nothing refused to the normal client.
 //! Not a timed test: the machine's load moves the figures.
+//!
+//! Then the attacks of issue 30, one at a time, each against a normal
+//! client alternating a light search and a word page, with no attack
+//! and under the attack, in turn (see `attacks.rs`).
+//! `LEXQ_ABUSE_PART=mixed` or `attacks` runs one part only.
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
@@ -35,6 +40,9 @@ use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
+
+#[path = "abuse/attacks.rs"]
+mod attacks;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -359,6 +367,18 @@ fn main() {
         .unwrap_or(15);
     let bin = lexq_bin();
     let site = site(&bin);
+    let part = std::env::var("LEXQ_ABUSE_PART").unwrap_or_default();
+    if part != "attacks" {
+        mixed(&bin, &site, secs);
+    }
+    if part != "mixed" {
+        attacks::run(&bin, &site, secs);
+    }
+}
+
+/// The mixed abuse: every abuser at once, the normal client before,
+/// during and after.
+fn mixed(bin: &Path, site: &Path, secs: u64) {
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -366,9 +386,9 @@ fn main() {
         .port();
     let to: SocketAddr = ([127, 0, 0, 1], port).into();
     let log = std::fs::File::create(target().join("site-bench/abuse-serve.log")).unwrap();
-    let mut server: Child = Command::new(&bin)
+    let mut server: Child = Command::new(bin)
         .args(["serve", "--site"])
-        .arg(&site)
+        .arg(site)
         .args(["--addr", &to.to_string()])
         .stdout(Stdio::null())
         .stderr(log)

@@ -93,6 +93,15 @@ pub struct Stop(Arc<StopState>);
 struct StopState {
     deadline: Option<Instant>,
     cancelled: AtomicBool,
+    /// An earlier deadline until lifted: 1 + its nanoseconds after
+    /// [`epoch`], or 0 for none.
+    early: AtomicU64,
+}
+
+/// The instant early deadlines are counted from.
+fn epoch() -> Instant {
+    static EPOCH: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    *EPOCH.get_or_init(Instant::now)
 }
 
 impl Stop {
@@ -105,7 +114,7 @@ impl Stop {
     pub fn at(deadline: Instant) -> Stop {
         Stop(Arc::new(StopState {
             deadline: Some(deadline),
-            cancelled: AtomicBool::new(false),
+            ..StopState::default()
         }))
     }
 
@@ -123,10 +132,32 @@ impl Stop {
         self.0.cancelled.store(true, Ordering::Relaxed);
     }
 
-    /// Whether it was cancelled or its deadline has passed.
+    /// Whether it was cancelled or its deadline (or its early one) has
+    /// passed.
     pub fn is_stopped(&self) -> bool {
-        self.0.cancelled.load(Ordering::Relaxed)
-            || self.0.deadline.is_some_and(|d| Instant::now() >= d)
+        if self.0.cancelled.load(Ordering::Relaxed) {
+            return true;
+        }
+        let early = self.0.early.load(Ordering::Relaxed);
+        if early == 0 && self.0.deadline.is_none() {
+            return false;
+        }
+        let now = Instant::now();
+        self.0.deadline.is_some_and(|d| now >= d)
+            || (early != 0 && now >= epoch() + Duration::from_nanos(early - 1))
+    }
+
+    /// Stops at `at` too, until [`Stop::lift_early`]: a first phase of
+    /// work (a search's estimate) given less time than the whole.
+    pub(crate) fn set_early(&self, at: Instant) {
+        let ns = at.saturating_duration_since(epoch()).as_nanos();
+        let ns = u64::try_from(ns).unwrap_or(u64::MAX - 1);
+        self.0.early.store(ns + 1, Ordering::Relaxed);
+    }
+
+    /// Takes back the deadline of [`Stop::set_early`].
+    pub(crate) fn lift_early(&self) {
+        self.0.early.store(0, Ordering::Relaxed);
     }
 }
 

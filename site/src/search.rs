@@ -196,10 +196,54 @@ fn only_regular_files(dir: &Path) -> std::result::Result<(), String> {
     Ok(())
 }
 
+/// Every regular file of the index folder `dir`, read into a directory in
+/// memory (special files were refused before).
+fn read_index(dir: &Path) -> std::result::Result<tantivy::directory::RamDirectory, String> {
+    use std::io::Read;
+    use tantivy::Directory;
+    let ram = tantivy::directory::RamDirectory::create();
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("index: {e}"))?;
+    for entry in entries {
+        let entry = entry.map_err(|e| format!("index: {e}"))?;
+        let name = entry.file_name();
+        let mut file = match std::fs::File::open(entry.path()) {
+            Ok(f) => f,
+            Err(e) => return Err(format!("index file {}: {e}", name.to_string_lossy())),
+        };
+        // Checked on the file opened: a regular file, not one swapped in.
+        if !file.metadata().is_ok_and(|m| m.is_file()) {
+            continue;
+        }
+        let mut bytes = Vec::new();
+        file.read_to_end(&mut bytes)
+            .map_err(|e| format!("index file {}: {e}", name.to_string_lossy()))?;
+        ram.atomic_write(Path::new(&name), &bytes)
+            .map_err(|e| format!("index: {e}"))?;
+    }
+    Ok(ram)
+}
+
 impl Site {
     /// Opens the site directory `dir`, checking the checksums of its
-    /// `site.json` and of its index files.
+    /// `site.json` and of its index files. The index files are memory-
+    /// mapped: they must not change while the site is open ([`Site::load`]
+    /// reads them into memory instead).
     pub fn open(dir: &Path) -> Result<Site> {
+        Site::open_from(dir, false)
+    }
+
+    /// Opens the site directory `dir` as [`Site::open`] does, with every
+    /// file of its index read into memory first (the ENABLE site's are
+    /// 24 MB): what a server keeps open, so that an index file truncated or
+    /// rewritten under it (a deploy by `cp` over the live folder, `rsync
+    /// --inplace`) can neither fault a read (a mapped page past a file's
+    /// new end is SIGBUS) nor change what is answered. Checksums are
+    /// checked on the copy in memory.
+    pub fn load(dir: &Path) -> Result<Site> {
+        Site::open_from(dir, true)
+    }
+
+    fn open_from(dir: &Path, in_memory: bool) -> Result<Site> {
         let bad = |reason: String| SiteError::BadSite {
             path: dir.to_path_buf(),
             reason,
@@ -207,7 +251,13 @@ impl Site {
         let meta = crate::meta::read(dir)?;
         let index_dir = dir.join(build::INDEX_DIR);
         only_regular_files(&index_dir).map_err(bad)?;
-        let index = Index::open_in_dir(&index_dir).map_err(|e| bad(format!("index: {e}")))?;
+        let index = if in_memory {
+            let ram = read_index(&index_dir).map_err(bad)?;
+            Index::open(ram)
+        } else {
+            Index::open_in_dir(&index_dir)
+        }
+        .map_err(|e| bad(format!("index: {e}")))?;
         check_checksums(&index, &index_dir).map_err(bad)?;
         schema::register_tokenizers(&index);
         let fields = Fields::of(&index.schema()).map_err(bad)?;
@@ -260,6 +310,16 @@ impl Site {
     pub fn lexicon(&self) -> Result<Lexicon> {
         if self.meta.lexicon_copied {
             Ok(Lexicon::open_checked(self.dir.join(build::LEXICON_FILE))?)
+        } else {
+            Ok(Lexicon::embedded())
+        }
+    }
+
+    /// [`Site::lexicon`], its file read into memory rather than mapped
+    /// ([`Lexicon::read_checked`]): for a server, as [`Site::load`].
+    pub fn load_lexicon(&self) -> Result<Lexicon> {
+        if self.meta.lexicon_copied {
+            Ok(Lexicon::read_checked(self.dir.join(build::LEXICON_FILE))?)
         } else {
             Ok(Lexicon::embedded())
         }

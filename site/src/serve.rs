@@ -254,9 +254,9 @@ impl ApiError {
 }
 
 #[derive(Serialize)]
-struct ErrorBody<'a> {
-    error: &'a str,
-    status: u16,
+pub(crate) struct ErrorBody<'a> {
+    pub(crate) error: &'a str,
+    pub(crate) status: u16,
 }
 
 impl IntoResponse for ApiError {

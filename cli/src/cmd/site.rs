@@ -336,14 +336,16 @@ fn check_named_lexicon(site: &Site, lexicon: Option<&Choice>) -> Result<(), Fail
 
 /// Runs `lexq serve`.
 pub fn run_serve(lexicon: Option<&Choice>, a: &ServeArgs) -> Result<u8, Failure> {
+    // Read into memory, not mapped: a file truncated or rewritten under
+    // the server (a deploy by cp) cannot crash it (docs/SITE.md).
     let site = match &a.site {
-        Some(dir) => Some(Site::open(dir)?),
+        Some(dir) => Some(Site::load(dir)?),
         None => None,
     };
     // --lexicon wins; else the site's own lexicon; else the embedded one.
     let lex = match (lexicon, &site) {
-        (Some(_), _) | (None, None) => crate::lexicon::open_checked(lexicon)?,
-        (None, Some(s)) => s.lexicon()?,
+        (Some(_), _) | (None, None) => crate::lexicon::read_checked(lexicon)?,
+        (None, Some(s)) => s.load_lexicon()?,
     };
     // Word searches and word pages must be about the same words.
     if let Some(site) = &site {

@@ -8,12 +8,17 @@
 //!
 //! A search is estimated by the site itself ([`Site::estimate`]'s work:
 //! its query built against the index's term dictionaries and costed
-//! under the server's bounds), on the estimate threads (low priority, a
-//! cap of their own, and as many estimates per client address as heavy
-//! requests, 429 beyond): a query over the bounds is answered 400 there,
-//! before it takes a heavy turn or any of its client's heavy budget; one
-//! within them keeps the query built, which the handler then runs in the
-//! pool its estimate picks.
+//! under the server's bounds), first on the light pool for at most
+//! [`QUICK_ESTIMATE`] (most take under a millisecond): a light search's
+//! cost is then known without waiting behind anyone's heavy estimates,
+//! and without a cap per address beyond light work's. A search whose
+//! estimate takes longer is heavy to estimate: it is estimated anew on
+//! the estimate threads (low priority, a cap of their own, and as many
+//! estimates per client address as heavy requests, 429 beyond). A query
+//! over the bounds is answered 400 by either, before it takes a heavy
+//! turn or any of its client's heavy budget; one within them keeps the
+//! query built, which the handler then runs in the pool its estimate
+//! picks.
 //!
 //! [`Site::estimate`]: crate::Site::estimate
 
@@ -32,6 +37,7 @@ use super::cost::{self, Cost};
 use super::pool::{Class, Failed};
 use super::{ApiError, AppState, Kind, MAX_CGP_BYTES};
 use crate::Stop;
+use crate::error::SiteError;
 use crate::search::Prepared;
 
 /// How a route's requests are priced.
@@ -98,6 +104,17 @@ tokio::task_local! {
 /// [`admit`].
 pub(crate) fn current() -> Option<Arc<Admission>> {
     ADMISSION.try_with(Arc::clone).ok()
+}
+
+/// How long a search's estimate may take on the light pool: most are
+/// done in under a millisecond; one not done by then is estimated anew on
+/// the estimate threads, as heavy work.
+pub(crate) const QUICK_ESTIMATE: std::time::Duration = std::time::Duration::from_millis(25);
+
+/// Whether a timeout this short leaves no time for an estimate after the
+/// quick one.
+fn stop_is_late(limits: &super::Limits) -> bool {
+    limits.timeout <= QUICK_ESTIMATE
 }
 
 /// The middleware of a priced route.
@@ -217,14 +234,47 @@ async fn price(
                 });
             };
             // The estimate is work done before anything says whether
-            // the search is light.
+            // the search is light: first on the light pool for at most
+            // QUICK_ESTIMATE, behind nobody's heavy estimates and with no
+            // cap per address but light work's own ...
             let stop = Stop::after(state.limits.timeout);
-            let (bounds, s) = (state.limits.query, stop.clone());
-            // Over the bounds (400), stopped at the deadline (503).
-            let prepared = estimate(state, client_key(&req), move || {
-                site.prepare(&q, &bounds, &s)
-            })
-            .await??;
+            stop.set_early(std::time::Instant::now() + QUICK_ESTIMATE);
+            let (bounds, s, q2, site2) =
+                (state.limits.query, stop.clone(), q.clone(), site.clone());
+            let deadline = tokio::time::Instant::now() + state.limits.timeout;
+            let quick = state
+                .serving
+                .pools
+                .run(Class::Light, deadline, (), move || {
+                    site2.prepare(&q2, &bounds, &s)
+                })
+                .await;
+            let prepared = match quick {
+                Ok(Ok(p)) => {
+                    stop.lift_early();
+                    p
+                }
+                // ... then, for a query whose estimate is itself heavy, on
+                // the estimate threads, within the client's share of them.
+                Ok(Err(SiteError::Stopped { .. })) if !stop_is_late(&state.limits) => {
+                    let stop = Stop::after(state.limits.timeout);
+                    let s = stop.clone();
+                    // Over the bounds (400), stopped at the deadline (503).
+                    let p = estimate(state, client_key(&req), move || {
+                        site.prepare(&q, &bounds, &s)
+                    })
+                    .await??;
+                    return Ok(Priced {
+                        cost: cost::search(p.reads()),
+                        req,
+                        search: Some((p, stop)),
+                    });
+                }
+                // Over the bounds (400).
+                Ok(Err(e)) => return Err(e.into()),
+                Err(Failed::Busy) => return Err(ApiError::busy()),
+                Err(Failed::Panicked(m)) => return Err(ApiError::failed("a query panicked", &m)),
+            };
             return Ok(Priced {
                 cost: cost::search(prepared.reads()),
                 req,
@@ -299,7 +349,8 @@ async fn read_body(body: Body) -> Result<axum::body::Bytes, ApiError> {
                         format!("the body is larger than {MAX_CGP_BYTES} bytes: POST one CGP line"),
                     ));
                 }
-                if s.is::<tower_http::timeout::TimeoutError>() {
+                if s.is::<tower_http::timeout::TimeoutError>() || s.is::<super::conn::BodyTooSlow>()
+                {
                     return Err(ApiError::new(
                         StatusCode::REQUEST_TIMEOUT,
                         "the body came too slowly",

@@ -5,8 +5,8 @@
 //! - At [`ServeOptions::max_connections`] the next connection accepted
 //!   closes the one that has waited longest for a request (an idle
 //!   keep-alive connection, a client that connected and sent nothing or
-//!   sends its head a byte at a time) to take its place; when every
-//!   connection is being answered, it waits for one to close, and the
+//!   sends its head or its body a byte at a time) to take its place; when
+//!   every connection is being answered, it waits for one to close, and the
 //!   loop accepts nothing more meanwhile (the kernel's backlog holds the
 //!   rest), so the process never runs out of file descriptors; the cap
 //!   is checked against the open-file limit at start. So idle
@@ -18,7 +18,8 @@
 //!   next connection answered 429 and closed.
 //! - A request head must arrive within [`ServeOptions::client_timeout`]
 //!   of the connection's opening or its previous answer (hyper's header
-//!   timeout), a body within it (tower-http's body deadline), and a
+//!   timeout), a body within it (tower-http's body deadline) and at a
+//!   least rate ([`MIN_BODY_RATE`], 408 if slower), and a
 //!   connection with nothing to answer on which no byte moved for that
 //!   long (a client that stopped reading its answer) is closed.
 //! - At shutdown the loop stops accepting, idle connections close, open
@@ -62,6 +63,19 @@ const RESERVED_FDS: usize = 64;
 /// browser's headers; hyper's default would let each connection hold
 /// about 400 KiB.
 const MAX_HEAD_BYTES: usize = 32 * 1024;
+
+/// The bytes of `req`'s head as sent: the request line and each header
+/// line with its colon, space and line end.
+fn head_bytes<B>(req: &Request<B>) -> usize {
+    let line =
+        req.method().as_str().len() + req.uri().to_string().len() + " HTTP/1.1\r\n".len() + 1;
+    let fields: usize = req
+        .headers()
+        .iter()
+        .map(|(k, v)| k.as_str().len() + v.len() + 4)
+        .sum();
+    line + fields + 2
+}
 
 /// The connection cap: `requested`, or 1024 if the open-file limit allows.
 /// The soft open-file limit is first raised to the hard one. An explicit
@@ -134,6 +148,10 @@ struct Activity {
     last_ms: AtomicU64,
     idle_since_ms: AtomicU64,
     answering: AtomicUsize,
+    /// Of the requests being answered, those whose body is still coming:
+    /// nothing is being worked out for them yet, so the connection may be
+    /// shed as an idle one may.
+    receiving: AtomicUsize,
     shedding: AtomicBool,
     shed: Notify,
 }
@@ -146,6 +164,7 @@ impl Activity {
             last_ms: AtomicU64::new(now),
             idle_since_ms: AtomicU64::new(now),
             answering: AtomicUsize::new(0),
+            receiving: AtomicUsize::new(0),
             shedding: AtomicBool::new(false),
             shed: Notify::new(),
         }
@@ -154,6 +173,12 @@ impl Activity {
     fn touch(&self, epoch: Instant) {
         self.last_ms
             .store(epoch.elapsed().as_millis() as u64, Ordering::Relaxed);
+    }
+
+    /// Whether nothing is being worked out on the connection: no request,
+    /// or only requests whose bodies are still coming.
+    fn sheddable(&self) -> bool {
+        self.answering.load(Ordering::Relaxed) <= self.receiving.load(Ordering::Relaxed)
     }
 }
 
@@ -191,16 +216,16 @@ impl Drop for Registered {
 }
 
 /// Asks the connection that has waited longest for a request (nothing
-/// being answered on it) to close, to make room for a new one; whether
-/// there was one. Say connections A (idle since 2 s), B (answering) and C
-/// (idle since 5 s, or sending its head a byte a second since then): C
-/// closes.
+/// being worked out on it: idle, sending its head, or sending a body) to
+/// close, to make room for a new one; whether there was one. Say
+/// connections A (idle since 2 s), B (answering) and C (idle since 5 s,
+/// or sending its head or its body a byte a second since then): C closes.
 fn shed_longest_idle(open: &OpenConns) -> bool {
     let o = open_conns(open);
     let longest = o
         .conns
         .values()
-        .filter(|a| a.answering.load(Ordering::Relaxed) == 0)
+        .filter(|a| a.sheddable())
         .filter(|a| !a.shedding.load(Ordering::Relaxed))
         .min_by_key(|a| a.idle_since_ms.load(Ordering::Relaxed));
     match longest {
@@ -213,11 +238,61 @@ fn shed_longest_idle(open: &OpenConns) -> bool {
     }
 }
 
-/// A TCP stream that records when bytes move on it.
+/// A TCP stream that records when bytes move on it, and gives hyper's own
+/// refusals (a request head it cannot parse: 400, 414, 431) the API's
+/// shape ([`super::headers::refusal_bytes`]).
 struct Watched {
     stream: TcpStream,
     activity: Arc<Activity>,
     epoch: Instant,
+    /// A refusal written in place of hyper's, and how much of it is out.
+    refusal: Option<(Vec<u8>, usize)>,
+}
+
+impl Watched {
+    fn new(stream: TcpStream, activity: Arc<Activity>, epoch: Instant) -> Watched {
+        Watched {
+            stream,
+            activity,
+            epoch,
+            refusal: None,
+        }
+    }
+
+    /// Writes what is left of the refusal; ready when all of it is out.
+    fn poll_refusal(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        while let Some((bytes, at)) = &mut self.refusal {
+            if *at >= bytes.len() {
+                break;
+            }
+            match Pin::new(&mut self.stream).poll_write(cx, &bytes[*at..]) {
+                Poll::Ready(Ok(0)) => return Poll::Ready(Err(io::ErrorKind::WriteZero.into())),
+                Poll::Ready(Ok(n)) => {
+                    *at += n;
+                    self.activity.touch(self.epoch);
+                }
+                Poll::Ready(Err(e)) => return Poll::Ready(Err(e)),
+                Poll::Pending => return Poll::Pending,
+            }
+        }
+        Poll::Ready(Ok(()))
+    }
+
+    /// Takes `data` in place of hyper's refusal, if it is one: `true`
+    /// when the refusal of the API's shape replaces it.
+    fn replace_refusal(&mut self, data: &[u8]) -> bool {
+        if self.refusal.is_some() {
+            // Nothing follows a refusal on its connection.
+            return true;
+        }
+        match super::headers::refusal_bytes(data) {
+            Some(bytes) => {
+                self.refusal = Some((bytes, 0));
+                true
+            }
+            None => false,
+        }
+    }
 }
 
 impl AsyncRead for Watched {
@@ -243,6 +318,9 @@ impl AsyncWrite for Watched {
         data: &[u8],
     ) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
+        if this.replace_refusal(data) {
+            return this.poll_refusal(cx).map_ok(|()| data.len());
+        }
         let r = Pin::new(&mut this.stream).poll_write(cx, data);
         if matches!(r, Poll::Ready(Ok(n)) if n > 0) {
             this.activity.touch(this.epoch);
@@ -256,6 +334,12 @@ impl AsyncWrite for Watched {
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
+        if let Some(first) = bufs.iter().find(|b| !b.is_empty())
+            && this.replace_refusal(first)
+        {
+            let all = bufs.iter().map(|b| b.len()).sum();
+            return this.poll_refusal(cx).map_ok(|()| all);
+        }
         let r = Pin::new(&mut this.stream).poll_write_vectored(cx, bufs);
         if matches!(r, Poll::Ready(Ok(n)) if n > 0) {
             this.activity.touch(this.epoch);
@@ -268,11 +352,15 @@ impl AsyncWrite for Watched {
     }
 
     fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.get_mut().stream).poll_flush(cx)
+        let this = self.get_mut();
+        std::task::ready!(this.poll_refusal(cx))?;
+        Pin::new(&mut this.stream).poll_flush(cx)
     }
 
     fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.get_mut().stream).poll_shutdown(cx)
+        let this = self.get_mut();
+        std::task::ready!(this.poll_refusal(cx))?;
+        Pin::new(&mut this.stream).poll_shutdown(cx)
     }
 }
 
@@ -292,6 +380,103 @@ impl Drop for Answering {
         a.idle_since_ms
             .store(a.epoch.elapsed().as_millis() as u64, Ordering::Relaxed);
         a.answering.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// The least rate at which a request body must come, after
+/// [`BODY_GRACE`]: a body of `n` bytes has `BODY_GRACE + n / MIN_BODY_RATE`
+/// seconds (and never more than the client timeout). The longest body
+/// taken (4 KiB) then has 6 s; a client sending one byte a second is cut
+/// off after 2 s plus a second per KiB it announced, not at the client
+/// timeout.
+pub(crate) const MIN_BODY_RATE: u64 = 1024;
+
+/// The time every body has, whatever its length.
+pub(crate) const BODY_GRACE: Duration = Duration::from_secs(2);
+
+/// The time a body of `len` bytes (unknown: the largest taken) has to
+/// come, under a client timeout of `timeout`.
+fn body_time(len: Option<u64>, timeout: Duration) -> Duration {
+    let len = len.unwrap_or(super::MAX_CGP_BYTES as u64);
+    let rated = BODY_GRACE + Duration::from_millis(len.saturating_mul(1000) / MIN_BODY_RATE);
+    rated.min(timeout)
+}
+
+/// The error of a body that did not come in its time ([`body_time`]):
+/// answered 408.
+#[derive(Debug)]
+pub(crate) struct BodyTooSlow;
+
+impl std::fmt::Display for BodyTooSlow {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the body came too slowly")
+    }
+}
+
+impl std::error::Error for BodyTooSlow {}
+
+/// A request's body while it comes: counted in its connection's
+/// [`Activity::receiving`] until its end (or until dropped), so that the
+/// connection may be shed meanwhile, and cut off at its deadline.
+struct Receiving {
+    body: Incoming,
+    activity: Option<Arc<Activity>>,
+    deadline: Pin<Box<tokio::time::Sleep>>,
+}
+
+impl Receiving {
+    fn new(body: Incoming, activity: &Arc<Activity>, within: Duration) -> Receiving {
+        activity.receiving.fetch_add(1, Ordering::Relaxed);
+        Receiving {
+            body,
+            activity: Some(activity.clone()),
+            deadline: Box::pin(tokio::time::sleep(within)),
+        }
+    }
+
+    fn received(&mut self) {
+        if let Some(a) = self.activity.take() {
+            a.receiving.fetch_sub(1, Ordering::Relaxed);
+        }
+    }
+}
+
+impl Drop for Receiving {
+    fn drop(&mut self) {
+        self.received();
+    }
+}
+
+impl hyper::body::Body for Receiving {
+    type Data = axum::body::Bytes;
+    type Error = Box<dyn std::error::Error + Send + Sync>;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<hyper::body::Frame<Self::Data>, Self::Error>>> {
+        let this = &mut *self;
+        let r = Pin::new(&mut this.body).poll_frame(cx);
+        match &r {
+            Poll::Ready(None | Some(Err(_))) => this.received(),
+            Poll::Ready(Some(Ok(_))) if this.body.is_end_stream() => this.received(),
+            Poll::Ready(Some(Ok(_))) => {}
+            Poll::Pending => {
+                if this.activity.is_some() && this.deadline.as_mut().poll(cx).is_ready() {
+                    this.received();
+                    return Poll::Ready(Some(Err(Box::new(BodyTooSlow))));
+                }
+            }
+        }
+        r.map(|o| o.map(|f| f.map_err(Into::into)))
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.body.is_end_stream()
+    }
+
+    fn size_hint(&self) -> hyper::body::SizeHint {
+        self.body.size_hint()
     }
 }
 
@@ -321,7 +506,7 @@ async fn watchdog<F: Future>(
         tokio::select! {
             out = &mut conn => return Ended::Done(out),
             _ = activity.shed.notified() => {
-                if activity.answering.load(Ordering::Relaxed) == 0 {
+                if activity.sheddable() {
                     return Ended::Shed;
                 }
                 // A request came in meanwhile: it is answered.
@@ -428,10 +613,13 @@ pub(crate) async fn serve_app(
                 Some(s) => Some(s),
                 None => {
                     if state.log {
-                        log::line(&format!(
-                            "{addr} \"-\" 429 connection refused: {} open from this address",
-                            opts.max_client_connections
-                        ));
+                        log::refused(
+                            addr,
+                            &format!(
+                                "{addr} \"-\" 429 connection refused: {} open from this address",
+                                opts.max_client_connections
+                            ),
+                        );
                     }
                     refuse(stream, opts.max_client_connections);
                     continue;
@@ -459,11 +647,7 @@ pub(crate) async fn serve_app(
         let _ = stream.set_nodelay(true);
         let activity = Arc::new(Activity::new(epoch));
         let registered = Registered::new(&open, &activity);
-        let io = TokioIo::new(Watched {
-            stream,
-            activity: activity.clone(),
-            epoch,
-        });
+        let io = TokioIo::new(Watched::new(stream, activity.clone(), epoch));
         let service = {
             let (app, trusted, activity) = (app.clone(), trusted.clone(), activity.clone());
             hyper::service::service_fn(move |mut req: Request<Incoming>| {
@@ -471,9 +655,25 @@ pub(crate) async fn serve_app(
                 req.extensions_mut().insert(client);
                 let answering = Answering::new(&activity);
                 let app = app.clone();
+                let too_large = head_bytes(&req) > MAX_HEAD_BYTES;
+                let req = req.map(|body| {
+                    if hyper::body::Body::is_end_stream(&body) {
+                        Body::new(body)
+                    } else {
+                        let len = hyper::body::Body::size_hint(&body).exact();
+                        Body::new(Receiving::new(body, &activity, body_time(len, timeout)))
+                    }
+                });
                 async move {
                     let _answering = answering;
-                    app.oneshot(req.map(Body::new)).await
+                    if too_large {
+                        // hyper's buffer took it whole (it reads past its
+                        // cap in one go); the cap is the document's.
+                        return Ok(super::headers::refusal(
+                            axum::http::StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+                        ));
+                    }
+                    app.oneshot(req).await
                 }
             })
         };
@@ -573,12 +773,15 @@ impl Server {
         if let Some(tx) = self.stop.take() {
             let _ = tx.send(());
         }
-        match self.thread.take() {
+        let ended = match self.thread.take() {
             Some(t) => t
                 .join()
                 .unwrap_or_else(|_| Err(io::Error::other("server thread panicked"))),
             None => Ok(()),
-        }
+        };
+        // The access log's last lines, if the log is being read.
+        log::flush(Duration::from_secs(1));
+        ended
     }
 }
 

@@ -141,6 +141,71 @@ pub(crate) async fn respond(State(state): State<AppState>, req: Request, next: N
     res
 }
 
+/// The reason given for a refusal made below the router.
+fn refusal_reason(status: StatusCode) -> &'static str {
+    match status.as_u16() {
+        431 => "the request head (request line and header fields) is larger than 32 KiB",
+        414 => "the request target is too long",
+        _ => "the request could not be read (a malformed request line or header)",
+    }
+}
+
+/// The answer to a request refused below the router (a head over the
+/// cap): the API's JSON error body and the headers of every other error.
+pub(crate) fn refusal(status: StatusCode) -> Response {
+    let mut res = ApiError::new(status, refusal_reason(status)).into_response();
+    let h = res.headers_mut();
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(API_CSP),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("strict-origin-when-cross-origin"),
+    );
+    res
+}
+
+/// If `data` is a response head hyper wrote itself for a request it could
+/// not parse (400, 414 or 431, none of the router's headers), the bytes
+/// of the same refusal in the API's shape ([`refusal`]), closing the
+/// connection as hyper does.
+pub(crate) fn refusal_bytes(data: &[u8]) -> Option<Vec<u8>> {
+    let code = data.strip_prefix(b"HTTP/1.1 ")?.get(..4)?;
+    let status = match code {
+        b"400 " => StatusCode::BAD_REQUEST,
+        b"414 " => StatusCode::URI_TOO_LONG,
+        b"431 " => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+        _ => return None,
+    };
+    let head_end = data.windows(4).position(|w| w == b"\r\n\r\n")?;
+    let head = data[..head_end].to_ascii_lowercase();
+    if head.windows(23).any(|w| w == b"x-content-type-options:") {
+        return None;
+    }
+    let body = serde_json::to_string(&super::ErrorBody {
+        error: refusal_reason(status),
+        status: status.as_u16(),
+    })
+    .ok()?;
+    Some(
+        format!(
+            "HTTP/1.1 {} {}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\
+             connection: close\r\ncache-control: no-store\r\nx-content-type-options: nosniff\r\n\
+             content-security-policy: {API_CSP}\r\nreferrer-policy: strict-origin-when-cross-origin\r\n\r\n{body}",
+            status.as_u16(),
+            status.canonical_reason().unwrap_or(""),
+            body.len()
+        )
+        .into_bytes(),
+    )
+}
+
 fn not_modified() -> Response {
     StatusCode::NOT_MODIFIED.into_response()
 }
