@@ -19,11 +19,15 @@ pub mod cost;
 pub mod find;
 mod headers;
 pub mod log;
+mod ops;
 mod options;
 mod pool;
+mod reload;
+mod replica;
 
 pub use conn::{Server, serve};
 pub use headers::page_csp;
+pub use ops::CountSource;
 pub use options::{Cors, ServeOptions};
 
 use std::collections::BTreeMap;
@@ -113,13 +117,15 @@ pub struct AppState {
     log: bool,
     /// What a CGP line of `moves` may name (`bdn`, `ld`).
     files: Arc<lexq::files::FilePolicy>,
+    /// Health and metrics, shared by every generation ([`ops`]).
+    ops: Arc<ops::Ops>,
 }
 
 /// What the server keeps beside the data: the pools, what each client
 /// holds, the lexicon's counts for cost estimates, the `ETag` seed, the
 /// licence notice.
 pub(crate) struct Serving {
-    pools: pool::Pools,
+    pools: Arc<pool::Pools>,
     clients: Arc<client::Clients>,
     stats: cost::Stats,
     etag_seed: u64,
@@ -146,7 +152,10 @@ impl AppState {
             lex: Arc::new(lex),
             site: site.map(Arc::new),
             serving: Arc::new(Serving {
-                pools: pool::Pools::new(limits.concurrency, limits.heavy_concurrency),
+                pools: Arc::new(pool::Pools::new(
+                    limits.concurrency,
+                    limits.heavy_concurrency,
+                )),
                 clients: Default::default(),
                 stats,
                 etag_seed: 0,
@@ -157,6 +166,7 @@ impl AppState {
             options: Default::default(),
             log,
             files: Arc::new(lexq::files::FilePolicy::builtin_only()),
+            ops: Default::default(),
         };
         let seed = headers::seed(&state);
         Arc::get_mut(&mut state.serving)
@@ -1082,7 +1092,11 @@ pub fn router(state: AppState) -> Router {
         .layer(CompressionLayer::new())
         .layer(tower::util::option_layer(cors))
         .layer(tower_http::catch_panic::CatchPanicLayer::custom(panicked))
+        .layer(middleware::from_fn_with_state(state.clone(), ops::count))
         .layer(middleware::from_fn_with_state(state.clone(), log::access))
+        // After the layers: unpriced, unlogged, uncached.
+        .route("/healthz", get(ops::health))
+        .route("/metrics", get(ops::metrics))
         .with_state(state)
 }
 

@@ -47,9 +47,10 @@ use tokio::sync::{Notify, Semaphore};
 use tokio::time::Instant;
 use tower::ServiceExt;
 
+use super::AppState;
 use super::client::{Client, Key, canonical};
 use super::log;
-use super::{AppState, router};
+use super::reload::Current;
 
 /// Descriptors kept for everything but connections (standard streams,
 /// the lexicon and index files, the runtime's own).
@@ -382,17 +383,17 @@ pub async fn serve(
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
-    let app = router(state.clone());
-    serve_app(listener, state, app, shutdown).await
+    serve_current(listener, Arc::new(Current::new(state)), shutdown).await
 }
 
-/// [`serve`] with the application given.
-pub(crate) async fn serve_app(
+/// [`serve`] of what `current` holds: each request is answered by the
+/// generation current when it starts.
+pub(crate) async fn serve_current(
     listener: TcpListener,
-    state: AppState,
-    app: axum::Router,
+    current: Arc<Current>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
+    let state = current.state();
     let opts = state.options.clone();
     let max = connection_cap(opts.max_connections)?;
     let clients = state.serving.clients.clone();
@@ -433,6 +434,7 @@ pub(crate) async fn serve_app(
                             opts.max_client_connections
                         ));
                     }
+                    state.ops.metrics.refused("connections");
                     refuse(stream, opts.max_client_connections);
                     continue;
                 }
@@ -465,12 +467,12 @@ pub(crate) async fn serve_app(
             epoch,
         });
         let service = {
-            let (app, trusted, activity) = (app.clone(), trusted.clone(), activity.clone());
+            let (current, trusted, activity) = (current.clone(), trusted.clone(), activity.clone());
             hyper::service::service_fn(move |mut req: Request<Incoming>| {
                 let client = Client::resolve(peer, req.headers(), &trusted);
                 req.extensions_mut().insert(client);
                 let answering = Answering::new(&activity);
-                let app = app.clone();
+                let app = current.app();
                 async move {
                     let _answering = answering;
                     app.oneshot(req.map(Body::new)).await
@@ -484,8 +486,9 @@ pub(crate) async fn serve_app(
             .serve_connection(io, service);
         let conn = graceful.watch(conn);
         let log_errors = state.log;
+        let counted = state.ops.metrics.connection();
         tokio::spawn(async move {
-            let _held = (permit, slot, registered);
+            let _held = (permit, slot, registered, counted);
             match watchdog(conn, &activity, epoch, timeout).await {
                 Ended::Stalled if log_errors => log::line(&format!(
                     "{} \"-\" - closed: no byte moved for {} ms",
@@ -509,6 +512,7 @@ pub(crate) async fn serve_app(
         });
     }
     drop(listener);
+    state.ops.draining.store(true, Ordering::Relaxed);
     let open = max - permits.available_permits();
     if tokio::time::timeout(opts.drain, graceful.shutdown())
         .await
@@ -527,6 +531,7 @@ pub(crate) async fn serve_app(
 /// benches, embedding); stopped when dropped.
 pub struct Server {
     addr: SocketAddr,
+    current: Arc<Current>,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     thread: Option<std::thread::JoinHandle<io::Result<()>>>,
 }
@@ -543,8 +548,10 @@ impl Server {
             .map_err(|e| io::Error::new(e.kind(), format!("{addr}: {e}")))?;
         let addr = listener.local_addr()?;
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+        let current = Arc::new(Current::new(state));
+        let serving = current.clone();
         let thread = std::thread::spawn(move || {
-            let r = runtime.block_on(serve(listener, state, async {
+            let r = runtime.block_on(serve_current(listener, serving, async {
                 let _ = rx.await;
             }));
             runtime.shutdown_background();
@@ -552,6 +559,7 @@ impl Server {
         });
         Ok(Server {
             addr,
+            current,
             stop: Some(tx),
             thread: Some(thread),
         })
@@ -560,6 +568,22 @@ impl Server {
     /// The address it listens on.
     pub fn addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// Serves `lex` and `site` from the next request on, without
+    /// stopping: the requests being answered finish with what they
+    /// started with, and the old lexicon and site are closed once the last
+    /// of them ends (see `serve::reload`). `site` must be built from
+    /// `lex`'s word list ([`Site::check_lexicon`]); if not, the error, and
+    /// the server goes on serving what it served.
+    ///
+    /// [`Site::check_lexicon`]: crate::Site::check_lexicon
+    pub fn reload(
+        &self,
+        lex: lexq::Lexicon,
+        site: Option<crate::Site>,
+    ) -> Result<(), crate::SiteError> {
+        self.current.replace(lex, site)
     }
 
     /// Stops accepting, lets open requests finish (for the drain time)
@@ -633,8 +657,9 @@ mod tests {
                 "never"
             }),
         );
+        let current = Arc::new(Current::with_app(state, stuck));
         let thread = std::thread::spawn(move || {
-            let r = runtime.block_on(serve_app(listener, state, stuck, async {
+            let r = runtime.block_on(serve_current(listener, current, async {
                 let _ = rx.await;
             }));
             runtime.shutdown_background();
