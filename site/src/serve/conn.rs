@@ -393,10 +393,18 @@ pub(crate) async fn serve_current(
     current: Arc<Current>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
-    let state = current.state();
-    let opts = state.options.clone();
+    // What does not change between generations; the first generation
+    // itself is not kept here (it would hold its files for ever).
+    let (opts, clients, log_on, ops) = {
+        let state = current.state();
+        (
+            state.options.clone(),
+            state.serving.clients.clone(),
+            state.log,
+            state.ops.clone(),
+        )
+    };
     let max = connection_cap(opts.max_connections)?;
-    let clients = state.serving.clients.clone();
     let trusted: Arc<[IpAddr]> = opts.trust_proxy.iter().map(|&ip| canonical(ip)).collect();
     let permits = Arc::new(Semaphore::new(max));
     let open: OpenConns = Arc::default();
@@ -412,7 +420,7 @@ pub(crate) async fn serve_current(
                 Ok(x) => x,
                 Err(e) => {
                     if is_resource_error(&e) {
-                        if state.log {
+                        if log_on {
                             log::line(&format!("lexq: accepting: {e}; waiting"));
                         }
                         tokio::time::sleep(Duration::from_millis(100)).await;
@@ -428,13 +436,13 @@ pub(crate) async fn serve_current(
             match clients.connect(Key::of(addr), opts.max_client_connections) {
                 Some(s) => Some(s),
                 None => {
-                    if state.log {
+                    if log_on {
                         log::line(&format!(
                             "{addr} \"-\" 429 connection refused: {} open from this address",
                             opts.max_client_connections
                         ));
                     }
-                    state.ops.metrics.refused("connections");
+                    ops.metrics.refused("connections");
                     refuse(stream, opts.max_client_connections);
                     continue;
                 }
@@ -485,8 +493,8 @@ pub(crate) async fn serve_current(
             .max_buf_size(MAX_HEAD_BYTES)
             .serve_connection(io, service);
         let conn = graceful.watch(conn);
-        let log_errors = state.log;
-        let counted = state.ops.metrics.connection();
+        let log_errors = log_on;
+        let counted = ops.metrics.connection();
         tokio::spawn(async move {
             let _held = (permit, slot, registered, counted);
             match watchdog(conn, &activity, epoch, timeout).await {
@@ -512,7 +520,7 @@ pub(crate) async fn serve_current(
         });
     }
     drop(listener);
-    state.ops.draining.store(true, Ordering::Relaxed);
+    ops.draining.store(true, Ordering::Relaxed);
     let open = max - permits.available_permits();
     if tokio::time::timeout(opts.drain, graceful.shutdown())
         .await
