@@ -166,7 +166,12 @@ fn healthz_and_metrics_count_what_is_served() {
     let mut refused = TcpStream::connect(a).unwrap();
     let mut answer = String::new();
     let _ = refused.read_to_string(&mut answer);
-    assert!(answer.starts_with("HTTP/1.1 429"), "{answer}");
+    // The 429 is written as the socket closes: the client may see only
+    // the close; the count below is the check.
+    assert!(
+        answer.is_empty() || answer.starts_with("HTTP/1.1 429"),
+        "{answer}"
+    );
     drop(held);
     std::thread::sleep(std::time::Duration::from_millis(100));
     let text = metrics(a);
