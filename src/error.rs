@@ -382,7 +382,8 @@ pub enum WordErrorKind {
     /// A bracket in a rack that does not hold exactly one tile (`[CH]`,
     /// `[R]`) or is not closed.
     #[error(
-        "{found:?}: a bracket holds exactly one tile of the {alphabet} alphabet, as [CH] or [R]"
+        "{found:?}: a bracket holds exactly one tile of the {alphabet} alphabet, as [CH] or [R]; \
+         one tile of a set (Zyzzyva's [AEIOU]) is {{AEIOU}} in `lexq find --anagram`"
     )]
     BadBracket {
         /// The bracket as written (or the rest of the rack, if unclosed).
@@ -694,7 +695,10 @@ pub enum FindErrorKind {
         rack: bool,
     },
     /// `[...]` that names no tile.
-    #[error("[{found}] names no tile of the {alphabet} alphabet")]
+    #[error(
+        "[{found}] names no tile of the {alphabet} alphabet; one tile of a set (Zyzzyva's \
+         [AEIOU]) is written {{{found}}}"
+    )]
     NotATile {
         /// What the brackets held.
         found: String,

@@ -17,7 +17,8 @@ use crate::lexicon::Choice;
 #[derive(Parser, Debug)]
 #[command(name = "lexq", version, max_term_width = 100)]
 pub struct Cli {
-    /// Lexicon file to use instead of the built-in ENABLE ('enable' names the built-in one).
+    /// Lexicon file to use instead of the built-in ENABLE ('enable', 'enable1', 'enable2k' or
+    /// 'enable1.txt', any case, name the built-in one unless a file of that name exists).
     #[arg(
         long,
         short = 'L',
@@ -47,10 +48,13 @@ pub enum Command {
     Words(WordsArgs),
     /// Word queries read from a file or standard input (-), one a line, answered in JSON lines.
     ///
-    /// Each line is a word-list command as on the command line, shell-style
-    /// quoting included (`contains AX --len 5`, `pattern 'c?t'`), answered
-    /// by one line {"index": LINE, "words": [...]} (LINE is 1-based; blank
-    /// and # lines count but get no answer). A bad line is answered
+    /// Each line is a word command as on the command line (a word list,
+    /// find, extensions, check, hooks, suggest, words), shell-style quoting
+    /// included (`contains AX --len 5`, `pattern 'c?t'`), answered by one
+    /// line {"index": LINE, "words": [...]} (LINE is 1-based; blank and #
+    /// lines count but get no answer; check, hooks and suggest give the
+    /// objects of their --json). With FILE -, a line may not read standard
+    /// input too (`find --in -`, `check -`). A bad line is answered
     /// {"index": LINE, "error": "..."} and reported on stderr, and the
     /// exit status is then 2 at the end; otherwise 0 if some line found a
     /// word, else 1.
@@ -119,7 +123,7 @@ pub struct CheckArgs {
 /// Arguments of `lexq hooks`.
 #[derive(Args, Debug)]
 pub struct HooksArgs {
-    /// Words (or any runs of letters) to hook.
+    /// Words (or any runs of letters) to hook; - reads more from standard input, one a line.
     #[arg(required = true)]
     pub words: Vec<String>,
     /// Print one JSON array of {"word", "front", "back", "valid"} objects.
@@ -151,7 +155,8 @@ pub struct UpgradeArgs {
 pub struct SuggestArgs {
     /// The word (or any run of letters).
     pub word: String,
-    /// The largest edit distance: an insertion, deletion or change of a tile is 1.
+    /// The largest edit distance: the fewest insertions, deletions, changes of a tile and swaps
+    /// of two neighbours, each 1 (Damerau-Levenshtein).
     #[arg(long, short = 'd', default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=3))]
     pub distance: u8,
     /// Print at most N words (at least 1).
@@ -171,10 +176,12 @@ pub struct SuggestArgs {
 /// Arguments of `lexq diff`.
 #[derive(Args, Debug)]
 pub struct DiffArgs {
-    /// The older lexicon file.
-    pub old: PathBuf,
-    /// The newer lexicon file.
-    pub new: PathBuf,
+    /// The older lexicon file ('enable' names the built-in one).
+    #[arg(value_parser = Choice::parse)]
+    pub old: Choice,
+    /// The newer lexicon file ('enable' names the built-in one).
+    #[arg(value_parser = Choice::parse)]
+    pub new: Choice,
     /// Only the words added (in NEW, not in OLD), without the "+".
     #[arg(long, conflicts_with = "removed")]
     pub added: bool,
@@ -312,12 +319,28 @@ impl SearchCommand {
     }
 }
 
-/// A line of `lexq query`: one word-list command, without the program name.
+/// A line of `lexq query`: one word command, without the program name.
 #[derive(Parser, Debug)]
 #[command(name = "lexq", no_binary_name = true, disable_version_flag = true)]
 pub struct QueryLine {
     #[command(subcommand)]
-    pub command: SearchCommand,
+    pub command: LineCommand,
+}
+
+/// The commands a line of `lexq query` takes: every word command but
+/// `query` itself.
+#[derive(Subcommand, Debug)]
+pub enum LineCommand {
+    /// Word judge: each word valid or not.
+    Check(CheckArgs),
+    /// Front and back hooks of each word.
+    Hooks(HooksArgs),
+    #[command(flatten)]
+    Search(SearchCommand),
+    /// The words nearest WORD by edit distance.
+    Suggest(SuggestArgs),
+    /// Every word of the lexicon in the lengths asked.
+    Words(WordsArgs),
 }
 
 /// Arguments of `lexq words`.
@@ -338,38 +361,60 @@ pub struct QueryArgs {
     pub count: bool,
 }
 
-/// Word lengths to keep, in tiles.
+/// Word lengths to keep, in tiles. Each flag is a condition, a flag given
+/// twice two conditions, and all must hold (`--len 5 --min-len 3` keeps
+/// five-tile words; `--len 5 --len 6` keeps none, an error).
 #[derive(Args, Debug, Clone, Default)]
 pub struct Lengths {
     /// Only words of exactly N tiles.
-    #[arg(long, value_name = "N", conflicts_with_all = ["min_len", "max_len"])]
-    pub len: Option<usize>,
+    #[arg(long, value_name = "N")]
+    pub len: Vec<usize>,
     /// Only words of at least N tiles.
     #[arg(long, value_name = "N")]
-    pub min_len: Option<usize>,
+    pub min_len: Vec<usize>,
     /// Only words of at most N tiles.
     #[arg(long, value_name = "N")]
-    pub max_len: Option<usize>,
+    pub max_len: Vec<usize>,
 }
 
 impl Lengths {
-    /// The shortest and longest length kept; an error if the shortest is
-    /// longer than the longest.
-    pub fn range(&self) -> Result<(usize, usize), String> {
-        let (min, max) = match self.len {
-            Some(n) => (n, n),
-            None => (
-                self.min_len.unwrap_or(0),
-                self.max_len.unwrap_or(usize::MAX),
-            ),
-        };
-        if min > max {
-            return Err(format!(
-                "--min-len {min} is more than --max-len {max}: no word can have both"
-            ));
+    /// Each length flag as typed (`--min-len 3`), with the shortest and
+    /// longest lengths it keeps.
+    pub fn typed(&self) -> Vec<(String, usize, usize)> {
+        let mut all = Vec::new();
+        for &n in &self.len {
+            all.push((format!("--len {n}"), n, n));
         }
-        Ok((min, max))
+        for &n in &self.min_len {
+            all.push((format!("--min-len {n}"), n, usize::MAX));
+        }
+        for &n in &self.max_len {
+            all.push((format!("--max-len {n}"), 0, n));
+        }
+        all
     }
+
+    /// The shortest and longest length kept; an error if the flags
+    /// exclude each other.
+    pub fn range(&self) -> Result<(usize, usize), String> {
+        meet(&self.typed())
+    }
+}
+
+/// The shortest and longest length that length conditions `typed` (each
+/// as the user typed it, its shortest and longest length) all keep; an
+/// error naming them, in the user's words, if they keep none.
+pub fn meet(typed: &[(String, usize, usize)]) -> Result<(usize, usize), String> {
+    let min = typed.iter().map(|t| t.1).max().unwrap_or(0);
+    let max = typed.iter().map(|t| t.2).min().unwrap_or(usize::MAX);
+    if min > max {
+        let names: Vec<&str> = typed.iter().map(|t| t.0.as_str()).collect();
+        return Err(format!(
+            "{} exclude each other: no word has all these lengths",
+            names.join(", ")
+        ));
+    }
+    Ok((min, max))
 }
 
 /// Arguments of `lexq build`.

@@ -196,6 +196,10 @@ pub struct FindArgs {
     pub blanks: bool,
     /// The output options (their lengths are a condition too).
     pub out: WordOutput,
+    /// The `--length` flags (not negated, not inside `--any`) as typed,
+    /// with the shortest and longest length each keeps: with the output
+    /// options' lengths, they must meet.
+    pub lengths: Vec<(String, usize, usize)>,
 }
 
 /// The flag of each spec and of its negation (`not-NAME`), made once.
@@ -388,6 +392,9 @@ impl FindArgs {
     /// tile set of `--tiles`.
     pub fn query(&self, lex: &lexq::Lexicon) -> Result<Query, crate::Failure> {
         let mut q = Query::new();
+        let mut typed = self.out.lens.typed();
+        typed.extend(self.lengths.iter().cloned());
+        crate::args::meet(&typed)?;
         let (min, max) = self.out.lens.range()?;
         if min > 0 || max < usize::MAX {
             let clamp = |n: usize| n.min(u32::MAX as usize) as u32;
@@ -399,9 +406,6 @@ impl FindArgs {
         for t in &self.terms {
             q.push(t.clone());
         }
-        // Lengths that exclude each other (--length 3 --len 4) are the
-        // library's error (FindErrorKind::Lengths), worded there as here:
-        // "len 3, len 4 exclude each other: no word has all these lengths".
         if let Some(name) = &self.out.tiles {
             q = q.tiles(lexq::TileSet::named(name, lex.alphabet())?);
         }
@@ -443,8 +447,25 @@ impl clap::FromArgMatches for FindArgs {
                 return Err(clap::Error::raw(ErrorKind::ArgumentConflict, why));
             }
         }
+        let widen = |n: u32| {
+            if n == u32::MAX {
+                usize::MAX
+            } else {
+                n as usize
+            }
+        };
+        let lengths = m
+            .get_many::<String>("length")
+            .into_iter()
+            .flatten()
+            .filter_map(|v| {
+                let r = v.parse::<Range>().ok()?;
+                Some((format!("--length {v}"), widen(r.min), widen(r.max)))
+            })
+            .collect();
         Ok(FindArgs {
             terms,
+            lengths,
             explain: m.get_flag("explain"),
             blanks,
             out: WordOutput::from_arg_matches(m)?,

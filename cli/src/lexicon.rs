@@ -1,8 +1,9 @@
 //! The lexicon a command line chooses, resolved here for every command:
 //! `-L PATH` (or `LEXQ_LEXICON=PATH`) a lexicon file, `-L enable` (or
-//! any other name of it, any case: `ENABLE`, `enable1`) the built-in
-//! ENABLE, nothing the built-in ENABLE too. A file whose name is one of
-//! those is named with a directory: `-L ./enable`.
+//! any other name of it, any case: `enable`, `enable1`, `enable2k`,
+//! `enable1.txt`) the built-in ENABLE, nothing the built-in ENABLE too.
+//! An existing file always wins over a name of the built-in lexicon:
+//! `-L enable1.txt` opens the file `enable1.txt` if there is one.
 
 use std::path::{Path, PathBuf};
 
@@ -21,13 +22,15 @@ pub enum Choice {
 }
 
 impl Choice {
-    /// Reads `-L`'s value (clap's value parser): a name of the built-in
-    /// lexicon, else a path.
+    /// Reads `-L`'s value (clap's value parser), or any other place a
+    /// lexicon file is named (`lexq diff OLD NEW`): a path that exists,
+    /// else a name of the built-in lexicon, else a path (to fail opening).
     pub fn parse(text: &str) -> Result<Choice, String> {
         if text.is_empty() {
             return Err("an empty name: give a lexicon file or 'enable'".into());
         }
-        Ok(if FilePolicy::is_builtin_lexicon(text) {
+        let exists = Path::new(text).symlink_metadata().is_ok();
+        Ok(if !exists && FilePolicy::is_builtin_lexicon(text) {
             Choice::Builtin
         } else {
             Choice::File(PathBuf::from(text))

@@ -109,8 +109,8 @@ macro_rules! warn {
 
 /// One `check` result as JSON, keys in this order.
 #[derive(Serialize)]
-struct CheckJson<'a> {
-    word: &'a str,
+pub struct CheckJson {
+    word: String,
     valid: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
@@ -121,11 +121,53 @@ struct CheckJson<'a> {
 
 /// One `hooks` result as JSON, keys in this order.
 #[derive(Serialize)]
-struct HooksJson {
+pub struct HooksJson {
     word: String,
     front: String,
     back: String,
     valid: bool,
+}
+
+/// A word as the judge read it: trimmed, folded, in tiles (uppercase if
+/// it cannot be read as tiles).
+fn spelled(alphabet: &Alphabet, w: &str) -> String {
+    let w = w.trim();
+    alphabet
+        .encode(w)
+        .map(|c| alphabet.decode(&c))
+        .unwrap_or_else(|_| w.to_uppercase())
+}
+
+/// `check --json`'s objects: each word as read, whether valid, why not
+/// readable, and with `near` its nearest words.
+pub fn check_objects(
+    alphabet: &Alphabet,
+    results: &[(&str, Result<bool, String>)],
+    near: Option<&[Vec<String>]>,
+) -> Vec<CheckJson> {
+    results
+        .iter()
+        .enumerate()
+        .map(|(i, (w, r))| CheckJson {
+            word: spelled(alphabet, w),
+            valid: r == &Ok(true),
+            error: r.as_ref().err().map(|why| one_line(why)),
+            suggestions: near.map(|n| n[i].clone()),
+        })
+        .collect()
+}
+
+/// `hooks --json`'s objects.
+pub fn hooks_objects(hooks: &[Hooks<'_>]) -> Vec<HooksJson> {
+    hooks
+        .iter()
+        .map(|h| HooksJson {
+            word: h.word(),
+            front: h.front_letters(),
+            back: h.back_letters(),
+            valid: h.is_word,
+        })
+        .collect()
 }
 
 /// Set once a write found standard output's reader gone.
@@ -270,29 +312,10 @@ impl Printer {
         as_json: bool,
         near: Option<&[Vec<String>]>,
     ) -> io::Result<()> {
-        // The word as read (trimmed, folded, in tiles), as the judge saw it.
-        let spelled = |w: &str| {
-            let w = w.trim();
-            alphabet
-                .encode(w)
-                .map(|c| alphabet.decode(&c))
-                .unwrap_or_else(|_| w.trim().to_uppercase())
-        };
         if as_json {
-            let words: Vec<String> = results.iter().map(|(w, _)| spelled(w)).collect();
-            let list: Vec<CheckJson<'_>> = results
-                .iter()
-                .zip(&words)
-                .enumerate()
-                .map(|(i, ((_, r), word))| CheckJson {
-                    word,
-                    valid: r == &Ok(true),
-                    error: r.as_ref().err().map(|why| one_line(why)),
-                    suggestions: near.map(|n| n[i].clone()),
-                })
-                .collect();
-            return self.json(&list);
+            return self.json(&check_objects(alphabet, results, near));
         }
+        let spelled = |w: &str| spelled(alphabet, w);
         // A word as text: control characters escaped, a long one cut.
         for (i, (w, r)) in results.iter().enumerate() {
             let mut shown = shown(&spelled(w));
@@ -320,16 +343,7 @@ impl Printer {
     /// word themselves), or JSON objects.
     pub fn hooks(&mut self, hooks: &[Hooks<'_>], as_json: bool) -> io::Result<()> {
         if as_json {
-            let list: Vec<HooksJson> = hooks
-                .iter()
-                .map(|h| HooksJson {
-                    word: h.word(),
-                    front: h.front_letters(),
-                    back: h.back_letters(),
-                    valid: h.is_word,
-                })
-                .collect();
-            return self.json(&list);
+            return self.json(&hooks_objects(hooks));
         }
         let or_dash = |s: String| if s.is_empty() { "-".to_string() } else { s };
         for h in hooks {
@@ -400,19 +414,27 @@ impl Printer {
 
 /// Warns on stderr about word-list lines that were skipped.
 pub fn rejected(list: &WordList) {
-    if list.rejected() == 0 {
+    skipped_lines(list.rejected(), list.alphabet().name(), list.examples());
+}
+
+/// Warns on stderr about the lines of a `find --in` list that were
+/// skipped, as [`rejected`] does for `lexq build`.
+pub fn skipped(s: &lexq::find::Skipped) {
+    skipped_lines(s.lines, &s.alphabet, &s.examples);
+}
+
+/// Warns that `count` lines were not words of `alphabet`, `examples` the
+/// first few.
+fn skipped_lines(count: usize, alphabet: &str, examples: &[lexq::Rejected]) {
+    if count == 0 {
         return;
     }
-    let lines = match list.rejected() {
+    let lines = match count {
         1 => "line that is not a word",
         _ => "lines that are not words",
     };
-    warn!(
-        "lexq: skipped {} {lines} of the {} alphabet:",
-        list.rejected(),
-        list.alphabet().name()
-    );
-    for r in list.examples() {
+    warn!("lexq: skipped {count} {lines} of the {alphabet} alphabet:");
+    for r in examples {
         warn!(
             "  {}:{}: {:?}: {}",
             r.source.display(),
@@ -421,8 +443,8 @@ pub fn rejected(list: &WordList) {
             r.kind
         );
     }
-    if list.rejected() > list.examples().len() {
-        warn!("  ... and {} more", list.rejected() - list.examples().len());
+    if count > examples.len() {
+        warn!("  ... and {} more", count - examples.len());
     }
 }
 

@@ -217,7 +217,7 @@ fn bad_query_arguments() {
     assert_eq!(run(&["contains"]).status.code(), Some(2));
     assert_eq!(run(&["frobnicate"]).status.code(), Some(2));
     assert_eq!(
-        run(&["contains", "a", "--len", "3", "--min-len", "2"])
+        run(&["contains", "a", "--len", "3", "--min-len", "4"])
             .status
             .code(),
         Some(2)
@@ -777,6 +777,50 @@ fn enable_names_the_builtin_lexicon() {
         .unwrap();
     assert_eq!(stdout(&o), "CAT\n");
     assert_error(&run(&["-L", "", "check", "cat"]), "empty name");
+}
+
+#[test]
+fn a_file_named_like_the_builtin_lexicon_wins() {
+    // `lexq build edited.txt -o enable1.txt; lexq -L enable1.txt check
+    // zzyzx` said invalid: the name meant the built-in ENABLE.
+    let dir = TempDir::new().unwrap();
+    let (mine, _) = build(&dir, "cat\nzzyzx\n", &[]);
+    for name in ["enable1.txt", "ENABLE2K", "enable"] {
+        std::fs::copy(&mine, dir.path().join(name)).unwrap();
+        let o = lexq()
+            .current_dir(dir.path())
+            .args(["-L", name, "check", "zzyzx", "dog"])
+            .output()
+            .unwrap();
+        assert_eq!(
+            stdout(&o),
+            "ZZYZX valid\nDOG invalid\n",
+            "{name}: {}",
+            stderr(&o)
+        );
+        let o = lexq()
+            .current_dir(dir.path())
+            .env("LEXQ_LEXICON", name)
+            .args(["check", "zzyzx"])
+            .output()
+            .unwrap();
+        assert_eq!(stdout(&o), "ZZYZX valid\n", "LEXQ_LEXICON={name}");
+    }
+    // Without such a file, every alias names the built-in ENABLE.
+    let empty = TempDir::new().unwrap();
+    for name in ["enable", "Enable1", "enable2k", "ENABLE1.TXT"] {
+        let o = lexq()
+            .current_dir(empty.path())
+            .args(["-L", name, "check", "zzyzx", "dog"])
+            .output()
+            .unwrap();
+        assert_eq!(
+            stdout(&o),
+            "ZZYZX invalid\nDOG valid\n",
+            "{name}: {}",
+            stderr(&o)
+        );
+    }
 }
 
 #[test]

@@ -443,8 +443,8 @@ fn parse_errors_are_one_line() {
         (&["frobnicate"], "frobnicate"),
         (&["contains", "a", "--len", "x"], "--len"),
         (
-            &["contains", "a", "--len", "3", "--min-len", "2"],
-            "cannot be used with",
+            &["contains", "a", "--len", "3", "--min-len", "4"],
+            "--len 3, --min-len 4 exclude each other",
         ),
         (&["-L"], "--lexicon"),
     ] {

@@ -309,6 +309,87 @@ mod find {
     }
 
     #[test]
+    fn unreadable_lines_of_an_in_list_are_reported() {
+        // Not UTF-8, a NUL byte, a character outside the alphabet: skipped
+        // and reported on stderr as `lexq build` reports them (they were
+        // skipped silently); the words read still count.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("list.txt");
+        std::fs::write(&path, b"cat\nd\xffog\nze\0bra\ndon't\nzebra\n").unwrap();
+        let o = run(&["find", "--in", path_str(&path)]);
+        assert_eq!(lines(&o), ["CAT", "ZEBRA"]);
+        assert_eq!(o.status.code(), Some(0));
+        let err = stderr(&o);
+        assert!(
+            err.starts_with("lexq: skipped 3 lines that are not words"),
+            "{err}"
+        );
+        for line in [":2: ", ":3: ", ":4: "] {
+            assert!(err.contains(&format!("list.txt{line}")), "{line} {err}");
+        }
+        assert!(err.contains("UTF-8") && err.contains("NUL"), "{err}");
+        // A clean list: nothing on stderr.
+        std::fs::write(&path, "cat\nzebra\n").unwrap();
+        let o = run(&["find", "--in", path_str(&path)]);
+        assert_eq!((lines(&o).len(), stderr(&o)), (2, String::new()));
+    }
+
+    #[test]
+    fn zyzzyvas_one_of_brackets_point_to_braces() {
+        // Zyzzyva's [AEIOU] is one of the letters; here [..] names one tile
+        // (Spanish [CH]), and a set is {AEIOU}: the message says so.
+        let o = run(&["anagram", "[aeiou]st"]);
+        assert_one_line_error(&o, "{AEIOU}");
+        let o = run(&["find", "--anagram", "[aeiou]st"]);
+        assert_one_line_error(&o, "{aeiou}");
+        let o = run(&["find", "--anagram", "{aeiou}st"]);
+        let want = scan(|w| {
+            let mut letters: Vec<char> = w.chars().collect();
+            letters.sort_unstable();
+            w.len() == 3
+                && letters.contains(&'S')
+                && letters.contains(&'T')
+                && letters.iter().any(|c| "AEIOU".contains(*c))
+                && {
+                    let rest: String = w.replacen('S', "", 1).replacen('T', "", 1);
+                    rest.len() == 1 && "AEIOU".contains(&rest)
+                }
+        });
+        assert_eq!(lines(&o), want);
+    }
+
+    #[test]
+    fn the_builtin_lexicon_is_a_list_for_in() {
+        // `--in enable` is the built-in ENABLE (it was a missing file).
+        let o = run(&["find", "--in", "enable", "--len", "2"]);
+        assert_eq!(lines(&o), scan(|w| w.len() == 2), "{}", stderr(&o));
+        let o = run(&["find", "--not-in", "ENABLE1", "--len", "2"]);
+        assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+        assert!(o.stdout.is_empty());
+        // Another lexicon's words not in ENABLE.
+        let dir = tempfile::tempdir().unwrap();
+        let list = dir.path().join("list.txt");
+        std::fs::write(&list, "cat\nzzyzx\nqwxz\n").unwrap();
+        let lexicon = dir.path().join("mine.lexq");
+        let b = run(&["build", path_str(&list), "-o", path_str(&lexicon)]);
+        assert_eq!(b.status.code(), Some(0), "{}", stderr(&b));
+        let o = run(&["-L", path_str(&lexicon), "find", "--not-in", "enable"]);
+        assert_eq!(lines(&o), ["QWXZ", "ZZYZX"], "{}", stderr(&o));
+        let o = run(&["diff", path_str(&lexicon), "enable", "--removed"]);
+        assert_eq!(lines(&o), ["QWXZ", "ZZYZX"], "{}", stderr(&o));
+        let o = run(&["diff", "enable", path_str(&lexicon), "-c", "--added"]);
+        assert_eq!(stdout(&o), "2\n", "{}", stderr(&o));
+        // A file of that name wins.
+        std::fs::copy(&lexicon, dir.path().join("enable")).unwrap();
+        let o = lexq()
+            .current_dir(dir.path())
+            .args(["find", "--in", "enable"])
+            .output()
+            .unwrap();
+        assert_eq!(lines(&o), ["CAT"], "{}", stderr(&o));
+    }
+
+    #[test]
     fn hostile_input_is_a_message_and_status_2() {
         for args in [
             vec!["find", "--contains", "Q1"],
@@ -921,7 +1002,7 @@ mod study {
         // Not UTF-8, a command that is no word query, another lexicon: errors
         // on their lines only.
         let o = query(
-            "check cat\n-L x contains a\ncontains a\u{0}b\nstarts zyzz\n",
+            "info\n-L x contains a\ncontains a\u{0}b\nstarts zyzz\n",
             &[],
         );
         let lines: Vec<Value> = stdout(&o)
@@ -951,6 +1032,158 @@ mod study {
         let o = child.wait_with_output().unwrap();
         assert!(stdout(&o).starts_with("{\"index\":1,\"error\":\"not UTF-8\"}\n{\"index\":2,"));
         assert_eq!(o.status.code(), Some(2));
+    }
+
+    /// The JSON lines of `lexq query -` given `input`, which must end
+    /// within 20 s.
+    fn query_lines(input: &str) -> (Vec<Value>, Output) {
+        let mut child = lexq()
+            .args(["query", "-"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(input.as_bytes()).unwrap();
+        drop(stdin);
+        let o = finish(child, input);
+        let lines = stdout(&o)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        (lines, o)
+    }
+
+    #[test]
+    fn a_batch_line_cannot_read_the_batch_stream() {
+        // `--in -` read standard input, the queries' stream, locked by
+        // the batch: the process waited for itself, forever.
+        let (lines, o) = query_lines(
+            "find --in - --len 2\n\
+             find --any '--not-in - --or --len 3' --starts qu\n\
+             check -\n\
+             hooks -\n\
+             contains qu --len 3\n",
+        );
+        assert_eq!(lines.len(), 5, "{}", stdout(&o));
+        for l in &lines[..4] {
+            let why = l["error"].as_str().unwrap_or_default();
+            assert!(why.contains("standard input"), "{l}");
+        }
+        let qu: Vec<&String> = ENABLE
+            .words
+            .iter()
+            .filter(|w| w.len() == 3 && w.contains("QU"))
+            .collect();
+        assert_eq!(lines[4], json!({"index": 5, "words": qu}));
+        assert_eq!(o.status.code(), Some(2));
+    }
+
+    #[test]
+    fn a_batch_takes_every_word_command() {
+        let (lines, o) = query_lines(
+            "check cat zzz\n\
+             hooks at zzz\n\
+             suggest qiuck --limit 3\n\
+             words --len 2\n\
+             words --len 2 --min-len 3\n",
+        );
+        assert_eq!(lines.len(), 5, "{}", stdout(&o));
+        let valid = |w: &str| ENABLE.set.contains(w);
+        assert_eq!(
+            lines[0],
+            json!({"index": 1, "words": [
+                {"word": "CAT", "valid": valid("CAT")},
+                {"word": "ZZZ", "valid": valid("ZZZ")},
+            ]})
+        );
+        assert_eq!(
+            lines[1],
+            json!({"index": 2, "words": [
+                {"word": "AT", "front": hooks("AT", true), "back": hooks("AT", false), "valid": true},
+                {"word": "ZZZ", "front": "", "back": "", "valid": false},
+            ]})
+        );
+        // suggest: the objects of `lexq suggest --json`.
+        let alone = run(&["suggest", "qiuck", "--limit", "3", "--json"]);
+        let want: Value = serde_json::from_str(stdout(&alone).trim()).unwrap();
+        assert_eq!(lines[2], json!({"index": 3, "words": want}));
+        assert_eq!(lines[2]["words"][0]["word"], "QUICK");
+        let twos: Vec<&String> = ENABLE.words.iter().filter(|w| w.len() == 2).collect();
+        assert_eq!(lines[3], json!({"index": 4, "words": twos}));
+        let why = lines[4]["error"].as_str().unwrap();
+        assert!(
+            why.contains("--len 2, --min-len 3 exclude each other"),
+            "{why}"
+        );
+        // With -c: the valid words, the words hooked, the words near.
+        let o = query("check cat zzz dog\nhooks at zzz\nwords --len 2\n", &["-c"]);
+        let counts: Vec<Value> = stdout(&o)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(counts[0]["count"], 2);
+        assert_eq!(counts[1]["count"], 1);
+        assert_eq!(counts[2]["count"], twos.len());
+        // `hooks -` reads the words from standard input, as `check -`.
+        let o = run_stdin(&["hooks", "-", "--json"], "at\nzzz\n");
+        let v: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+        assert_eq!(v, lines[1]["words"], "{}", stderr(&o));
+    }
+
+    #[test]
+    fn length_flags_are_conditions_that_all_hold() {
+        let fives: Vec<String> = ENABLE
+            .words
+            .iter()
+            .filter(|w| w.len() == 5 && w.contains("QU"))
+            .cloned()
+            .collect();
+        // Refused at the top level, accepted inside --any: now both.
+        for args in [
+            &["contains", "qu", "--len", "5", "--min-len", "3"][..],
+            &["contains", "qu", "--len", "5", "--len", "5"],
+            &[
+                "contains",
+                "qu",
+                "--min-len",
+                "5",
+                "--max-len",
+                "5",
+                "--max-len",
+                "6",
+            ],
+            &["find", "--contains", "qu", "--len", "5", "--min-len", "3"],
+            &["find", "--contains", "qu", "--len", "5", "--len", "5"],
+            &["find", "--contains", "qu", "--any", "--len 5 --min-len 3"],
+        ] {
+            let o = run(args);
+            assert_eq!(lines(&o), fives, "{args:?}: {}", stderr(&o));
+        }
+        // Errors name the flags as the user typed them.
+        for (args, said) in [
+            (
+                &["find", "--max-len", "3", "--length", "8-"][..],
+                "--max-len 3, --length 8- exclude each other",
+            ),
+            (
+                &["contains", "a", "--len", "3", "--len", "4"],
+                "--len 3, --len 4 exclude each other",
+            ),
+            (
+                &["find", "--length", "8+", "--len", "5", "--starts", "a"],
+                "--len 5, --length 8+ exclude each other",
+            ),
+            (
+                &["words", "--min-len", "5", "--max-len", "4"],
+                "--min-len 5, --max-len 4",
+            ),
+        ] {
+            let o = run(args);
+            assert_one_line_error(&o, said);
+            assert!(!stderr(&o).contains("--len -"), "{}", stderr(&o));
+        }
     }
 
     #[test]

@@ -424,17 +424,20 @@ impl<'a> Words<'a> {
     pub fn sort_by_probability(&mut self, ranks: &probability::Ranks) {
         let codes = &self.codes;
         let word = |&(s, e): &(u32, u32)| &codes[s as usize..e as usize];
-        let mut keyed: Vec<(u32, (u32, u32))> = self
+        // The key: rank, then length; ties (anagrams, mostly) by
+        // Zyzzyva's order, compared only within a run of equal keys.
+        let mut keyed: Vec<(u64, (u32, u32))> = self
             .spans
             .iter()
-            .map(|span| (ranks.rank(word(span)).unwrap_or(u32::MAX), *span))
+            .map(|span| {
+                let w = word(span);
+                let rank = ranks.rank(w).unwrap_or(u32::MAX);
+                ((rank as u64) << 8 | w.len() as u64, *span)
+            })
             .collect();
-        keyed.sort_by(|(ra, a), (rb, b)| {
-            ra.cmp(rb)
-                .then_with(|| word(a).len().cmp(&word(b).len()))
-                .then_with(|| probability::order(word(a), word(b)))
-        });
-        self.spans = keyed.into_iter().map(|(_, span)| span).collect();
+        sort::sort_keyed(&mut keyed, |a, b| probability::order(word(&a), word(&b)));
+        self.spans.clear();
+        self.spans.extend(keyed.into_iter().map(|(_, span)| span));
     }
 
     /// Keeps only the first `n` words.

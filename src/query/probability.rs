@@ -129,18 +129,41 @@ impl Bag {
             need[c as usize & 63] = need[c as usize & 63].saturating_add(1);
         }
         let blanks = self.blanks().min(word.len());
+        // Terms up to the blanks' degree: eight for every standard bag.
+        if blanks < 8 {
+            self.count_draws::<8>(word, &mut need, blanks)
+        } else {
+            self.count_draws::<64>(word, &mut need, blanks)
+        }
+    }
+
+    /// [`Bag::combinations`] of `word` with letters `need`, `blanks`
+    /// (below `N`) of them standing in for letters at most.
+    fn count_draws<const N: usize>(
+        &self,
+        word: &[u8],
+        need: &mut [u8; 64],
+        blanks: usize,
+    ) -> Option<u128> {
         // poly[b]: the ways to draw the lettered tiles of the letters seen
-        // so far when blanks stand for b of their letters.
-        let mut poly = [0u128; 64];
+        // so far when blanks stand for b of their letters. Only the first
+        // `degree + 1` terms are ever read: each product clears just the
+        // terms it writes (clearing all 64 was most of a word's count).
+        let mut poly = [0u128; N];
         poly[0] = 1;
         let mut degree = 0usize;
-        for (code, &n) in need.iter().enumerate().skip(1) {
-            if n == 0 {
+        let mut next = [0u128; N];
+        for &c in word {
+            let code = c as usize & 63;
+            let n = need[code];
+            if n == 0 || code == 0 {
                 continue;
             }
+            // Each distinct letter once, at its first place in the word.
+            need[code] = 0;
             let have = self.counts[code];
-            let mut next = [0u128; 64];
             let top = (degree + n as usize).min(blanks);
+            next[..=top].fill(0);
             for (b, &ways) in poly.iter().enumerate().take(degree + 1) {
                 if ways == 0 {
                     continue;
@@ -155,7 +178,7 @@ impl Bag {
                     next[b + d] = next[b + d].checked_add(add)?;
                 }
             }
-            poly = next;
+            poly[..=top].copy_from_slice(&next[..=top]);
             degree = top;
         }
         let mut total = 0u128;
@@ -172,17 +195,22 @@ impl Bag {
     /// bag, spell it: [`combinations`](Bag::combinations) over the number of
     /// draws of that size (`None` as for `combinations`).
     pub fn probability(&self, word: &[u8]) -> Option<f64> {
-        let ways = self.combinations(word)?;
+        Some(self.chance(word.len(), self.combinations(word)?))
+    }
+
+    /// The chance of a word of `len` tiles that `ways` draws spell (its
+    /// [`combinations`](Bag::combinations)): `ways` over the draws of
+    /// `len` tiles. For a caller that has counted `ways` already.
+    pub fn chance(&self, len: usize, ways: u128) -> f64 {
         if ways == 0 {
-            return Some(0.0);
+            return 0.0;
         }
         // C(total, n) as a float: only the ratio is wanted.
-        let n = word.len();
         let mut draws = 1f64;
-        for i in 0..n {
-            draws = draws * (self.total - i) as f64 / (i + 1) as f64;
+        for i in 0..len {
+            draws = draws * self.total.saturating_sub(i) as f64 / (i + 1) as f64;
         }
-        Some(ways as f64 / draws)
+        ways as f64 / draws
     }
 
     /// The word's point value: the sum of its tiles' values.
@@ -191,10 +219,32 @@ impl Bag {
     }
 }
 
-/// `C(n, k)`, or `None` past `u128`.
+/// Pascal's triangle to row 63: `C(n, k)` for `n < 64` (the largest,
+/// `C(63, 31)`, is under 2^60), made at compile time.
+static PASCAL: [[u64; 64]; 64] = {
+    let mut t = [[0u64; 64]; 64];
+    let mut n = 0;
+    while n < 64 {
+        t[n][0] = 1;
+        let mut k = 1;
+        while k <= n {
+            t[n][k] = t[n - 1][k - 1] + t[n - 1][k];
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
+/// `C(n, k)`, or `None` past `u128`: a look-up for the counts of a tile
+/// set's letters (below 64), else counted.
+#[inline]
 fn choose(n: u64, k: u64) -> Option<u128> {
     if k > n {
         return Some(0);
+    }
+    if n < 64 {
+        return Some(PASCAL[n as usize][k as usize] as u128);
     }
     let k = k.min(n - k);
     let mut r: u128 = 1;
@@ -298,8 +348,14 @@ impl Ranks {
     /// so tied words share a rank. `None` if its length was not counted
     /// (or its count overflows, see [`Bag::combinations`]).
     pub fn rank(&self, word: &[u8]) -> Option<u32> {
-        let list = self.by_len.get(&word.len())?;
-        let ways = self.bag.combinations(word)?;
+        self.rank_of(word.len(), self.bag.combinations(word)?)
+    }
+
+    /// The rank of a word of `len` tiles that `ways` draws spell (its
+    /// [`combinations`](Bag::combinations), counted already): as
+    /// [`Ranks::rank`], without counting them again.
+    pub fn rank_of(&self, len: usize, ways: u128) -> Option<u32> {
+        let list = self.by_len.get(&len)?;
         Some(list.partition_point(|&w| w > ways) as u32 + 1)
     }
 
@@ -357,6 +413,16 @@ mod tests {
             Some(100_891_344_545_564_193_334_812_497_256)
         );
         assert_eq!(choose(5, 7), Some(0));
+        // The table against the count, where they meet and beyond.
+        for n in 0..80u64 {
+            for k in 0..=n {
+                let counted = (0..k).try_fold(1u128, |r, i| {
+                    Some(r.checked_mul((n - i) as u128)? / (i + 1) as u128)
+                });
+                assert_eq!(choose(n, k), counted, "C({n}, {k})");
+            }
+        }
+        assert_eq!(choose(63, 31), Some(916_312_070_471_295_267));
         assert_eq!(choose(250, 120), None);
     }
 }

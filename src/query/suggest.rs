@@ -5,10 +5,12 @@
 //! prefix read so far against the query; a prefix whose row holds nothing
 //! within the distance asked is left, with everything below it. For QUIKC
 //! at distance 2, the prefix QU keeps going (row 1 0 1 2 3 4 ...), XY stops
-//! at once. Distances count tiles: an insertion, a deletion, a
-//! substitution of one tile, or a swap of two neighbours is 1 (the
-//! optimal-string-alignment distance: QIUCK is 1 from QUICK, as a typist
-//! would count it).
+//! at once. Distances count tiles: the fewest insertions, deletions,
+//! substitutions of one tile and swaps of two neighbours that make one
+//! word of the other, each 1 (the Damerau-Levenshtein distance: QIUCK is 1
+//! from QUICK, as a typist would count it, and LEU 2 from LUGE, G deleted
+//! then U and E swapped; the optimal-string-alignment distance, which
+//! edits no letter twice, says 3).
 
 use crate::error::{Arg, Result};
 use crate::lexicon::Lexicon;
@@ -93,41 +95,61 @@ impl Lexicon {
 }
 
 /// The edit-distance rows of a walk: row `i` is the distance from the
-/// first `i` letters read to each prefix of the query.
+/// first `i` letters read to each prefix of the query (Lowrance and
+/// Wagner's table for the Damerau-Levenshtein distance: a swap reaches
+/// back to the last row holding the query's letter and the last column
+/// holding the word's).
 struct Rows<'q> {
     query: &'q [u8],
     rows: [[u8; MAX_WORD_LEN + 1]; MAX_WORD_LEN + 1],
+    /// The least value of each row filled.
+    least: [u8; MAX_WORD_LEN + 1],
     word: [u8; MAX_WORD_LEN],
     max: u8,
 }
 
 impl Rows<'_> {
-    /// Fills row `i` (`i` letters read, the last `c`); returns whether a
-    /// longer word may still come within the distance: some value of
-    /// this row is, or of the row before plus a swap.
+    /// Fills row `i` (`i` letters read, the last `c`); returns whether
+    /// this word or a longer one may still come within the distance: a
+    /// value of a later row is at least some row `r`'s least value plus
+    /// `i - r` (a swap from row `r` deletes the word's letters between).
     fn push(&mut self, i: usize, c: u8) -> bool {
         let m = self.query.len();
         self.word[i - 1] = c;
+        // The last row (1-based, 0 for none) before `i` of each letter.
+        let mut last_row = [0u8; 64];
+        for (k, &w) in self.word[..i - 1].iter().enumerate() {
+            last_row[w as usize & 63] = k as u8 + 1;
+        }
         let (done, rest) = self.rows.split_at_mut(i);
         let prev = &done[i - 1];
         let row = &mut rest[0];
         row[0] = i as u8;
         let mut least = row[0];
+        // The last column before `j` whose query letter is `c`.
+        let mut last_col = 0usize;
         for j in 1..=m {
             let q = self.query[j - 1];
             let mut v = (prev[j - 1] + u8::from(q != c))
                 .min(prev[j] + 1)
                 .min(row[j - 1] + 1);
-            // A swap: the word's last two letters are the query's two
-            // before j, the other way round.
-            if i >= 2 && j >= 2 && c == self.query[j - 2] && self.word[i - 2] == q {
-                v = v.min(done[i - 2][j - 2] + 1);
+            // A swap: the query's letter `q` last read in row `k`, the
+            // word's letter `c` last in the query's column `l`; the letters
+            // between deleted (rows) and inserted (columns).
+            let k = last_row[q as usize & 63] as usize;
+            let l = last_col;
+            if k > 0 && l > 0 {
+                let between = (i - k - 1) + (j - l - 1);
+                v = v.min(done[k - 1][l - 1].saturating_add(1 + between as u8));
+            }
+            if q == c {
+                last_col = j;
             }
             row[j] = v;
             least = least.min(v);
         }
-        let before = prev.iter().take(m + 1).min().copied().unwrap_or(0);
-        least <= self.max || before < self.max
+        self.least[i] = least;
+        (0..=i).any(|r| self.least[r] as usize + (i - r) <= self.max as usize)
     }
 
     fn distance(&self, i: usize) -> u8 {
@@ -140,6 +162,7 @@ fn walk(root: Node<'_>, query: &[u8], max: u8, found: &mut dyn FnMut(&[u8], u8))
     let mut rows = Rows {
         query,
         rows: [[0; MAX_WORD_LEN + 1]; MAX_WORD_LEN + 1],
+        least: [0; MAX_WORD_LEN + 1],
         word: [0; MAX_WORD_LEN],
         max,
     };

@@ -3,6 +3,8 @@
 
 use std::io;
 
+use lexq::Lexicon;
+
 use crate::Failure;
 use crate::args::CheckArgs;
 use crate::cmd::{status, suggest};
@@ -20,16 +22,7 @@ pub fn run(lexicon: Option<&Choice>, args: &CheckArgs) -> Result<u8, Failure> {
         .map(|w| (w.as_str(), lex.is_word(w).map_err(|e| e.to_string())))
         .collect();
     let near = match args.suggest {
-        true => Some(
-            results
-                .iter()
-                .map(|(w, r)| match r {
-                    Ok(false) => suggest::ranked(&lex, w, 2, None)
-                        .map(|n| n.into_iter().take(5).map(|n| n.word).collect::<Vec<_>>()),
-                    _ => Ok(Vec::new()),
-                })
-                .collect::<Result<Vec<_>, _>>()?,
-        ),
+        true => Some(nearest(&lex, &results)?),
         false => None,
     };
     let mut out = Printer::stdout();
@@ -38,9 +31,25 @@ pub fn run(lexicon: Option<&Choice>, args: &CheckArgs) -> Result<u8, Failure> {
     Ok(status(results.iter().all(|r| r.1 == Ok(true))))
 }
 
-/// The words to check, with each `-` replaced by the lines of standard
-/// input (one word a line; blank lines skipped).
-fn with_stdin_words(words: &[String]) -> Result<Vec<String>, Failure> {
+/// `--suggest`: the nearest words (edit distance 1 or 2, up to 5) of
+/// each invalid word of `results`, nothing for the others.
+pub fn nearest(
+    lex: &Lexicon,
+    results: &[(&str, Result<bool, String>)],
+) -> Result<Vec<Vec<String>>, Failure> {
+    results
+        .iter()
+        .map(|(w, r)| match r {
+            Ok(false) => suggest::ranked(lex, w, 2, None)
+                .map(|n| n.into_iter().take(5).map(|n| n.word).collect::<Vec<_>>()),
+            _ => Ok(Vec::new()),
+        })
+        .collect()
+}
+
+/// The words to check (or hook), with each `-` replaced by the lines of
+/// standard input (one word a line; blank lines skipped).
+pub fn with_stdin_words(words: &[String]) -> Result<Vec<String>, Failure> {
     let mut all = Vec::with_capacity(words.len());
     for w in words {
         if w != "-" {

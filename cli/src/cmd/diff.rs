@@ -4,7 +4,6 @@
 use std::io;
 use std::ops::ControlFlow;
 
-use lexq::Lexicon;
 use lexq::diff::{Change, diff};
 
 use crate::args::DiffArgs;
@@ -15,8 +14,8 @@ use crate::{FOUND, Failure, NOT_FOUND};
 /// the two lexicons are read. Exit status: 0 if they differ (in the words
 /// asked for), 1 if not.
 pub fn run(args: &DiffArgs) -> Result<u8, Failure> {
-    let old = Lexicon::open(&args.old)?;
-    let new = Lexicon::open(&args.new)?;
+    let old = crate::lexicon::open(Some(&args.old))?;
+    let new = crate::lexicon::open(Some(&args.new))?;
     let mut out = Printer::stdout();
     let (mut added, mut removed) = (0usize, 0usize);
     let mut failed = None;

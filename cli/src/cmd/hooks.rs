@@ -9,8 +9,8 @@ use crate::print::Printer;
 /// `lexq hooks`: exit 0 if some word takes a hook.
 pub fn run(lexicon: Option<&Choice>, args: &HooksArgs) -> Result<u8, Failure> {
     let lex = crate::lexicon::open(lexicon)?;
-    let hooks = args
-        .words
+    let words = super::check::with_stdin_words(&args.words)?;
+    let hooks = words
         .iter()
         .map(|w| lex.hooks(w))
         .collect::<Result<Vec<_>, _>>()?;

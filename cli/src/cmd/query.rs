@@ -6,14 +6,18 @@ use std::io::{self, BufRead, BufReader, Read};
 
 use serde::Serialize;
 
-use crate::args::{QueryArgs, QueryLine, SearchCommand, clap_message};
+use crate::args::{LineCommand, QueryArgs, QueryLine, SearchCommand, clap_message};
+use crate::cmd::check::{nearest, with_stdin_words};
 use crate::cmd::search::{Row, Study, find};
+use crate::cmd::suggest::{Near, ranked};
 use crate::lexicon::Choice;
 use crate::print::{self, Printer};
+use crate::print::{CheckJson, HooksJson};
 use crate::{ERROR, FOUND, Failure, NOT_FOUND};
 use clap::Parser;
 use clap::error::ErrorKind;
 use lexq::Lexicon;
+use lexq::find::{Condition, Term};
 
 /// The longest query line read, in bytes.
 const MAX_LINE: usize = 64 * 1024;
@@ -32,13 +36,18 @@ const RACKS_BEFORE_PREPARING: usize = 64;
 /// queries.
 const MAX_SKIP: u64 = 64 * 1024 * 1024;
 
+/// Why a line of `lexq query -` cannot read standard input.
+const STDIN_TAKEN: &str = "- (standard input) is this batch's stream of queries here: \
+                           give the list as a file";
+
 /// Answers every line of `args.input`; the exit status: 2 if a line was
 /// bad, else 0 if some line found a word, else 1.
 pub fn run(lexicon: Option<&Choice>, args: &QueryArgs) -> Result<u8, Failure> {
     let lex = &crate::lexicon::open(lexicon)?;
     let out = &mut Printer::stdout();
     let name = args.input.display().to_string();
-    let mut input: Box<dyn BufRead> = if args.input.as_os_str() == "-" {
+    let from_stdin = args.input.as_os_str() == "-";
+    let mut input: Box<dyn BufRead> = if from_stdin {
         Box::new(io::stdin().lock())
     } else {
         if args.input.is_dir() {
@@ -82,7 +91,7 @@ pub fn run(lexicon: Option<&Choice>, args: &QueryArgs) -> Result<u8, Failure> {
                 if line.is_empty() || line.starts_with('#') {
                     continue;
                 }
-                answer(lex, &mut study, &mut racks, line, args.count)
+                answer(lex, &mut study, &mut racks, line, args.count, from_stdin)
             }
         };
         let mut line = Line {
@@ -103,6 +112,10 @@ pub fn run(lexicon: Option<&Choice>, args: &QueryArgs) -> Result<u8, Failure> {
             Ok(Reply::Table(rows)) => {
                 found |= !rows.is_empty();
                 line.words = Some(Listed::Table(rows));
+            }
+            Ok(Reply::Objects(listed, some)) => {
+                found |= some;
+                line.words = Some(listed);
             }
             Err(why) => {
                 bad = true;
@@ -160,12 +173,16 @@ struct Line {
     error: Option<String>,
 }
 
-/// The words of an answer: strings, or word-table objects (`--table`).
+/// The words of an answer: strings, word-table objects (`--table`), or
+/// the objects `check`, `hooks` and `suggest` print with `--json`.
 #[derive(Serialize)]
 #[serde(untagged)]
 enum Listed {
     Words(Vec<String>),
     Table(Vec<Row>),
+    Checks(Vec<CheckJson>),
+    Hooks(Vec<HooksJson>),
+    Near(Vec<Near>),
 }
 
 /// What a line found.
@@ -173,6 +190,10 @@ enum Reply {
     Count(usize),
     Words(Vec<String>),
     Table(Vec<Row>),
+    /// The objects of a word command's `--json` (`check`, `hooks`,
+    /// `suggest`), and whether the command found something (its exit
+    /// status 0).
+    Objects(Listed, bool),
 }
 
 /// Whether a query line spends the tiles of a rack (`words`, the line's
@@ -188,14 +209,27 @@ fn spends_a_rack(cmd: &SearchCommand, words: &[String]) -> bool {
     }
 }
 
+/// Whether a term, or one inside its alternatives, reads a list from
+/// standard input (`--in -`).
+fn reads_stdin(terms: &[Term]) -> bool {
+    terms.iter().any(|t| match &t.condition {
+        Condition::InFile(path) => path.as_os_str() == "-",
+        Condition::Any(alternatives) => alternatives.iter().any(|a| reads_stdin(a)),
+        _ => false,
+    })
+}
+
 /// One line's answer; `racks` counts the lines that spent a rack, and
 /// the [`RACKS_BEFORE_PREPARING`]th prepares the lexicon's walks.
+/// `from_stdin`: the queries come from standard input, which a line may
+/// then not read (it would wait for itself).
 fn answer(
     lex: &Lexicon,
     study: &mut Study,
     racks: &mut usize,
     line: &str,
     count: bool,
+    from_stdin: bool,
 ) -> Result<Reply, String> {
     let words = lexq::find::split_words(line).map_err(|e| e.to_string())?;
     if words
@@ -212,13 +246,22 @@ fn answer(
         }
         _ => clap_message(&e),
     })?;
-    let cmd = &query.command;
+    let cmd = match &query.command {
+        LineCommand::Search(cmd) => cmd,
+        other => return word_command(lex, other, count, from_stdin),
+    };
     if let SearchCommand::Find(args) = cmd
         && args.explain
     {
         return Err(
             "--explain prints a plan, not an answer: run it as `lexq find ... --explain`".into(),
         );
+    }
+    if let SearchCommand::Find(args) = cmd
+        && from_stdin
+        && reads_stdin(&args.terms)
+    {
+        return Err(STDIN_TAKEN.into());
     }
     if spends_a_rack(cmd, &words) {
         *racks += 1;
@@ -250,5 +293,82 @@ fn answer(
                 })
                 .collect(),
         ),
+    })
+}
+
+/// A line of a word command that lists no words of a search: `check`,
+/// `hooks`, `suggest` (answered with the objects of their `--json`) or
+/// `words` (the words). With `count` (`query -c`, or `suggest -c`): the
+/// valid words (`check`), the words taking a hook (`hooks`), the words
+/// near (`suggest`), the words (`words`).
+fn word_command(
+    lex: &Lexicon,
+    cmd: &LineCommand,
+    count: bool,
+    from_stdin: bool,
+) -> Result<Reply, String> {
+    let text = |e: crate::Failure| e.to_string();
+    let words_of = |words: &[String]| {
+        if from_stdin && words.iter().any(|w| w == "-") {
+            return Err(STDIN_TAKEN.to_string());
+        }
+        with_stdin_words(words).map_err(text)
+    };
+    Ok(match cmd {
+        LineCommand::Check(a) => {
+            let words = words_of(&a.words)?;
+            let results: Vec<_> = words
+                .iter()
+                .map(|w| (w.as_str(), lex.is_word(w).map_err(|e| e.to_string())))
+                .collect();
+            let valid = results.iter().filter(|r| r.1 == Ok(true)).count();
+            if count {
+                return Ok(Reply::Count(valid));
+            }
+            let near = match a.suggest {
+                true => Some(nearest(lex, &results).map_err(text)?),
+                false => None,
+            };
+            let objects = print::check_objects(lex.alphabet(), &results, near.as_deref());
+            Reply::Objects(Listed::Checks(objects), valid == results.len())
+        }
+        LineCommand::Hooks(a) => {
+            let words = words_of(&a.words)?;
+            let hooks = words
+                .iter()
+                .map(|w| lex.hooks(w))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| e.to_string())?;
+            let hooked = hooks
+                .iter()
+                .filter(|h| !h.front.is_empty() || !h.back.is_empty())
+                .count();
+            if count {
+                return Ok(Reply::Count(hooked));
+            }
+            Reply::Objects(Listed::Hooks(print::hooks_objects(&hooks)), hooked > 0)
+        }
+        LineCommand::Suggest(a) => {
+            let mut near = ranked(lex, &a.word, a.distance, a.tiles.as_deref()).map_err(text)?;
+            if count || a.count {
+                return Ok(Reply::Count(near.len()));
+            }
+            near.truncate(a.limit);
+            let some = !near.is_empty();
+            Reply::Objects(Listed::Near(near), some)
+        }
+        LineCommand::Words(a) => {
+            let (min, max) = a.lens.range()?;
+            let mut words = Vec::new();
+            lex.for_each_word(min, max, |codes| {
+                words.push(lex.alphabet().decode(codes));
+                std::ops::ControlFlow::<()>::Continue(())
+            });
+            if count {
+                return Ok(Reply::Count(words.len()));
+            }
+            Reply::Words(words)
+        }
+        LineCommand::Search(_) => return Err("a word-list line is answered as a search".into()),
     })
 }

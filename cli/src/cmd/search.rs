@@ -48,7 +48,11 @@ pub fn find<'l>(lex: &'l Lexicon, cmd: &'l SearchCommand) -> Result<Words<'l>, F
         SearchCommand::Subanagram { rack, through, .. } => {
             through_search(s, through).subanagram(rack)?
         }
-        SearchCommand::Find(args) => lex.prepare_find(&args.query(lex)?)?.run(),
+        SearchCommand::Find(args) => {
+            let prepared = lex.prepare_find(&args.query(lex)?)?;
+            prepared.skipped().for_each(crate::print::skipped);
+            prepared.run()
+        }
         SearchCommand::Extensions {
             word, front, back, ..
         } => s.extensions(word, *front, *back)?,
@@ -219,15 +223,17 @@ fn row(lex: &Lexicon, ranks: &Ranks, w: &Word<'_>, blanks: bool) -> Result<Row, 
         len: codes.len(),
         tiles: bag.total(),
     };
+    // Counted once: the rank and the chance follow from it.
+    let ways = bag.combinations(codes).ok_or_else(overflow)?;
     Ok(Row {
         word: if blanks { w.marked() } else { spelled },
         front: hooks.front_letters(),
         back: hooks.back_letters(),
         inner_front: is_word(lex, &codes[1..]),
         inner_back: is_word(lex, &codes[..codes.len() - 1]),
-        rank: ranks.rank(codes).ok_or_else(overflow)?,
-        combinations: bag.combinations(codes).ok_or_else(overflow)?,
-        probability: bag.probability(codes).ok_or_else(overflow)?,
+        rank: ranks.rank_of(codes.len(), ways).ok_or_else(overflow)?,
+        combinations: ways,
+        probability: bag.chance(codes.len(), ways),
         points: bag.points(codes),
     })
 }

@@ -602,8 +602,24 @@ pub(crate) enum WordSet {
         /// Sorted, without duplicates.
         words: Vec<Vec<u8>>,
         set: HashSet<Vec<u8>>,
+        /// Its lines that were not words of the alphabet.
+        skipped: Skipped,
     },
     Lexicon(Box<Lexicon>),
+}
+
+/// The lines of an `--in` word list that could not be read as words of
+/// the lexicon's alphabet (invalid UTF-8, a NUL byte, a character outside
+/// the alphabet...): skipped, as `lexq build` skips them, and reported
+/// ([`Prepared::skipped`](super::Prepared::skipped)).
+#[derive(Clone, Debug, Default)]
+pub struct Skipped {
+    /// The alphabet's name.
+    pub alphabet: String,
+    /// How many lines were skipped.
+    pub lines: usize,
+    /// The first few of them ([`crate::lexicon::wordlist::EXAMPLES_KEPT`]).
+    pub examples: Vec<crate::Rejected>,
 }
 
 /// What a compiled query needs beside its terms.
@@ -616,6 +632,10 @@ pub(crate) struct Needs {
 /// Compiles terms against a lexicon.
 pub(crate) struct Compiler<'l> {
     pub lex: &'l Lexicon,
+    /// The lengths every word found has (the query's length terms, not
+    /// negated, outside alternatives): an `--in` list keeps only its
+    /// words of these lengths, as no other can be found or left out.
+    pub lens: Range,
     pub lists: Vec<WordSet>,
     pub needs: Needs,
     pub terms: usize,
@@ -710,7 +730,7 @@ impl<'l> Compiler<'l> {
             Condition::TakesPrefix(s) => Check::TakesPrefix(letters(alphabet, s, false)?),
             Condition::TakesSuffix(s) => Check::TakesSuffix(letters(alphabet, s, false)?),
             Condition::InFile(path) => {
-                let set = word_set(self.lex, path)?;
+                let set = word_set(self.lex, path, self.lens)?;
                 self.lists.push(set);
                 Check::In(self.lists.len() - 1)
             }
@@ -926,25 +946,24 @@ pub(crate) fn rack_spec(
     Ok(spec)
 }
 
-/// The words of `path`: a lexicon file (same alphabet) or a word list read
-/// with the lexicon's alphabet (lines that are not words of it are
-/// skipped: no such word is in the lexicon).
-fn word_set(lex: &Lexicon, path: &std::path::Path) -> Result<WordSet, FindErrorKind> {
+/// The words of `path`: a lexicon file (same alphabet), the built-in
+/// lexicon for one of its names (`enable`: an existing file of that name
+/// wins), or a word list read with the lexicon's alphabet (lines that are
+/// not words of it are skipped: no such word is in the lexicon).
+fn word_set(lex: &Lexicon, path: &std::path::Path, lens: Range) -> Result<WordSet, FindErrorKind> {
+    if let Some(other) = builtin_named(path) {
+        return same_alphabet(lex, path, other);
+    }
     if is_lexicon_file(path) {
         let other = Lexicon::open(path).map_err(|e| FindErrorKind::File(Box::new(e)))?;
-        if other.alphabet().to_text() != lex.alphabet().to_text() {
-            return Err(FindErrorKind::OtherAlphabet {
-                path: path.to_path_buf(),
-                theirs: other.alphabet().name().to_string(),
-                ours: lex.alphabet().name().to_string(),
-            });
-        }
-        return Ok(WordSet::Lexicon(Box::new(other)));
+        return same_alphabet(lex, path, other);
     }
-    let mut list = crate::WordList::new(lex.alphabet().clone());
+    let mut list = crate::WordList::new(lex.alphabet().clone())
+        .min_len(lens.min as usize)
+        .max_len(lens.max as usize);
     list.read_path(path)
         .map_err(|e| FindErrorKind::File(Box::new(e)))?;
-    if list.is_empty() && list.rejected() > 0 {
+    if list.is_empty() && list.filtered() == 0 && list.rejected() > 0 {
         // Lines, none of them a word: a binary file, a lexicon whose
         // header is damaged, a list of another alphabet. An empty file is
         // an empty list.
@@ -956,7 +975,47 @@ fn word_set(lex: &Lexicon, path: &std::path::Path) -> Result<WordSet, FindErrorK
         .map(<[u8]>::to_vec)
         .collect();
     let set = words.iter().cloned().collect();
-    Ok(WordSet::List { words, set })
+    let skipped = Skipped {
+        alphabet: lex.alphabet().name().to_string(),
+        lines: list.rejected(),
+        examples: list.examples().to_vec(),
+    };
+    Ok(WordSet::List {
+        words,
+        set,
+        skipped,
+    })
+}
+
+/// The built-in lexicon, if `path` is one of its names (`enable`,
+/// `ENABLE1`...) and no file of that name exists.
+fn builtin_named(path: &std::path::Path) -> Option<Lexicon> {
+    #[cfg(feature = "embedded")]
+    if path.symlink_metadata().is_err()
+        && path
+            .to_str()
+            .is_some_and(crate::files::FilePolicy::is_builtin_lexicon)
+    {
+        return Some(Lexicon::embedded());
+    }
+    let _ = path;
+    None
+}
+
+/// `other` as the words of an `--in` list, if its alphabet is `lex`'s.
+fn same_alphabet(
+    lex: &Lexicon,
+    path: &std::path::Path,
+    other: Lexicon,
+) -> Result<WordSet, FindErrorKind> {
+    if other.alphabet().to_text() != lex.alphabet().to_text() {
+        return Err(FindErrorKind::OtherAlphabet {
+            path: path.to_path_buf(),
+            theirs: other.alphabet().name().to_string(),
+            ours: lex.alphabet().name().to_string(),
+        });
+    }
+    Ok(WordSet::Lexicon(Box::new(other)))
 }
 
 /// Whether the file starts with a lexicon's magic bytes.

@@ -42,7 +42,7 @@ mod extensions;
 mod plan;
 mod words;
 
-pub use conditions::{Condition, MAX_NESTING, MAX_TERMS, Range, Term};
+pub use conditions::{Condition, MAX_NESTING, MAX_TERMS, Range, Skipped, Term};
 pub use words::{split_alternatives, split_words};
 
 use crate::alphabet::tileset::TileSet;
@@ -199,8 +199,19 @@ impl Lexicon {
 
     /// Compiles and plans `query` (see [`Prepared::explain`]).
     pub fn prepare_find(&self, query: &Query) -> crate::Result<Prepared<'_>> {
+        let lens = query
+            .terms
+            .iter()
+            .filter_map(|t| match &t.condition {
+                Condition::Length(r) if !t.negated => Some(*r),
+                _ => None,
+            })
+            .fold(Range::between(0, u32::MAX), |a, r| {
+                Range::between(a.min.max(r.min), a.max.min(r.max))
+            });
         let mut compiler = Compiler {
             lex: self,
+            lens,
             lists: Vec::new(),
             needs: Default::default(),
             terms: 0,
@@ -336,6 +347,15 @@ fn vowel_codes(alphabet: &crate::Alphabet) -> u64 {
 }
 
 impl<'l> Prepared<'l> {
+    /// The `--in` word lists that had lines skipped, as not words of the
+    /// alphabet (nothing for lexicon files): a caller reports them.
+    pub fn skipped(&self) -> impl Iterator<Item = &Skipped> {
+        self.lists.iter().filter_map(|l| match l {
+            WordSet::List { skipped, .. } if skipped.lines > 0 => Some(skipped),
+            _ => None,
+        })
+    }
+
     /// Runs the query: the words found, sorted in alphabet order, each
     /// once.
     ///
