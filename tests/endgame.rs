@@ -63,10 +63,10 @@ fn the_solver_equals_an_exhaustive_minimax_on_small_endgames() {
     let mut generator = Generator::new();
     let mut checked = 0;
     let mut nonzero = 0;
-    for (cgp, _) in endgames(&lex, 1..140, 5, "mcnz 2;")
+    for (cgp, _) in endgames(&lex, 1..100, 4, "mcnz 2;")
         .into_iter()
         .map(|c| (c, 2))
-        .chain(endgames(&lex, 500..540, 3, "").into_iter().map(|c| (c, 6)))
+        .chain(endgames(&lex, 500..515, 2, "").into_iter().map(|c| (c, 6)))
     {
         let pos = Position::from_cgp(&lex, &cgp).unwrap();
         let game = Game::from_position(&pos, 1).unwrap();
@@ -90,8 +90,8 @@ fn the_solver_equals_an_exhaustive_minimax_on_small_endgames() {
         }
         checked += 1;
     }
-    assert!(checked >= 60, "only {checked} endgames");
-    assert!(nonzero >= 30, "{nonzero}");
+    assert!(checked >= 40, "only {checked} endgames");
+    assert!(nonzero >= 20, "{nonzero}");
 }
 
 /// The opponent's rack is the unseen tiles, whether the CGP names it or
