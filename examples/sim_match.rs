@@ -22,7 +22,9 @@ use lexq::{Lexicon, TileSet};
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
     let num = |i: usize, d: u64| args.get(i).and_then(|s| s.parse().ok()).unwrap_or(d);
-    let path = args.get(1).ok_or("usage: sim_match LEAVES [GAMES] [ITERATIONS] [CANDIDATES] [PLIES] [SEED] [JOBS]")?;
+    let path = args
+        .get(1)
+        .ok_or("usage: sim_match LEAVES [GAMES] [ITERATIONS] [CANDIDATES] [PLIES] [SEED] [JOBS]")?;
     let (games, iterations, candidates, plies) = (num(2, 100), num(3, 100), num(4, 10), num(5, 2));
     let (seed, jobs) = (num(6, 1_000_001), num(7, 1));
     let lex = Lexicon::embedded();

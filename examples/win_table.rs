@@ -44,7 +44,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         for (bag, me, before) in seen {
             let after = game.score(me) - game.score(1 - me);
             let moved = (after - before) as f64;
-            let r = RANGES.iter().position(|&m| bag <= m).unwrap_or(RANGES.len() - 1);
+            let r = RANGES
+                .iter()
+                .position(|&m| bag <= m)
+                .unwrap_or(RANGES.len() - 1);
             sums[r].0 += 1;
             sums[r].1 += moved;
             sums[r].2 += moved * moved;
@@ -56,7 +59,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             continue;
         }
         let mean = s / n as f64;
-        let sd = ((s2 - n as f64 * mean * mean) / (n as f64 - 1.0)).max(0.0).sqrt();
+        let sd = ((s2 - n as f64 * mean * mean) / (n as f64 - 1.0))
+            .max(0.0)
+            .sqrt();
         println!("    ({}, {mean:.1}, {sd:.1}), // {n} turns", RANGES[r]);
     }
     Ok(())

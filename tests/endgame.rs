@@ -52,7 +52,11 @@ fn endgames(lex: &Lexicon, seeds: std::ops::Range<u64>, tiles: usize, extra: &st
         let cgp = game.to_cgp();
         let mut fields: Vec<&str> = cgp.split(' ').collect();
         fields[3] = "0";
-        out.push(format!("{} {extra}", fields.join(" ")).trim_end().to_string());
+        out.push(
+            format!("{} {extra}", fields.join(" "))
+                .trim_end()
+                .to_string(),
+        );
     }
     out
 }

@@ -29,7 +29,11 @@ fn conserved(game: &Game<'_>) {
     }
     for &t in b.tiles() {
         if t != 0 {
-            let code = if t & lexq::game::BLANK != 0 { 0 } else { t & 63 };
+            let code = if t & lexq::game::BLANK != 0 {
+                0
+            } else {
+                t & 63
+            };
             counts[code as usize] += 1;
         }
     }
@@ -60,7 +64,10 @@ fn racks_are_set_and_dealt_from_the_bag() {
     let before = game.to_cgp();
     assert!(game.set_rack(1, &Rack::parse("ZZ", a).unwrap()).is_err());
     assert!(game.deal(0, &[1, 1, 1]).is_err());
-    assert!(game.set_rack(1, &Rack::parse("AAAAAAAA", a).unwrap()).is_err());
+    assert!(
+        game.set_rack(1, &Rack::parse("AAAAAAAA", a).unwrap())
+            .is_err()
+    );
     assert_eq!(game.to_cgp(), before);
     // The play before the new rack cannot be undone; one after can.
     assert!(!game.undo());

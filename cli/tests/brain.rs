@@ -21,7 +21,10 @@ fn endgames(seed: &str) -> Vec<String> {
         .into_iter()
         .filter(|l| {
             let f: Vec<&str> = l.split(' ').collect();
-            let on_board = f[0].chars().filter(|c| c.is_alphabetic() || *c == '?').count();
+            let on_board = f[0]
+                .chars()
+                .filter(|c| c.is_alphabetic() || *c == '?')
+                .count();
             let racks = f[1].chars().filter(|&c| c != '/').count();
             on_board + racks == 100 && !f[1].starts_with('/')
         })
@@ -77,10 +80,7 @@ fn endgame_json_is_a_line_play_can_play_to_its_spread() {
 #[test]
 fn endgame_and_sim_refuse_cleanly() {
     let open = format!("{EMPTY} AEINRST/ 0/0 0");
-    assert_one_line_error(
-        &run(&["endgame", "--cgp", &open]),
-        "the bag holds 86 tiles",
-    );
+    assert_one_line_error(&run(&["endgame", "--cgp", &open]), "the bag holds 86 tiles");
     assert_one_line_error(
         &run(&["endgame", "--cgp", &format!("{EMPTY} /AB 0/0 0")]),
         "no rack for the player to move",
@@ -90,10 +90,7 @@ fn endgame_and_sim_refuse_cleanly() {
         &run(&["sim", "--cgp", &open, "--iterations", "0"]),
         "--iterations",
     );
-    assert_one_line_error(
-        &run(&["sim", "--cgp", &open, "--jobs", "0"]),
-        "--jobs",
-    );
+    assert_one_line_error(&run(&["sim", "--cgp", &open, "--jobs", "0"]), "--jobs");
 }
 
 #[test]
@@ -101,8 +98,18 @@ fn sim_json_is_best_first_and_the_same_for_the_same_seed() {
     let cgp = "15/15/15/15/15/15/15/4CARE7/15/15/15/15/15/15/15 AEINRSQ/ 12/0 0";
     let args = |jobs: &'static str, seed: &'static str| {
         run(&[
-            "sim", "--cgp", cgp, "--iterations", "40", "--candidates", "4", "--seed", seed,
-            "--jobs", jobs, "--json",
+            "sim",
+            "--cgp",
+            cgp,
+            "--iterations",
+            "40",
+            "--candidates",
+            "4",
+            "--seed",
+            seed,
+            "--jobs",
+            jobs,
+            "--json",
         ])
     };
     let one = args("1", "3");

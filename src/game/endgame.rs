@@ -372,7 +372,10 @@ impl Search {
             // limit's estimates may disagree), the best one looked at.
             let mut found: Option<(Move, i32)> = None;
             let mut best: Option<(i32, Move, i32)> = None;
-            for &(_, mv) in moves.iter().take(if hint.is_some() { 8 } else { usize::MAX }) {
+            for &(_, mv) in moves
+                .iter()
+                .take(if hint.is_some() { 8 } else { usize::MAX })
+            {
                 let before = spread(game);
                 if game.apply(&mv).is_err() {
                     continue;

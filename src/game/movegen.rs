@@ -142,7 +142,8 @@ impl Valued {
     /// bonus or the cost of the tiles kept; see [`crate::game::equity`]),
     /// 0 without a leave table. Equity is `1000 x score + leave part`.
     pub fn leave_value(&self) -> i32 {
-        self.equity.saturating_sub(self.mv.score().saturating_mul(MILLI))
+        self.equity
+            .saturating_sub(self.mv.score().saturating_mul(MILLI))
     }
 }
 

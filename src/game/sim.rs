@@ -262,12 +262,10 @@ pub fn simulate(
 /// Stops every candidate whose win chance is below the leader's by more
 /// than `cutoff` standard errors of the difference.
 fn prune(sums: &[Sums], alive: &mut [bool], cutoff: f64) {
-    let lead = (0..sums.len())
-        .filter(|&c| alive[c])
-        .max_by(|&a, &b| {
-            let (wa, wb) = (sums[a].win().0, sums[b].win().0);
-            wa.total_cmp(&wb).then(b.cmp(&a))
-        });
+    let lead = (0..sums.len()).filter(|&c| alive[c]).max_by(|&a, &b| {
+        let (wa, wb) = (sums[a].win().0, sums[b].win().0);
+        wa.total_cmp(&wb).then(b.cmp(&a))
+    });
     let Some(lead) = lead else { return };
     let (lw, ls) = sums[lead].win();
     for c in 0..sums.len() {

@@ -34,7 +34,9 @@ fn seconds(s: &str) -> Result<Duration, String> {
         .parse()
         .map_err(|_| format!("{s:?} is not a number of seconds"))?;
     if !(v > 0.0 && v <= 1e6) {
-        return Err(format!("{s}: the time must be above 0 and at most 1000000 seconds"));
+        return Err(format!(
+            "{s}: the time must be above 0 and at most 1000000 seconds"
+        ));
     }
     Ok(Duration::from_secs_f64(v))
 }
@@ -66,7 +68,11 @@ pub fn run(lexicon: Option<&Choice>, args: &EndgameArgs) -> Result<u8, Failure> 
             out,
             "spread {:+}{}",
             solved.spread,
-            if solved.exact { "" } else { " (not exact: the time ran out)" }
+            if solved.exact {
+                ""
+            } else {
+                " (not exact: the time ran out)"
+            }
         )?;
         for (mv, text) in solved.moves.iter().zip(&moves) {
             writeln!(out, "{text} {}", mv.score())?;

@@ -122,7 +122,10 @@ pub fn run(lexicon: Option<&Choice>, args: &SimArgs) -> Result<u8, Failure> {
             .collect();
         writeln!(out, "{}", json!({ "candidates": list }))?;
     } else {
-        writeln!(out, "move                    win%   spread  stderr  iters  equity")?;
+        writeln!(
+            out,
+            "move                    win%   spread  stderr  iters  equity"
+        )?;
         for c in &ranked {
             writeln!(
                 out,
@@ -133,7 +136,11 @@ pub fn run(lexicon: Option<&Choice>, args: &SimArgs) -> Result<u8, Failure> {
                 c.stderr,
                 c.iterations,
                 c.equity as f64 / 1000.0,
-                if c.stopped { "  (out of the running)" } else { "" }
+                if c.stopped {
+                    "  (out of the running)"
+                } else {
+                    ""
+                }
             )?;
         }
     }

@@ -99,7 +99,11 @@ impl Game<'_> {
             pool.add(code);
         }
         if rack.len() > self.board.tile_set().rack_size() {
-            return Err(illegal(format!("a rack of {} tiles is over the rack size", rack.len())).into());
+            return Err(illegal(format!(
+                "a rack of {} tiles is over the rack size",
+                rack.len()
+            ))
+            .into());
         }
         for (code, &k) in rack.counts().iter().enumerate() {
             if pool.count(code as u8) < k as usize {
