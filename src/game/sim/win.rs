@@ -3,7 +3,7 @@
 //!
 //! `TABLE` was printed by `cargo run --release --example win_table 1000`
 //! (examples/win_table.rs; the figures do not depend on the build): over
-//! 1,000 games of the score bot against itself (seeds 1 to 1,000, 26,955
+//! 1,000 games of the score bot against itself (seeds 1 to 1,000, 25,055
 //! turns), for each range of bag sizes, the mean and the standard
 //! deviation of how the mover's spread moved from that turn to the end of
 //! the game. A spread `s` then wins with the chance that a normal draw of
