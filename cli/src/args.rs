@@ -79,6 +79,10 @@ pub enum Command {
     Play(crate::cmd::play::PlayArgs),
     /// Greedy self-play games, every position as a CGP line; with --leaves, an equity bot against greedy.
     Selfplay(crate::cmd::selfplay::SelfplayArgs),
+    /// Solve an endgame (CGP, bag empty): the final spread and best line with best play by both.
+    Endgame(crate::cmd::endgame::EndgameArgs),
+    /// Simulate the best moves of a position (CGP) over random draws: win chance and spread.
+    Sim(crate::cmd::sim::SimArgs),
     /// Estimate a leave table from self-play games and write it as CSV (LEAVE,VALUE lines).
     Leaves(crate::cmd::leaves::LeavesArgs),
     /// Dictionary sites: build a word index with definitions, search it, export it.
@@ -520,7 +524,9 @@ const GROUPS: &[(&str, &[&str])] = &[
     ),
     (
         "Game",
-        &["moves", "board", "play", "gcg", "selfplay", "leaves"],
+        &[
+            "moves", "board", "play", "gcg", "selfplay", "leaves", "endgame", "sim",
+        ],
     ),
     ("Site", &["site", "serve"]),
 ];

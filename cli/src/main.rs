@@ -139,6 +139,8 @@ fn run(cli: Cli) -> Result<u8, Failure> {
         Command::Play(a) => cmd::play::run(lexicon, a),
         Command::Gcg(a) => cmd::gcg::run(lexicon, a),
         Command::Selfplay(a) => cmd::selfplay::run(lexicon, a),
+        Command::Endgame(a) => cmd::endgame::run(lexicon, a),
+        Command::Sim(a) => cmd::sim::run(lexicon, a),
         Command::Leaves(a) => cmd::leaves::run(lexicon, a),
         // Site.
         Command::Site { command } => cmd::site::run_site(lexicon, command),

@@ -643,7 +643,9 @@ fn help_groups_the_commands() {
         );
         assert_eq!(
             under("Game:"),
-            &["moves", "board", "play", "gcg", "selfplay", "leaves"]
+            &[
+                "moves", "board", "play", "gcg", "selfplay", "leaves", "endgame", "sim"
+            ]
         );
         assert_eq!(under("Site:"), &["site", "serve"]);
         // Each command once, with its description.

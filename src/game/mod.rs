@@ -20,6 +20,7 @@
 
 mod board;
 mod cgp;
+pub mod endgame;
 pub mod equity;
 mod error;
 pub mod gcg;
@@ -35,6 +36,7 @@ mod rack;
 pub mod replay;
 mod rng;
 pub mod selfplay;
+pub mod sim;
 mod state;
 mod subracks;
 

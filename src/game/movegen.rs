@@ -136,6 +136,17 @@ pub struct Valued {
     pub equity: i32,
 }
 
+impl Valued {
+    /// The leave part of its equity, in millipoints: the leave table's
+    /// value of the tiles it keeps (or, with the bag empty, the going-out
+    /// bonus or the cost of the tiles kept; see [`crate::game::equity`]),
+    /// 0 without a leave table. Equity is `1000 x score + leave part`.
+    pub fn leave_value(&self) -> i32 {
+        self.equity
+            .saturating_sub(self.mv.score().saturating_mul(MILLI))
+    }
+}
+
 /// The order of moves by equity: higher equity first, ties broken by
 /// [`rank`] (higher score, then placements before exchanges before a
 /// pass, then row, column, across before down, tiles): a total order.

@@ -72,6 +72,8 @@ use crate::game::rack::{Rack, tiles_text};
 use crate::game::rng::SplitMix;
 use crate::lexicon::Lexicon;
 
+mod search;
+
 /// What a challenge of a valid play costs (or gives).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ChallengeRule {
@@ -341,6 +343,9 @@ pub struct Game<'a> {
     over: bool,
     /// The last action was a play, not yet challenged.
     challengeable: bool,
+    /// Turns [`Game::undo`] may not take back: those before the last
+    /// [`Game::set_rack`] or [`Game::deal`] (their draws are gone).
+    floor: usize,
 }
 
 impl std::fmt::Debug for Game<'_> {
@@ -405,6 +410,7 @@ impl<'a> Game<'a> {
             squares: Squares(Vec::with_capacity(RECORD * 16)),
             over: false,
             challengeable: false,
+            floor: 0,
         };
         for p in 0..players {
             game.fill(p, None);
@@ -505,6 +511,7 @@ impl<'a> Game<'a> {
             saved: Vec::with_capacity(RECORD),
             squares: Squares(Vec::with_capacity(RECORD * 16)),
             challengeable: false,
+            floor: 0,
         };
         for (p, &h) in hidden.iter().enumerate() {
             if h {
@@ -730,17 +737,17 @@ impl<'a> Game<'a> {
     /// its score: the search's step, which allocates nothing once the
     /// record has room. The squares and the rack are still checked (an
     /// error changes nothing).
-    pub fn apply(&mut self, mv: &Move) -> std::result::Result<(), PositionError> {
+    pub fn apply(&mut self, mv: &Move) -> Result<()> {
         if self.over {
-            return Err(illegal("the game is over"));
+            return Err(illegal("the game is over").into());
         }
         match mv.kind() {
             MoveKind::Place => {
                 let mut left = self.racks[self.to_move];
                 if mv.spent().any(|t| !left.remove(t)) {
-                    return Err(illegal("the move's tiles are not on the rack"));
+                    return Err(illegal("the move's tiles are not on the rack").into());
                 }
-                self.place(mv, false)
+                Ok(self.place(mv, false)?)
             }
             MoveKind::Exchange => {
                 self.check_exchange(mv, &self.racks[self.to_move])?;
@@ -933,7 +940,7 @@ impl<'a> Game<'a> {
         while self.turns.last().is_some_and(Turn::is_end) {
             self.undo_one();
         }
-        if self.turns.is_empty() {
+        if self.turns.len() <= self.floor {
             return false;
         }
         self.undo_one();

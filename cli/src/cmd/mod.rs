@@ -21,11 +21,13 @@ pub mod verify;
 
 // Game.
 pub mod board;
+pub mod endgame;
 pub mod gcg;
 pub mod leaves;
 pub mod moves;
 pub mod play;
 pub mod selfplay;
+pub mod sim;
 
 // Site (`lexq site ...` and `lexq serve`).
 pub mod site;

@@ -1,0 +1,129 @@
+//! `lexq endgame` and `lexq sim` end to end: their JSON contracts, each
+//! line or move played with `lexq play`, the same answer for the same
+//! seed, clean refusals.
+
+mod common;
+
+use serde_json::Value;
+
+use crate::common::*;
+
+const EMPTY: &str = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15";
+
+/// Positions of a self-played game whose bag is empty (racks of the
+/// mover first, both shown): the CGP lines after the bag ran out.
+fn endgames(seed: &str) -> Vec<String> {
+    let o = run(&["selfplay", "--seed", seed]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // The bag is empty once both racks and the board hold every tile:
+    // 100 tiles in the English set.
+    lines(&o)
+        .into_iter()
+        .filter(|l| {
+            let f: Vec<&str> = l.split(' ').collect();
+            let on_board = f[0]
+                .chars()
+                .filter(|c| c.is_alphabetic() || *c == '?')
+                .count();
+            let racks = f[1].chars().filter(|&c| c != '/').count();
+            on_board + racks == 100 && !f[1].starts_with('/')
+        })
+        .collect()
+}
+
+/// Plays `moves` from `cgp` with `lexq play`, one after another: the
+/// last position.
+fn play_line(cgp: &str, moves: &[String]) -> String {
+    let mut cgp = cgp.to_string();
+    for mv in moves {
+        let o = run(&["play", "--cgp", &cgp, "--", mv]);
+        assert_eq!(o.status.code(), Some(0), "{cgp} {mv}: {}", stderr(&o));
+        cgp = stdout(&o).trim().to_string();
+    }
+    cgp
+}
+
+fn scores(cgp: &str) -> (i64, i64) {
+    let f: Vec<&str> = cgp.split(' ').collect();
+    let (a, b) = f[2].split_once('/').unwrap();
+    (a.parse().unwrap(), b.parse().unwrap())
+}
+
+#[test]
+fn endgame_json_is_a_line_play_can_play_to_its_spread() {
+    let mut checked = 0;
+    for seed in ["1", "2", "3"] {
+        for cgp in endgames(seed).into_iter().rev().take(2) {
+            let o = run(&["endgame", "--cgp", &cgp, "--json"]);
+            assert_eq!(o.status.code(), Some(0), "{cgp}: {}", stderr(&o));
+            let v: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+            let spread = v["spread"].as_i64().unwrap();
+            let moves: Vec<String> = v["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m.as_str().unwrap().to_string())
+                .collect();
+            assert!(v["exact"].as_bool().unwrap(), "{cgp}");
+            let end = play_line(&cgp, &moves);
+            // The player to move at the start: first in `cgp`; after an
+            // odd number of moves, second in `end`.
+            let (a, b) = scores(&end);
+            let mine = if moves.len() % 2 == 0 { a - b } else { b - a };
+            assert_eq!(mine, spread, "{cgp} -> {end}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 4, "{checked}");
+}
+
+#[test]
+fn endgame_and_sim_refuse_cleanly() {
+    let open = format!("{EMPTY} AEINRST/ 0/0 0");
+    assert_one_line_error(&run(&["endgame", "--cgp", &open]), "the bag holds 86 tiles");
+    assert_one_line_error(
+        &run(&["endgame", "--cgp", &format!("{EMPTY} /AB 0/0 0")]),
+        "no rack for the player to move",
+    );
+    assert_error(&run(&["endgame", "--cgp", &open, "--time", "0"]), "time");
+    assert_one_line_error(
+        &run(&["sim", "--cgp", &open, "--iterations", "0"]),
+        "--iterations",
+    );
+    assert_one_line_error(&run(&["sim", "--cgp", &open, "--jobs", "0"]), "--jobs");
+}
+
+#[test]
+fn sim_json_is_best_first_and_the_same_for_the_same_seed() {
+    let cgp = "15/15/15/15/15/15/15/4CARE7/15/15/15/15/15/15/15 AEINRSQ/ 12/0 0";
+    let args = |jobs: &'static str, seed: &'static str| {
+        run(&[
+            "sim",
+            "--cgp",
+            cgp,
+            "--iterations",
+            "40",
+            "--candidates",
+            "4",
+            "--seed",
+            seed,
+            "--jobs",
+            jobs,
+            "--json",
+        ])
+    };
+    let one = args("1", "3");
+    assert_eq!(one.status.code(), Some(0), "{}", stderr(&one));
+    assert_eq!(stdout(&one), stdout(&args("2", "3")));
+    assert_eq!(stdout(&one), stdout(&args("1", "3")));
+    let v: Value = serde_json::from_str(stdout(&one).trim()).unwrap();
+    let list = v["candidates"].as_array().unwrap();
+    assert_eq!(list.len(), 4);
+    let wins: Vec<f64> = list.iter().map(|c| c["win"].as_f64().unwrap()).collect();
+    assert!(wins.windows(2).all(|w| w[0] >= w[1]), "{wins:?}");
+    for c in list {
+        assert!(c["spread"].is_number() && c["stderr"].is_number());
+        assert!(c["iterations"].as_u64().unwrap() >= 1);
+        play_line(cgp, &[c["move"].as_str().unwrap().to_string()]);
+    }
+}
