@@ -301,7 +301,10 @@ fn triple_challenge_ends_the_game() {
     assert_eq!(g.winner(), Some(1));
     assert_eq!((g.board().tile_count(), g.score(0)), (0, 0));
     assert!(g.play(&Move::pass()).is_err(), "over");
-    assert!(g.to_gcg(&["ann", "bob"]).ends_with("#note bob wins by a triple challenge\n"));
+    assert!(
+        g.to_gcg(&["ann", "bob"])
+            .ends_with("#note bob wins by a triple challenge\n")
+    );
     assert!(g.undo());
     assert_eq!(state(&g), played);
     assert_eq!(g.winner(), None);
@@ -430,7 +433,11 @@ fn the_end_of_the_game() {
     assert!(g.is_over());
     assert_eq!(g.scores(), [10 + 10 + 9 + 1, 20 - 9, 30 - 1]);
     let tiles = lexq::TileSet::named("english", lex.alphabet()).unwrap();
-    for (players, out) in [(2, OutRule::Doubled), (3, OutRule::Once), (4, OutRule::Once)] {
+    for (players, out) in [
+        (2, OutRule::Doubled),
+        (3, OutRule::Once),
+        (4, OutRule::Once),
+    ] {
         let g = Game::new(&lex, Layout::standard(), tiles.clone(), players, 1).unwrap();
         assert_eq!(g.rules().out, out, "{players} players");
     }
@@ -558,7 +565,10 @@ fn a_play_scoring_zero_is_not_a_scoreless_turn() {
     let mut g = game_at(&lex, &cgp);
     let played = g.play(&parse(&g, "8G ab")).unwrap();
     assert_eq!(played.mv.score(), 0);
-    assert!(!g.is_over(), "the tournament rule: tiles placed reset the count");
+    assert!(
+        !g.is_over(),
+        "the tournament rule: tiles placed reset the count"
+    );
     assert_eq!(g.zeros(), 0);
     // Undone, the count is back at five.
     assert!(g.undo());

@@ -359,7 +359,9 @@ fn encodings() {
     assert_eq!(g.events, want.events);
     assert_eq!(g.warnings.len(), 1, "{:?}", g.warnings);
     assert!(
-        g.warnings[0].message.contains("#character-encoding ISO-8859-1"),
+        g.warnings[0]
+            .message
+            .contains("#character-encoding ISO-8859-1"),
         "{}",
         g.warnings[0]
     );
@@ -367,7 +369,11 @@ fn encodings() {
     cp.extend([b'#', b'n', b'o', b't', b'e', b' ', 0x93, b'\n']);
     let g = Record::from_bytes(&cp).unwrap();
     assert_eq!(g.players, want.players);
-    assert!(g.warnings[0].message.contains("Windows-1252"), "{:?}", g.warnings);
+    assert!(
+        g.warnings[0].message.contains("Windows-1252"),
+        "{:?}",
+        g.warnings
+    );
     assert_eq!(g.events.last().unwrap().notes, ["\u{201C}"]);
     // UTF-8 says nothing.
     assert_eq!(Record::from_bytes(body.as_bytes()).unwrap().warnings, []);
@@ -424,11 +430,17 @@ fn quackle_withdrawal_line() {
     let (want, board, scores) = lib_check(&text, &lex, tiles());
     let quackle = text.replace(">ann: DEIIJOQ -- -86 93", ">ann: DEIIJOQ -- +0 93");
     assert_ne!(quackle, text);
-    assert_eq!(lib_check(&quackle, &lex, tiles()), (want.clone(), board, scores));
+    assert_eq!(
+        lib_check(&quackle, &lex, tiles()),
+        (want.clone(), board, scores)
+    );
     // A total that does not take the points off is still wrong.
     let wrong = text.replace(">ann: DEIIJOQ -- -86 93", ">ann: DEIIJOQ -- +0 179");
     let (problems, _, _) = lib_check(&wrong, &lex, tiles());
-    assert!(problems.iter().any(|p| p.ends_with("score")), "{problems:?}");
+    assert!(
+        problems.iter().any(|p| p.ends_with("score")),
+        "{problems:?}"
+    );
 }
 
 #[test]
@@ -441,7 +453,10 @@ fn players_with_the_same_nickname() {
         ("end-once-each.gcg", variant("end-once-each.gcg")),
         ("six-zeros.gcg", variant("six-zeros.gcg")),
         ("wespa-end.gcg", data("gcg/wespa-end.gcg")),
-        ("exchange-pass-challenge.gcg", data("gcg/exchange-pass-challenge.gcg")),
+        (
+            "exchange-pass-challenge.gcg",
+            data("gcg/exchange-pass-challenge.gcg"),
+        ),
     ] {
         let text = std::fs::read_to_string(path).unwrap();
         let want = Record::parse(&text).unwrap();
@@ -475,7 +490,9 @@ fn a_huge_rack_is_reported_with_its_size() {
     let r = lexq::game::replay::replay(&g, &lex, Layout::standard(), tiles, None).unwrap();
     let messages: Vec<String> = r.problems.iter().map(|p| p.kind.to_string()).collect();
     assert!(
-        messages.iter().any(|m| m.starts_with("a rack of 5000 tiles")),
+        messages
+            .iter()
+            .any(|m| m.starts_with("a rack of 5000 tiles")),
         "{messages:?}"
     );
     assert!(!messages.iter().any(|m| m.contains("255")), "{messages:?}");

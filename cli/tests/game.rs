@@ -1211,7 +1211,9 @@ mod gcg {
         // games that read from anywhere.
         let o = lexq()
             .current_dir(dir.path())
-            .args(["selfplay", "--games", "1", "--seed", "3", "--tiles", "t.txt"])
+            .args([
+                "selfplay", "--games", "1", "--seed", "3", "--tiles", "t.txt",
+            ])
             .args(["--gcg-dir", "games", "-o", "positions.cgp"])
             .output()
             .unwrap();
@@ -1235,7 +1237,10 @@ mod gcg {
         let lost = dir.path().join("lost.gcg");
         std::fs::write(
             &lost,
-            text.replace(line, "#tile-distribution nowhere.txt\n#board-layout nowhere.txt"),
+            text.replace(
+                line,
+                "#tile-distribution nowhere.txt\n#board-layout nowhere.txt",
+            ),
         )
         .unwrap();
         let lost = lost.to_str().unwrap();
@@ -1253,8 +1258,19 @@ mod gcg {
         ]);
         assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
         // The CGP names the tiles given.
-        let o = run(&["gcg", lost, "--tiles", t.to_str().unwrap(), "--layout", "standard"]);
+        let o = run(&[
+            "gcg",
+            lost,
+            "--tiles",
+            t.to_str().unwrap(),
+            "--layout",
+            "standard",
+        ]);
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-        assert!(stdout(&o).contains(&format!("ld {};", t.display())), "{}", stdout(&o));
+        assert!(
+            stdout(&o).contains(&format!("ld {};", t.display())),
+            "{}",
+            stdout(&o)
+        );
     }
 }
