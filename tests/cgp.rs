@@ -135,6 +135,11 @@ fn bad_inputs_name_the_problem_and_column() {
         (format!("{EMPTY} A1/ 0/0 0"), "alphabet", Some(47)),
         (format!("{EMPTY} A/ 0 0"), "syntax", Some(49)),
         (format!("{EMPTY} A/ 0/x 0"), "syntax", Some(49)),
+        // Scores within ±100,000: i32::MIN's absolute value overflows.
+        (format!("{EMPTY} A/ -2147483648/0 0"), "syntax", Some(49)),
+        (format!("{EMPTY} A/ 0/-2147483648 0"), "syntax", Some(49)),
+        (format!("{EMPTY} A/ 100001/0 0"), "syntax", Some(49)),
+        (format!("{EMPTY} A/ 0/-100001 0"), "syntax", Some(49)),
         (format!("{EMPTY} A/ 0/0 -1"), "syntax", Some(53)),
         (format!("{EMPTY} A/ 0/0 0 bb x;"), "syntax", None),
         (

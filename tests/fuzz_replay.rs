@@ -54,3 +54,8 @@ fn alphabet_corpus() {
 fn wordlist_corpus() {
     assert!(replay("wordlist", targets::wordlist) > 0, "no corpus");
 }
+
+#[test]
+fn position_corpus() {
+    assert!(replay("position", targets::position) > 0, "no corpus");
+}

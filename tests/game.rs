@@ -261,6 +261,7 @@ fn challenges_under_each_rule() {
         // + 50.
         g.play(&parse(&g, "8E RETAINS")).unwrap();
         assert_eq!(g.score(0), 64);
+        let played = state(&g);
         assert_eq!(g.challenge().unwrap(), outcome, "{rule}");
         assert_eq!((g.to_move(), g.score(0) - 64), (mover, score), "{rule}");
         let lost = g.zeros();
@@ -272,16 +273,56 @@ fn challenges_under_each_rule() {
         if rule == "double" {
             assert!(gcg.contains(">bob: DEILORT - +0 0\n#note"), "{gcg}");
         }
-        // Undo takes back what the challenge did (under single it did
-        // nothing: the play itself is taken back).
-        g.undo();
-        if rule == "single" {
-            assert_eq!((g.score(0), g.to_move()), (0, 0), "{rule}");
-        } else {
-            assert_eq!((g.score(0), g.to_move()), (64, 1), "{rule}");
-            assert!(g.can_challenge(), "{rule}");
-        }
+        // Undo takes back what the challenge did, and only that: the
+        // position right after the play, which may be challenged again
+        // (under single the challenge wrote no turn, but it is still the
+        // last action).
+        assert!(g.undo(), "{rule}");
+        assert_eq!((g.score(0), g.to_move()), (64, 1), "{rule}");
+        assert!(g.can_challenge(), "{rule}");
+        assert_eq!(state(&g), played, "{rule}");
+        // A second undo takes back the play.
+        assert!(g.undo(), "{rule}");
+        assert_eq!((g.score(0), g.to_move(), g.turns().len()), (0, 0, 0));
     }
+}
+
+#[test]
+fn triple_challenge_ends_the_game() {
+    let lex = Lexicon::embedded();
+    let cgp = format!("{EMPTY} AEINRST/DEILORT 0/0 0 cr triple;");
+    // A phony: withdrawn, and the challenger (bob) wins.
+    let mut g = game_at(&lex, &cgp);
+    assert_eq!(g.rules().challenge, ChallengeRule::Triple);
+    g.play(&parse(&g, "8G RT")).unwrap();
+    let played = state(&g);
+    assert_eq!(g.challenge().unwrap(), Challenge::ChallengerWins);
+    assert!(g.is_over());
+    assert_eq!(g.winner(), Some(1));
+    assert_eq!((g.board().tile_count(), g.score(0)), (0, 0));
+    assert!(g.play(&Move::pass()).is_err(), "over");
+    assert!(
+        g.to_gcg(&["ann", "bob"])
+            .ends_with("#note bob wins by a triple challenge\n")
+    );
+    assert!(g.undo());
+    assert_eq!(state(&g), played);
+    assert_eq!(g.winner(), None);
+    // A valid play: it stands, and its player (ann) wins.
+    let mut g = game_at(&lex, &cgp);
+    g.play(&parse(&g, "8E RETAINS")).unwrap();
+    let played = state(&g);
+    assert_eq!(g.challenge().unwrap(), Challenge::ChallengerLoses);
+    assert!(g.is_over());
+    assert_eq!((g.winner(), g.score(0)), (Some(0), 64));
+    assert!(g.undo());
+    assert_eq!(state(&g), played);
+    assert_eq!(g.winner(), None);
+    // Unchallenged, the game goes on.
+    let mut g = game_at(&lex, &cgp);
+    g.play(&parse(&g, "8E RETAINS")).unwrap();
+    g.play(&Move::pass()).unwrap();
+    assert!(!g.is_over() && g.winner().is_none());
 }
 
 /// A tile-set file with only these tiles (every other tile 0).
@@ -354,6 +395,52 @@ fn the_end_of_the_game() {
         (g.scores(), g.to_move(), g.rack(0).len()),
         (&[10, 20][..], 1, 3)
     );
+
+    // A valid play going out, challenged under double: the game is over,
+    // so no turn is lost; undo gives back the position right after the
+    // play, which may still be challenged.
+    let mut g = game_at(&lex, &cgp(" cr double;"));
+    g.play(&parse(&g, "8G CAT")).unwrap();
+    let played = state(&g);
+    assert_eq!(g.challenge().unwrap(), Challenge::Valid);
+    assert!(!g.can_challenge());
+    assert!(g.undo());
+    assert_eq!(state(&g), played);
+    assert!(g.can_challenge() && g.is_over());
+    assert!(g.undo());
+    assert_eq!((g.scores(), g.is_over()), (&[10, 20][..], false));
+
+    // Three players: going out adds the other racks once, and each other
+    // player loses their own (the boxed game's rule; the doubled rule
+    // of the tournaments is for one-on-one games).
+    let three = dir.path().join("three");
+    std::fs::create_dir(&three).unwrap();
+    let file3 = tile_file(
+        &three,
+        &[
+            ("C", 1, 3),
+            ("A", 1, 1),
+            ("T", 1, 1),
+            ("O", 1, 1),
+            ("X", 1, 8),
+            ("E", 1, 1),
+        ],
+        7,
+    );
+    let mut g = game_at(&lex, &format!("{EMPTY} ACT/OX/E 10/20/30 0 ld {file3};"));
+    assert_eq!(g.rules().out, OutRule::Once);
+    g.play(&parse(&g, "8G CAT")).unwrap();
+    assert!(g.is_over());
+    assert_eq!(g.scores(), [10 + 10 + 9 + 1, 20 - 9, 30 - 1]);
+    let tiles = lexq::TileSet::named("english", lex.alphabet()).unwrap();
+    for (players, out) in [
+        (2, OutRule::Doubled),
+        (3, OutRule::Once),
+        (4, OutRule::Once),
+    ] {
+        let g = Game::new(&lex, Layout::standard(), tiles.clone(), players, 1).unwrap();
+        assert_eq!(g.rules().out, out, "{players} players");
+    }
 
     // Six scoreless turns: each player loses their own rack.
     let mut g = game_at(&lex, &format!("{EMPTY} ACT/OX 10/20 4 ld {file};"));
@@ -468,4 +555,35 @@ fn self_played_records_read_back_clean() {
         assert_eq!(ours.problems, vec![], "{text}");
         assert_eq!(ours.scores[..], g.scores()[..]);
     }
+}
+
+#[test]
+fn a_play_scoring_zero_is_not_a_scoreless_turn() {
+    let lex = Lexicon::embedded();
+    // Five scoreless turns, then AB of two blanks on the star: 0 points.
+    let cgp = format!("{EMPTY} ??AEINR/DEILORT 0/0 5");
+    let mut g = game_at(&lex, &cgp);
+    let played = g.play(&parse(&g, "8G ab")).unwrap();
+    assert_eq!(played.mv.score(), 0);
+    assert!(
+        !g.is_over(),
+        "the tournament rule: tiles placed reset the count"
+    );
+    assert_eq!(g.zeros(), 0);
+    // Undone, the count is back at five.
+    assert!(g.undo());
+    assert_eq!(g.zeros(), 5);
+    // The literal reading, as a setting: the sixth scoreless turn ends
+    // the game, each player losing their rack.
+    let mut g = game_at(&lex, &cgp).with_rules(Rules {
+        zero_play_scoreless: true,
+        ..Rules::default()
+    });
+    g.play(&parse(&g, "8G ab")).unwrap();
+    assert!(g.is_over());
+    assert_eq!(g.zeros(), 6);
+    // A pass still counts.
+    let mut g = game_at(&lex, &cgp);
+    g.play(&Move::pass()).unwrap();
+    assert!(g.is_over());
 }

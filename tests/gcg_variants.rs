@@ -352,23 +352,150 @@ fn encodings() {
     bytes.extend([0x93, b'h', b'i', 0x94, b'\n']);
     let g = Record::from_bytes(&bytes).unwrap();
     assert_eq!(g.notes, ["\u{201C}hi\u{201D}"]);
-    // Undeclared.
-    let e = Record::from_bytes(&latin1(&body)).unwrap_err();
-    assert_eq!(
-        e.kind,
-        GcgErrorKind::InvalidUtf8 {
-            looks_like: "ISO-8859-1 (Latin-1)",
-            name: "ISO-8859-1"
-        }
-    );
+    // Undeclared: read as the encoding the bytes look like, with a
+    // warning naming it (line 1: José is on the first line).
+    let g = Record::from_bytes(&latin1(&body)).unwrap();
+    assert_eq!(g.players, want.players);
+    assert_eq!(g.events, want.events);
+    assert_eq!(g.warnings.len(), 1, "{:?}", g.warnings);
     assert!(
-        e.to_string().contains("#character-encoding ISO-8859-1"),
-        "{e}"
+        g.warnings[0]
+            .message
+            .contains("#character-encoding ISO-8859-1"),
+        "{}",
+        g.warnings[0]
     );
     let mut cp = latin1(&body);
     cp.extend([b'#', b'n', b'o', b't', b'e', b' ', 0x93, b'\n']);
-    let e = Record::from_bytes(&cp).unwrap_err();
-    assert!(e.to_string().contains("Windows-1252"), "{e}");
+    let g = Record::from_bytes(&cp).unwrap();
+    assert_eq!(g.players, want.players);
+    assert!(
+        g.warnings[0].message.contains("Windows-1252"),
+        "{:?}",
+        g.warnings
+    );
+    assert_eq!(g.events.last().unwrap().notes, ["\u{201C}"]);
+    // UTF-8 says nothing.
+    assert_eq!(Record::from_bytes(body.as_bytes()).unwrap().warnings, []);
+    // Line ends of CR alone (old Mac files), with or without a declared
+    // encoding: the same game.
+    let cr = body.replace('\n', "\r");
+    let g = Record::from_bytes(cr.as_bytes()).unwrap();
+    assert_eq!((&g.players, &g.events), (&want.players, &want.events));
+    let declared = latin1(&format!("#character-encoding ISO-8859-1\r{cr}"));
+    let g = Record::from_bytes(&declared).unwrap();
+    assert_eq!(g.events.len(), want.events.len());
+    assert_eq!(g.players, want.players);
+}
+
+/// A file's text with one line put in after the line starting with
+/// `after`.
+fn insert_after(text: &str, after: &str, line: &str) -> String {
+    let at = text.find(after).unwrap_or_else(|| panic!("{after}"));
+    let end = at + text[at..].find('\n').unwrap() + 1;
+    format!("{}{line}\n{}", &text[..end], &text[end..])
+}
+
+#[test]
+fn final_pass_after_going_out() {
+    // Woogles and macondo write the other player's pass (a challenge
+    // declined) after a play that goes out: accepted, once, right after
+    // the play.
+    let lex = Lexicon::embedded();
+    let tiles = || TileSet::named("english", lex.alphabet()).unwrap();
+    let text = std::fs::read_to_string(variant("end-doubled-blank.gcg")).unwrap();
+    let (clean, _, scores) = lib_check(&text, &lex, tiles());
+    assert_eq!(clean, Vec::<String>::new());
+    let with_pass = insert_after(&text, ">ann: EF K3 F(O)E", ">bob: T? - +0 521");
+    let (problems, _, after) = lib_check(&with_pass, &lex, tiles());
+    assert_eq!(problems, Vec::<String>::new(), "{with_pass}");
+    assert_eq!(after, scores);
+    // A pass by the player who went out, or a second pass, is still a
+    // move after the end.
+    let by_ann = insert_after(&text, ">ann: EF K3 F(O)E", ">ann: - +0 363");
+    let (problems, _, _) = lib_check(&by_ann, &lex, tiles());
+    assert_eq!(problems, ["26 after-end"]);
+    let twice = insert_after(&with_pass, ">bob: T? - +0 521", ">bob: T? - +0 521");
+    let (problems, _, _) = lib_check(&twice, &lex, tiles());
+    assert_eq!(problems, ["27 after-end"]);
+}
+
+#[test]
+fn quackle_withdrawal_line() {
+    // Quackle writes a phony withdrawn as `-- +0 TOTAL`, the total
+    // without the phony's points: accepted when the total is so.
+    let lex = Lexicon::embedded();
+    let tiles = || TileSet::named("english", lex.alphabet()).unwrap();
+    let text = std::fs::read_to_string(data("gcg/phony-withdrawn.gcg")).unwrap();
+    let (want, board, scores) = lib_check(&text, &lex, tiles());
+    let quackle = text.replace(">ann: DEIIJOQ -- -86 93", ">ann: DEIIJOQ -- +0 93");
+    assert_ne!(quackle, text);
+    assert_eq!(
+        lib_check(&quackle, &lex, tiles()),
+        (want.clone(), board, scores)
+    );
+    // A total that does not take the points off is still wrong.
+    let wrong = text.replace(">ann: DEIIJOQ -- -86 93", ">ann: DEIIJOQ -- +0 179");
+    let (problems, _, _) = lib_check(&wrong, &lex, tiles());
+    assert!(
+        problems.iter().any(|p| p.ends_with("score")),
+        "{problems:?}"
+    );
+}
+
+#[test]
+fn players_with_the_same_nickname() {
+    // Quackle calls both players NoName when nobody named them: the
+    // events go to the players by turn order, with a warning.
+    let lex = Lexicon::embedded();
+    for (name, path) in [
+        ("end-doubled-blank.gcg", variant("end-doubled-blank.gcg")),
+        ("end-once-each.gcg", variant("end-once-each.gcg")),
+        ("six-zeros.gcg", variant("six-zeros.gcg")),
+        ("wespa-end.gcg", data("gcg/wespa-end.gcg")),
+        (
+            "exchange-pass-challenge.gcg",
+            data("gcg/exchange-pass-challenge.gcg"),
+        ),
+    ] {
+        let text = std::fs::read_to_string(path).unwrap();
+        let want = Record::parse(&text).unwrap();
+        let nick = |p: usize| want.players[p].as_ref().unwrap().nick.clone();
+        let (a, b) = (nick(0), nick(1));
+        let same = text
+            .replace(&format!("#player1 {a} "), "#player1 NoName ")
+            .replace(&format!("#player2 {b} "), "#player2 NoName ")
+            .replace(&format!(">{a}:"), ">NoName:")
+            .replace(&format!(">{b}:"), ">NoName:");
+        let g = Record::parse(&same).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(g.warnings.len(), 1, "{name}");
+        assert!(g.warnings[0].message.contains("turn order"), "{name}");
+        let players = |r: &Record| r.events.iter().map(|e| e.player).collect::<Vec<_>>();
+        assert_eq!(players(&g), players(&want), "{name}");
+        let tiles = TileSet::named("english", lex.alphabet()).unwrap();
+        let (problems, _, scores) = lib_check(&same, &lex, tiles);
+        assert_eq!(problems, Vec::<String>::new(), "{name}");
+        assert_eq!(scores, want.final_scores(), "{name}");
+    }
+}
+
+#[test]
+fn a_huge_rack_is_reported_with_its_size() {
+    let lex = Lexicon::embedded();
+    let text = std::fs::read_to_string(variant("end-doubled-blank.gcg")).unwrap();
+    let rack = "E".repeat(5000);
+    let huge = text.replace(">bob: AGHIMNS I6", &format!(">bob: {rack} I6"));
+    let g = Record::parse(&huge).unwrap();
+    let tiles = TileSet::named("english", lex.alphabet()).unwrap();
+    let r = lexq::game::replay::replay(&g, &lex, Layout::standard(), tiles, None).unwrap();
+    let messages: Vec<String> = r.problems.iter().map(|p| p.kind.to_string()).collect();
+    assert!(
+        messages
+            .iter()
+            .any(|m| m.starts_with("a rack of 5000 tiles")),
+        "{messages:?}"
+    );
+    assert!(!messages.iter().any(|m| m.contains("255")), "{messages:?}");
 }
 
 #[test]

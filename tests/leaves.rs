@@ -323,15 +323,22 @@ fn files_that_are_not_tables() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("old.klv");
     // Two nodes, one leave, a 16-bit value: wolges's older KLV.
-    let mut old = Vec::new();
-    old.extend(2u32.to_le_bytes());
-    old.extend((0x40_0001u32).to_le_bytes());
-    old.extend((0x01c0_0000u32).to_le_bytes());
-    old.extend(1u32.to_le_bytes());
-    old.extend(256i16.to_le_bytes());
-    std::fs::write(&path, &old).unwrap();
-    let err = Leaves::open(&path, &en).unwrap_err();
-    assert!(err.to_string().contains("16-bit values"), "{err}");
+    // Read: 1/256 points each, as the KLV2 of the same values in f32.
+    for (raw, millipoints) in [(256i16, 1000), (-384, -1500), (i16::MIN, -128_000), (1, 4)] {
+        let mut old = Vec::new();
+        old.extend(2u32.to_le_bytes());
+        old.extend((0x40_0001u32).to_le_bytes());
+        old.extend((0x01c0_0000u32).to_le_bytes());
+        old.extend(1u32.to_le_bytes());
+        let mut klv2 = old.clone();
+        old.extend(raw.to_le_bytes());
+        klv2.extend((f32::from(raw) / 256.0).to_le_bytes());
+        std::fs::write(&path, &old).unwrap();
+        let table = Leaves::open(&path, &en).unwrap();
+        let a = Rack::parse("A", &en).unwrap();
+        assert_eq!(table.value(&a), millipoints, "{raw}");
+        assert_eq!(Leaves::from_klv2(&klv2).unwrap().value(&a), millipoints);
+    }
     // A CSV with a byte that is not UTF-8 (Latin-1, say) is a CSV with a
     // bad line, not a KLV2 file too short for its header.
     let latin = dir.path().join("latin1.csv");
@@ -384,12 +391,18 @@ fn survives(bytes: &[u8]) -> bool {
 fn damaged_klv2_files_are_errors_never_panics() {
     let good = std::fs::read(data("small.klv2")).unwrap();
     assert!(survives(&good));
-    // Every truncation is an error: the header fixes the length.
+    // Every truncation is an error (the header fixes the length), but
+    // one: cut to two bytes a value, the file is what wolges's older KLV
+    // would be, and reads as one (the format says no more).
+    let values_at = 4 + 4 * u32::from_le_bytes(good[..4].try_into().unwrap()) as usize + 4;
+    let leaves = u32::from_le_bytes(good[values_at - 4..values_at].try_into().unwrap()) as usize;
     for len in 0..good.len() {
-        assert!(
-            Leaves::from_klv2(&good[..len]).is_err(),
-            "truncated to {len} bytes"
-        );
+        let read = Leaves::from_klv2(&good[..len]);
+        if len == values_at + 2 * leaves {
+            assert!(read.is_ok(), "{len} bytes: the older format");
+        } else {
+            assert!(read.is_err(), "truncated to {len} bytes");
+        }
     }
     let mut longer = good.clone();
     longer.push(0);
@@ -398,7 +411,6 @@ fn damaged_klv2_files_are_errors_never_panics() {
         LeavesErrorKind::Trailing(1)
     ));
     // Every single-bit flip in the header and nodes, a sample in values.
-    let values_at = 4 + 4 * u32::from_le_bytes(good[..4].try_into().unwrap()) as usize + 4;
     let (mut refused, mut read) = (0, 0);
     for at in 0..good.len() {
         let bits: &[u8] = if at < values_at {

@@ -445,3 +445,97 @@ fn heavy_bench_positions_equal_the_brute_force() {
     }
     assert!(compared > 400_000, "{compared} moves");
 }
+
+/// A tile-set file: every letter `count` tiles worth `value`, blanks
+/// worth 0, a bingo of 50.
+fn flat_tiles(dir: &std::path::Path, name: &str, count: usize, value: i32, rack: usize) -> String {
+    let mut s = format!("rack {rack}\nbingo 50\n? 4 0\n");
+    for c in 'A'..='Z' {
+        s += &format!("{c} {count} {value}\n");
+    }
+    let path = dir.join(name);
+    std::fs::write(&path, s).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn boards_whose_scores_could_overflow_are_refused() {
+    use lexq::files::FilePolicy;
+    use lexq::game::notation::PositionErrorKind;
+    let lex = Lexicon::embedded();
+    let dir = tempfile::tempdir().unwrap();
+    // 25x25 squares of quadruple word, tiles worth 1000, racks of 15: a
+    // move on 15 of them multiplies by 4^15; 7 of them already overflow
+    // a score in millipoints.
+    let layout = dir.path().join("quad.txt");
+    std::fs::write(&layout, format!("{}\n", "$".repeat(25)).repeat(25)).unwrap();
+    let tiles = flat_tiles(dir.path(), "heavy.txt", 20, 1000, 15);
+    let rows = vec!["25"; 25].join("/");
+    let cgp = format!(
+        "{rows} ABCDEFG/ 0/0 0 bdn {}; ld {tiles};",
+        layout.display()
+    );
+    match Position::from_cgp_with(&lex, &cgp, &FilePolicy::any_file()) {
+        Err(lexq::game::Error::Position(e)) => {
+            assert!(
+                matches!(&e.kind, PositionErrorKind::Unsupported(m) if m.contains("could score")),
+                "{e}"
+            );
+        }
+        other => panic!("accepted: {other:?}"),
+    }
+    // The same tiles on a standard board are played: every move scores
+    // exactly 1000 times what it scores with tiles worth 1 (less the
+    // bingo, the same 50), on positions of every phase, as the
+    // generator's best-first search ranks them too.
+    let heavy = flat_tiles(dir.path(), "thousand.txt", 20, 1000, 7);
+    let light = flat_tiles(dir.path(), "one.txt", 20, 1, 7);
+    let bound = lexq::game::move_score_bound(
+        &lexq::game::Layout::standard(),
+        &lexq::TileSet::named(&heavy, lex.alphabet()).unwrap(),
+    );
+    // By hand: row 1 (#..-...#...-..#) holds the most. Its letter
+    // premiums sum to 15 + 2 = 17 and its three triple words multiply by
+    // 27: 1000 x 17 x 27 = 459,000; the seven best cross words of a full
+    // column, (14 + l) x 1000 x w: 45,000 three times (triple words),
+    // 16,000 twice (double letters), 15,000 twice: 197,000; the bingo
+    // 1000 at most.
+    assert_eq!(bound, 459_000 + 197_000 + 1000);
+    assert!(bound <= i128::from(lexq::game::MAX_MOVE_SCORE), "{bound}");
+    let mut generator = Generator::new();
+    let mut compared = 0;
+    for cgp in include_str!("../benches/heavy.cgp").lines().step_by(10) {
+        let mut moves = |file: &str| {
+            let line = format!("{cgp} ld {file};");
+            let pos = Position::from_cgp_with(&lex, &line, &FilePolicy::any_file()).unwrap();
+            let mut all = All::default();
+            generator.generate(&pos.board, &pos.rack(), &mut all);
+            let mut top = TopN::new(3);
+            generator.generate(&pos.board, &pos.rack(), &mut top);
+            (all.into_sorted(), top.into_sorted())
+        };
+        let (big, big_top) = moves(&heavy);
+        let (small, _) = moves(&light);
+        assert_eq!(big.len(), small.len(), "{cgp}");
+        let scaled = |m: &Move| {
+            let bingo = if m.tiles_used() == 7 { 50 } else { 0 };
+            (m.score() - bingo) * 1000 + bingo
+        };
+        let mut expected: Vec<(String, i32)> = small
+            .iter()
+            .map(|m| (m.notation(lex.alphabet()), scaled(m)))
+            .collect();
+        let mut got: Vec<(String, i32)> = big
+            .iter()
+            .map(|m| (m.notation(lex.alphabet()), m.score()))
+            .collect();
+        expected.sort();
+        got.sort();
+        assert!(expected == got, "{cgp}");
+        let best = got.iter().map(|g| g.1).max();
+        assert_eq!(big_top.first().map(Move::score), best, "{cgp}");
+        assert!(best.is_none_or(|b| i128::from(b) <= bound), "{cgp}");
+        compared += got.len();
+    }
+    assert!(compared > 10_000, "{compared}");
+}

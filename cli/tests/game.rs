@@ -768,6 +768,22 @@ mod moves {
         // Without --challenge the phony is refused.
         let o = run(&["play", "--cgp", &at(""), "8G", "RT"]);
         assert_eq!(o.status.code(), Some(2));
+        // Under an explicit `cr void` too, with --challenge: nothing goes
+        // down, nothing is written.
+        for challenge in [&["--challenge"][..], &[]] {
+            let cgp = at(" cr void;");
+            let mut args = vec!["play", "--cgp", &cgp];
+            args.extend_from_slice(challenge);
+            args.extend_from_slice(&["8G", "RT"]);
+            let o = run(&args);
+            assert_eq!(o.status.code(), Some(2), "{challenge:?}");
+            assert_eq!(stdout(&o), "", "{challenge:?}");
+            assert!(
+                stderr(&o).starts_with("lexq: ") && stderr(&o).contains("not words: RT"),
+                "{challenge:?}: {}",
+                stderr(&o)
+            );
+        }
         // A valid play stands (AT on the star: 2 x 2 = 4), under the CGP's
         // rule: a lost turn, or a bonus.
         let o = run(&["play", "--cgp", &at(""), "--challenge", "8G", "AT"]);
@@ -1159,9 +1175,15 @@ mod gcg {
         let mut bytes = b"#player1 jos\xE9 Jos\xE9\n#player2 b B\n".to_vec();
         std::fs::write(&path, &bytes).unwrap();
         let p = path.to_str().unwrap();
-        assert_error(
-            &run(&["gcg", p]),
-            "line 1, column 13: not UTF-8: it looks like ISO-8859-1 (Latin-1); say so on the first line (#character-encoding ISO-8859-1)",
+        // Undeclared: read as Latin-1, with a warning.
+        let o = run(&["gcg", p, "--check"]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert!(stdout(&o).contains("josé 0, b 0"), "{}", stdout(&o));
+        assert_eq!(
+            stderr(&o),
+            format!(
+                "lexq: warning: {p}: line 1: not UTF-8 and no #character-encoding line: read as ISO-8859-1 (say so on the first line: #character-encoding ISO-8859-1)\n"
+            )
         );
         let mut declared = b"#character-encoding ISO-8859-1\n".to_vec();
         declared.append(&mut bytes);
@@ -1169,5 +1191,86 @@ mod gcg {
         let o = run(&["gcg", p, "--check"]);
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
         assert!(stdout(&o).contains("josé 0, b 0"), "{}", stdout(&o));
+        assert_eq!(stderr(&o), "");
+    }
+
+    /// A tile-set file: every letter four tiles worth 1, two blanks.
+    fn flat_tiles(path: &std::path::Path) {
+        let mut s = String::from("? 2 0\n");
+        for c in 'A'..='Z' {
+            s += &format!("{c} 4 1\n");
+        }
+        std::fs::write(path, s).unwrap();
+    }
+
+    #[test]
+    fn files_a_game_names_resolve_from_its_folder() {
+        let dir = TempDir::new().unwrap();
+        flat_tiles(&dir.path().join("t.txt"));
+        // Self-play run in `dir` with a relative tile-set name writes
+        // games that read from anywhere.
+        let o = lexq()
+            .current_dir(dir.path())
+            .args([
+                "selfplay", "--games", "1", "--seed", "3", "--tiles", "t.txt",
+            ])
+            .args(["--gcg-dir", "games", "-o", "positions.cgp"])
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let written = dir.path().join("games/game-3.gcg");
+        let text = std::fs::read_to_string(&written).unwrap();
+        let line = text
+            .lines()
+            .find(|l| l.starts_with("#tile-distribution "))
+            .unwrap();
+        let named = line.trim_start_matches("#tile-distribution ");
+        assert!(std::path::Path::new(named).is_absolute(), "{line}");
+        let o = run(&["gcg", written.to_str().unwrap(), "--check"]);
+        assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+        // A relative name is found from the game file's folder.
+        let moved = dir.path().join("moved.gcg");
+        std::fs::write(&moved, text.replace(line, "#tile-distribution t.txt")).unwrap();
+        let o = run(&["gcg", moved.to_str().unwrap(), "--check"]);
+        assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+        // --tiles and --layout override what the file names.
+        let lost = dir.path().join("lost.gcg");
+        std::fs::write(
+            &lost,
+            text.replace(
+                line,
+                "#tile-distribution nowhere.txt\n#board-layout nowhere.txt",
+            ),
+        )
+        .unwrap();
+        let lost = lost.to_str().unwrap();
+        let o = run(&["gcg", lost, "--check"]);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        let t = dir.path().join("t.txt");
+        let o = run(&[
+            "gcg",
+            lost,
+            "--check",
+            "--tiles",
+            t.to_str().unwrap(),
+            "--layout",
+            "standard",
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+        // The CGP names the tiles given.
+        let o = run(&[
+            "gcg",
+            lost,
+            "--tiles",
+            t.to_str().unwrap(),
+            "--layout",
+            "standard",
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert!(
+            stdout(&o).contains(&format!("ld {};", t.display())),
+            "{}",
+            stdout(&o)
+        );
     }
 }

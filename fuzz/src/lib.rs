@@ -233,3 +233,54 @@ pub fn wordlist(data: &[u8]) {
         }
     }
 }
+
+/// Target `position`: the bytes as a CGP line (English or Spanish by the
+/// first byte, built-in layouts and tile sets only). No input panics or
+/// overflows: a position read writes back to a line that reads the same;
+/// every move generated for the mover, exchanges included, scores what
+/// `Board::score` gives it, within `move_score_bound`, and passes
+/// `check_move`; a game from the position plays a few best moves and
+/// undoes them back to the same line.
+pub fn position(data: &[u8]) {
+    use lexq::game::{All, Best, Game, Generator, MoveKind, Position, move_score_bound};
+    let Some((lex, text)) = split(data) else {
+        return;
+    };
+    let Ok(pos) = Position::from_cgp(lex, text) else {
+        return;
+    };
+    let line = pos.to_cgp();
+    let again = Position::from_cgp(lex, &line).expect("a written position reads back");
+    assert_eq!(again.to_cgp(), line);
+    let board = &pos.board;
+    let bound = move_score_bound(board.layout(), board.tile_set());
+    let rack = pos.rack();
+    let mut generator = Generator::new().exchanges(true);
+    generator.set_bag(Some(pos.bag_len()));
+    let mut all = All::default();
+    generator.generate(board, &rack, &mut all);
+    for mv in all.moves.iter().take(5000) {
+        if mv.kind() == MoveKind::Place {
+            assert_eq!(mv.score(), board.score(mv));
+            assert!(board.check_move(mv, &rack).is_ok());
+        }
+        assert!((0..=bound).contains(&i128::from(mv.score())));
+    }
+    let Ok(mut game) = Game::from_position(&pos, 1) else {
+        return;
+    };
+    let start = game.to_cgp();
+    let mut played = 0;
+    while !game.is_over() && played < 4 {
+        let mut best = Best::default();
+        generator.set_bag(Some(game.bag_len()));
+        generator.generate(game.board(), game.rack(game.to_move()), &mut best);
+        let mv = best.best.map_or(lexq::game::Move::pass(), |(m, _)| m);
+        if game.apply(&mv).is_err() {
+            break;
+        }
+        played += 1;
+    }
+    while game.undo() {}
+    assert_eq!(game.to_cgp(), start);
+}

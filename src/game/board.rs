@@ -70,9 +70,72 @@ impl std::fmt::Debug for Board<'_> {
     }
 }
 
+/// The most points one move may be able to score on a board: a layout
+/// and tile set whose [`move_score_bound`] is higher are refused by
+/// [`Board::new`]. Scores, equities in millipoints (a score times 1000
+/// plus a leave value within ±1,000,000 points) and a game's totals then
+/// all fit in an `i32`.
+pub const MAX_MOVE_SCORE: i64 = 1_000_000;
+
+/// An upper bound on the score of any move with `layout` and `tiles`,
+/// whatever the bingo bonus (a tile set's is at most 1000). On each line
+/// of `n` squares, with `v` the largest tile value, `r` the rack size and
+/// `l_i`, `w_i` the letter and word multipliers of square `i`: the main
+/// word is at most `v Σ l_i` times the product of the line's `r` largest
+/// word multipliers, and the cross words at most the sum of the `r`
+/// largest `((n - 1) + l_i) v w_i` (a full line through each new tile);
+/// the bound is the largest line's sum plus 1000. It also bounds the
+/// move generator's own score bounds. Computed in `i128`, so that it
+/// cannot overflow.
+pub fn move_score_bound(layout: &Layout, tiles: &TileSet) -> i128 {
+    let n = layout.size();
+    let r = tiles.rack_size().min(n);
+    let v = i128::from(tiles.values().iter().copied().max().unwrap_or(0).max(0));
+    let mut best = 0i128;
+    let mut words = Vec::with_capacity(n);
+    let mut crosses = Vec::with_capacity(n);
+    for d in 0..2 {
+        for line in 0..n {
+            words.clear();
+            crosses.clear();
+            let mut letters = 0i128;
+            for i in 0..n {
+                let (row, col) = if d == 0 { (line, i) } else { (i, line) };
+                let l = i128::from(layout.letter_mult(row, col).max(1));
+                let w = i128::from(layout.word_mult(row, col).max(1));
+                letters += l;
+                words.push(w);
+                crosses.push((n as i128 - 1 + l) * v * w);
+            }
+            words.sort_unstable_by(|a, b| b.cmp(a));
+            crosses.sort_unstable_by(|a, b| b.cmp(a));
+            let w: i128 = words.iter().take(r).product();
+            let cross: i128 = crosses.iter().take(r).sum();
+            best = best.max(v * letters * w + cross);
+        }
+    }
+    best + 1000
+}
+
 impl<'a> Board<'a> {
     /// An empty board with `layout` and `tiles`, for words of `lex`.
+    /// Refused ([`PositionErrorKind::Unsupported`]) when a move could
+    /// score more than [`MAX_MOVE_SCORE`] (many word multipliers on a
+    /// line, tile values near the cap of 1000): checked once here, so
+    /// that scoring and equity never overflow.
     pub fn new(lex: &'a Lexicon, layout: Layout, tiles: TileSet) -> Result<Board<'a>> {
+        let bound = move_score_bound(&layout, &tiles);
+        if bound > i128::from(MAX_MOVE_SCORE) {
+            return Err(PositionError::new(
+                "board",
+                PositionErrorKind::Unsupported(format!(
+                    "this board layout and tile set could score {bound} points in one move; \
+                     lexq plays boards whose moves score at most {MAX_MOVE_SCORE} \
+                     (fewer word multipliers on a line, or lower tile values)"
+                )),
+            )
+            .into());
+        }
         let arcs = lex.arcs();
         let n = layout.size();
         let mut lmul = [vec![1u8; n * n], vec![1u8; n * n]];
@@ -127,9 +190,10 @@ impl<'a> Board<'a> {
         &self.tiles
     }
 
-    /// Sets the bingo bonus.
+    /// Sets the bingo bonus, kept within 0 to 1000 (a tile set's range,
+    /// which [`MAX_MOVE_SCORE`] allows for).
     pub fn set_bingo(&mut self, bonus: i32) {
-        self.tiles.set_bingo(bonus);
+        self.tiles.set_bingo(bonus.clamp(0, 1000));
     }
 
     /// The number of rows (and columns).

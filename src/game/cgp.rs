@@ -313,7 +313,7 @@ impl<'a> Position<'a> {
         let mut scores = Vec::new();
         for part in stext.split('/') {
             match part.parse::<i32>() {
-                Ok(s) if s.abs() <= 100_000 => scores.push(s),
+                Ok(s) if (-100_000..=100_000).contains(&s) => scores.push(s),
                 _ => return Err(syntax(scol, format!("{part:?} is not a score")).into()),
             }
         }

@@ -218,6 +218,24 @@ pub struct Game {
     pub pragmas: Vec<Pragma>,
     /// The events in file order.
     pub events: Vec<Event>,
+    /// What the reader had to guess, by line: an encoding the file does
+    /// not name, players with the same nickname told apart by turn order.
+    pub warnings: Vec<Warning>,
+}
+
+/// Something a GCG file left to the reader's guess, and the guess.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning {
+    /// 1-based line.
+    pub line: usize,
+    /// What was guessed.
+    pub message: String,
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
 }
 
 /// A whitespace-separated token and its 1-based column.
@@ -496,7 +514,7 @@ fn utf16(bytes: &[u8], little: bool) -> Option<String> {
 /// UTF-8 (a leading byte-order mark skipped). Bytes that are not UTF-8 in
 /// a file that says nothing are an error naming the encoding they look
 /// like and where the first such byte is.
-fn decode(bytes: &[u8]) -> std::result::Result<String, GcgError> {
+fn decode(bytes: &[u8]) -> std::result::Result<(String, Option<Warning>), GcgError> {
     let bad_utf16 = || GcgError {
         line: 1,
         column: 1,
@@ -505,36 +523,59 @@ fn decode(bytes: &[u8]) -> std::result::Result<String, GcgError> {
             name: "UTF-16",
         },
     };
+    let plain = |s: String| (s, None);
     if let Some(rest) = bytes.strip_prefix(b"\xFF\xFE") {
-        return utf16(rest, true).ok_or_else(bad_utf16);
+        return utf16(rest, true).map(plain).ok_or_else(bad_utf16);
     }
     if let Some(rest) = bytes.strip_prefix(b"\xFE\xFF") {
-        return utf16(rest, false).ok_or_else(bad_utf16);
+        return utf16(rest, false).map(plain).ok_or_else(bad_utf16);
     }
     // ASCII in UTF-16 without a byte-order mark: `#\0p\0` or `\0#\0p`.
     if bytes.len() >= 4 && bytes.len() % 2 == 0 {
         let ascii = |b: u8| b.is_ascii_graphic() || b.is_ascii_whitespace();
         if ascii(bytes[0]) && bytes[1] == 0 && ascii(bytes[2]) && bytes[3] == 0 {
-            return utf16(bytes, true).ok_or_else(bad_utf16);
+            return utf16(bytes, true).map(plain).ok_or_else(bad_utf16);
         }
         if bytes[0] == 0 && ascii(bytes[1]) && bytes[2] == 0 && ascii(bytes[3]) {
-            return utf16(bytes, false).ok_or_else(bad_utf16);
+            return utf16(bytes, false).map(plain).ok_or_else(bad_utf16);
         }
     }
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    // The first line ends at LF or CR (files with CR-only line ends).
     let first_end = bytes
         .iter()
-        .position(|&b| b == b'\n')
+        .position(|&b| b == b'\n' || b == b'\r')
         .unwrap_or(bytes.len());
     let first = String::from_utf8_lossy(&bytes[..first_end]);
     let first = first.trim();
     if let Some(rest) = first.strip_prefix("#character-encoding") {
         if let Some(enc) = OneByte::named(rest.trim()) {
-            return Ok(bytes.iter().map(|&b| enc.char(b)).collect());
+            return Ok(plain(bytes.iter().map(|&b| enc.char(b)).collect()));
         }
     }
     match std::str::from_utf8(bytes) {
-        Ok(s) => Ok(s.to_string()),
+        Ok(s) => Ok(plain(s.to_string())),
+        // No encoding named and no zero byte: a one-byte encoding,
+        // Windows-1252 if a byte is one of its own (0x80 to 0x9F), else
+        // ISO-8859-1, read with a warning (macondo's and MAGPIE's readers
+        // take such files too).
+        Err(e) if !bytes.contains(&0) && !first.starts_with("#character-encoding") => {
+            let good = &bytes[..e.valid_up_to()];
+            let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+            let (enc, name) = if bytes.iter().any(|b| (0x80..=0x9F).contains(b)) {
+                (OneByte::Cp1252, "Windows-1252")
+            } else {
+                (OneByte::Latin1, "ISO-8859-1")
+            };
+            let text = bytes.iter().map(|&b| enc.char(b)).collect();
+            let warning = Warning {
+                line,
+                message: format!(
+                    "not UTF-8 and no #character-encoding line: read as {name} (say so on the first line: #character-encoding {name})"
+                ),
+            };
+            Ok((text, Some(warning)))
+        }
         Err(e) => {
             let good = &bytes[..e.valid_up_to()];
             let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
@@ -566,7 +607,12 @@ impl Game {
     /// Parses the bytes of a GCG file (see the module documentation for
     /// the encodings read).
     pub fn from_bytes(bytes: &[u8]) -> std::result::Result<Game, GcgError> {
-        Game::parse(&decode(bytes)?)
+        let (text, warning) = decode(bytes)?;
+        let mut game = Game::parse(&text)?;
+        if let Some(w) = warning {
+            game.warnings.insert(0, w);
+        }
+        Ok(game)
     }
 
     /// Reads and parses a GCG file (a regular file: a FIFO or a device is
@@ -622,7 +668,14 @@ struct Parser {
 impl Parser {
     fn run(mut self, text: &str) -> std::result::Result<Game, GcgError> {
         let mut any = false;
-        for (i, raw) in text.lines().enumerate() {
+        // Old Mac files end lines with CR alone.
+        let cr_only = !text.contains('\n') && text.contains('\r');
+        let lines: Box<dyn Iterator<Item = &str>> = if cr_only {
+            Box::new(text.split('\r'))
+        } else {
+            Box::new(text.lines())
+        };
+        for (i, raw) in lines.enumerate() {
             let line = i + 1;
             let raw = raw.strip_suffix('\r').unwrap_or(raw);
             let body = raw.trim_start();
@@ -757,11 +810,17 @@ impl Parser {
                         },
                     });
                 }
-                if g.player_index(nick_text).is_some() {
-                    return Err(GcgError {
+                if let Some(other) = g.player_index(nick_text) {
+                    // Quackle writes `NoName` for both players of a game
+                    // it did not name: events are told apart by turn
+                    // order.
+                    g.warnings.push(Warning {
                         line,
-                        column: nick.col,
-                        kind: GcgErrorKind::DuplicateNick(nick_text.to_string()),
+                        message: format!(
+                            "players {} and {} are both called {nick_text:?}: their events are told apart by turn order",
+                            other + 1,
+                            k + 1
+                        ),
                     });
                 }
                 let name_text = value[nick.text.len()..].trim();
@@ -831,6 +890,42 @@ impl Parser {
             _ => {} // kept in `pragmas`, never fatal
         }
         Ok(())
+    }
+
+    /// The player of an event when several players share its nickname:
+    /// the player of the previous event for a withdrawal, a challenge
+    /// bonus, the tiles of a player out, or the first rack counted
+    /// against its own player after a move (six scoreless turns); else
+    /// the next player in turn order with that nickname (the first for
+    /// the first event). `None` when the nickname is one player's.
+    fn by_turn(&self, nick: &str, kind: &EventKind) -> Option<usize> {
+        let players = &self.game.players;
+        let has = |p: usize| players[p].as_ref().is_some_and(|x| x.nick == nick);
+        let n = players.len();
+        if (0..n).filter(|&p| has(p)).count() < 2 {
+            return None;
+        }
+        let Some(prev) = self.game.events.last() else {
+            return (0..n).find(|&p| has(p));
+        };
+        let end = |k: &EventKind| {
+            matches!(
+                k,
+                EventKind::EndRackPoints { .. } | EventKind::EndRackPenalty { .. }
+            )
+        };
+        let same = match kind {
+            EventKind::PhonyWithdrawn
+            | EventKind::ChallengeBonus
+            | EventKind::EndRackPoints { .. } => true,
+            // Six scoreless turns: the last mover's rack first.
+            EventKind::EndRackPenalty { .. } => !end(&prev.kind),
+            _ => false,
+        };
+        if same && has(prev.player) {
+            return Some(prev.player);
+        }
+        (1..=n).map(|k| (prev.player + k) % n).find(|&p| has(p))
     }
 
     /// `rest` is the line after `>`; `col` the column of the `>`.
@@ -937,10 +1032,11 @@ impl Parser {
                 check_tiles(&tiles, true).map_err(|r| tiles_err(first, r))?;
                 let score = score_at(get(1, "the score")?, Sign::Plus)?;
                 let cumulative = cum_at(get(2, "the cumulative score")?)?;
+                let kind = EventKind::EndRackPoints { tiles };
                 return Ok(Event {
                     line,
-                    player,
-                    kind: EventKind::EndRackPoints { tiles },
+                    player: self.by_turn(nick, &kind).unwrap_or(player),
+                    kind,
                     rack: String::new(),
                     score,
                     cumulative,
@@ -999,6 +1095,7 @@ impl Parser {
         };
         let score = score_at(get(next, "the score")?, sign)?;
         let cumulative = cum_at(get(next + 1, "the cumulative score")?)?;
+        let player = self.by_turn(nick, &kind).unwrap_or(player);
         if kind == EventKind::PhonyWithdrawn {
             let prev = self.game.events.last();
             if !prev.is_some_and(|e| e.player == player && matches!(e.kind, EventKind::Play { .. }))

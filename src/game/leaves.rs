@@ -18,6 +18,9 @@
 //!   leaves before it in the DAWG's order: walking `?EQ` adds, at each step,
 //!   the leaves under the siblings before the tile taken, plus one for a
 //!   leave ending on the way (`?` and `?E` come before `?EQ`).
+//! - **KLV**, wolges's older format: the same, with an `i16` per leave
+//!   in 1/256 points instead of the `f32` (told apart by the file's
+//!   length).
 //! - **CSV**: `LEAVE,VALUE` lines, the text wolges's `buildlex
 //!   english-klv2` turns into KLV2: a leave in rack notation (`?` a blank,
 //!   `[CH]` a multi-letter tile), its value in points. Blank lines and
@@ -127,7 +130,8 @@ pub enum LeavesErrorKind {
     /// Bytes after the last value.
     #[error("not a usable KLV2 file: {0} bytes after the last value")]
     Trailing(u64),
-    /// 16-bit values: wolges's older KLV format.
+    /// 16-bit values: wolges's older KLV format (no longer an error: such
+    /// files are read; kept for the callers that match on it).
     #[error("a KLV file with 16-bit values (wolges's older format); convert it to KLV2")]
     Klv16,
     /// A node points outside the node array.
@@ -294,10 +298,10 @@ impl Leaves {
         }
         let l = le_u32(b, values_at as usize - 4) as u64;
         let end = values_at + 4 * l;
-        if have != end {
-            if have == values_at + 2 * l && l > 0 {
-                return Err(error(name, LeavesErrorKind::Klv16));
-            }
+        // wolges's older KLV: the same DAWG, then an `i16` per leave in
+        // 1/256 points, told apart by the file's length.
+        let klv16 = have == values_at + 2 * l && l > 0;
+        if have != end && !klv16 {
             return Err(if have < end {
                 truncated(end)
             } else {
@@ -307,7 +311,12 @@ impl Leaves {
         let nodes: Box<[u32]> = (0..n as usize).map(|i| le_u32(b, 4 + 4 * i)).collect();
         let mut values = Vec::with_capacity(l as usize);
         for index in 0..l as usize {
-            let raw = f32::from_bits(le_u32(b, values_at as usize + 4 * index));
+            let raw = if klv16 {
+                let at = values_at as usize + 2 * index;
+                f32::from(i16::from_le_bytes([b[at], b[at + 1]])) / 256.0
+            } else {
+                f32::from_bits(le_u32(b, values_at as usize + 4 * index))
+            };
             values.push(millipoints(raw).ok_or_else(|| {
                 error(
                     name,

@@ -40,7 +40,7 @@ pub mod sim;
 mod state;
 mod subracks;
 
-pub use board::{BLANK, Board};
+pub use board::{BLANK, Board, MAX_MOVE_SCORE, move_score_bound};
 pub use cgp::{Opcode, Position, lexicon_name, opcodes};
 pub use error::{Error, Result};
 pub use layout::{Layout, MAX_SIZE};

@@ -331,6 +331,24 @@ fn rack_readings(text: &str, a: &Alphabet) -> Vec<Rack> {
         .collect()
 }
 
+/// The tiles a rack's text writes: a character each, a bracketed
+/// multi-letter tile (`[CH]`) one.
+fn written_tiles(text: &str) -> usize {
+    let (mut n, mut open) = (0, false);
+    for ch in text.chars() {
+        match ch {
+            '[' => {
+                open = true;
+                n += 1;
+            }
+            ']' => open = false,
+            _ if !open => n += 1,
+            _ => {}
+        }
+    }
+    n
+}
+
 /// Whether `rack` holds `need`.
 fn holds(rack: &Rack, need: &Rack) -> bool {
     (0..64u8).all(|c| rack.count(c) >= need.count(c))
@@ -484,8 +502,11 @@ pub fn replay<'a>(
     // The line that ended the game, and who went out.
     let mut ended: Option<usize> = None;
     let mut out: Option<usize> = None;
+    // The index of the play that went out.
+    let mut out_at: Option<usize> = None;
     for (i, e) in game.events[..turns].iter().enumerate() {
         let mut found: Vec<ProblemKind> = Vec::new();
+        let mut quackle_withdrawal = false;
         let is_move = matches!(
             e.kind,
             EventKind::Play { .. }
@@ -493,17 +514,39 @@ pub fn replay<'a>(
                 | EventKind::Exchange { .. }
                 | EventKind::ExchangeCount(_)
         );
-        if let (true, Some(line)) = (is_move, ended) {
+        // Woogles and macondo write the other player's pass after a
+        // play that went out under a challenge rule (the chance to
+        // challenge declined): one pass, right after the play (or its
+        // challenge bonus), before the end-of-game lines.
+        let final_pass = e.kind == EventKind::Pass
+            && out.is_some_and(|q| q != e.player)
+            && out_at.is_some_and(|k| {
+                game.events[k + 1..i]
+                    .iter()
+                    .all(|x| x.kind == EventKind::ChallengeBonus)
+            });
+        if let (true, Some(line), false) = (is_move, ended, final_pass) {
             found.push(ProblemKind::AfterEnd { ended: line });
         }
         let full = bag_has_tiles(&r.board, players);
         // The rack of a move: its size and, with the board, the set.
         let check_rack = |rack: &Rack, found: &mut Vec<ProblemKind>| {
             if rack.len() > size {
+                // A rack counts at most 255 of a tile: past that, the
+                // tiles written.
+                let saturated = (0..64u8).any(|c| rack.count(c) == u8::MAX as usize);
                 found.push(ProblemKind::RackTooBig {
-                    len: rack.len(),
+                    len: if saturated {
+                        written_tiles(&e.rack).max(rack.len())
+                    } else {
+                        rack.len()
+                    },
                     max: size,
                 });
+                if saturated {
+                    // Its counts are not the file's: no more about it.
+                    return;
+                }
             }
             if let Some((tile, count, max)) = over_set(&r.board, rack) {
                 found.push(ProblemKind::TooManyTiles { tile, count, max });
@@ -553,8 +596,11 @@ pub fn replay<'a>(
                         before = Some((r.board.clone(), r.zeros));
                         r.spent = mv.spent().collect();
                         // `score_play` checked the squares: this cannot fail.
+                        // Tiles placed reset the scoreless turns, even
+                        // for 0 points (the tournament rule, see
+                        // `Rules::zero_play_scoreless`).
                         if r.board.play(&mv).is_ok() {
-                            r.zeros = if e.score == 0 { r.zeros + 1 } else { 0 };
+                            r.zeros = 0;
                         }
                         // Out: the rack written is spent, the bag empty.
                         let spent = Rack::from_codes(&r.spent);
@@ -563,6 +609,7 @@ pub fn replay<'a>(
                         if emptied && !withdrawn && bag_empty(&r.board, left, players) {
                             ended.get_or_insert(e.line);
                             out = Some(e.player);
+                            out_at.get_or_insert(i);
                         }
                     }
                 }
@@ -570,7 +617,12 @@ pub fn replay<'a>(
             EventKind::PhonyWithdrawn => {
                 let prev = i.checked_sub(1).map(|k| &game.events[k]);
                 let taken = prev.map_or(0, |p| p.score);
-                if e.score != -taken {
+                // Quackle writes `-- +0 TOTAL`, the total without the
+                // phony's points: consistent, so accepted.
+                quackle_withdrawal = e.score == 0
+                    && taken != 0
+                    && e.cumulative == r.scores[e.player].saturating_sub(taken);
+                if e.score != -taken && !quackle_withdrawal {
                     found.push(ProblemKind::WrongScore {
                         written: e.score,
                         actual: -taken,
@@ -706,7 +758,11 @@ pub fn replay<'a>(
         if r.zeros >= MAX_ZEROS && (is_move || e.kind == EventKind::PhonyWithdrawn) {
             ended.get_or_insert(e.line);
         }
-        let expected = r.scores[e.player].saturating_add(e.score);
+        let expected = if quackle_withdrawal {
+            e.cumulative
+        } else {
+            r.scores[e.player].saturating_add(e.score)
+        };
         if e.cumulative != expected {
             found.push(ProblemKind::WrongCumulative {
                 written: e.cumulative,

@@ -48,9 +48,12 @@
 //!   one). A going-out play may still be challenged; withdrawn, the game
 //!   goes on.
 //! - **Scoreless turns.** [`Rules::max_zeros`] scoreless turns in a row
-//!   (passes, exchanges, withdrawn phonies, lost turns, plays scoring 0;
-//!   six by default) end the game, each player subtracting their own
-//!   rack.
+//!   (passes, exchanges, withdrawn phonies, lost turns; six by default)
+//!   end the game, each player subtracting their own rack. A play of
+//!   tiles resets the count even when it scores 0 (two blanks), as
+//!   WESPA's rules count them, unless [`Rules::zero_play_scoreless`].
+//! - **Three or four players** follow the boxed game's rules: going out
+//!   adds the other racks once ([`OutRule::for_players`]).
 //!
 //! # Undo
 //!
@@ -88,16 +91,21 @@ pub enum ChallengeRule {
     /// A phony challenged is withdrawn; challenging a valid play gives its
     /// player these points.
     Bonus(i32),
+    /// Woogles's triple challenge: a challenge ends the game. A phony is
+    /// withdrawn and the challenger wins; a valid play stands and its
+    /// player wins, whatever the scores ([`Game::winner`]).
+    Triple,
 }
 
 impl ChallengeRule {
     /// The rule a CGP `cr` opcode names: `void`, `single`, `double`,
-    /// `five_point` (or `5`), `ten_point` (or `10`).
+    /// `triple`, `five_point` (or `5`), `ten_point` (or `10`).
     pub fn named(name: &str) -> Option<ChallengeRule> {
         Some(match name.to_ascii_lowercase().as_str() {
             "void" => ChallengeRule::Void,
             "single" => ChallengeRule::Single,
             "double" => ChallengeRule::Double,
+            "triple" => ChallengeRule::Triple,
             "five_point" | "five" | "5" => ChallengeRule::Bonus(5),
             "ten_point" | "ten" | "10" => ChallengeRule::Bonus(10),
             _ => return None,
@@ -108,11 +116,26 @@ impl ChallengeRule {
 /// Who gains what when a player goes out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum OutRule {
-    /// The player out adds twice the tiles left on the other racks.
+    /// The player out adds twice the tiles left on the other racks (the
+    /// NASPA, WESPA and Woogles rule, for one-on-one games).
     Doubled,
     /// The player out adds the tiles left once; each other player
-    /// subtracts their own.
+    /// subtracts their own (the standard rules of the boxed game, which
+    /// games of three or four players follow: the tournament rules are
+    /// for one-on-one games only).
     Once,
+}
+
+impl OutRule {
+    /// The rule a game of `players` follows by default: `Doubled` for two,
+    /// `Once` for three or four.
+    pub fn for_players(players: usize) -> OutRule {
+        if players > 2 {
+            OutRule::Once
+        } else {
+            OutRule::Doubled
+        }
+    }
 }
 
 /// The rules a [`Game`] follows.
@@ -126,6 +149,13 @@ pub struct Rules {
     pub max_zeros: u32,
     /// The fewest tiles the bag must hold for an exchange (default 7).
     pub exchange_limit: usize,
+    /// Whether a play of tiles scoring 0 (two blanks, `8G ab`) counts
+    /// as a scoreless turn. Default false, the tournament rule: WESPA's
+    /// rules list the turns that count (passes, exchanges, successful
+    /// challenges; and under double challenge, turns lost), and any
+    /// placement resets the count, as in wolges. True reads "scoreless
+    /// turn" literally, as lexq did before.
+    pub zero_play_scoreless: bool,
 }
 
 impl Default for Rules {
@@ -135,6 +165,7 @@ impl Default for Rules {
             out: OutRule::Doubled,
             max_zeros: 6,
             exchange_limit: 7,
+            zero_play_scoreless: false,
         }
     }
 }
@@ -210,6 +241,11 @@ pub enum Challenge {
     TurnLost,
     /// The play is valid; its player gets these points.
     Bonus(i32),
+    /// Triple challenge: the play was a phony, is withdrawn, and the
+    /// challenger wins the game.
+    ChallengerWins,
+    /// Triple challenge: the play is valid and its player wins the game.
+    ChallengerLoses,
 }
 
 /// A square a play changes, as it was: its index (row-major), tile, and
@@ -346,6 +382,13 @@ pub struct Game<'a> {
     /// Turns [`Game::undo`] may not take back: those before the last
     /// [`Game::set_rack`] or [`Game::deal`] (their draws are gone).
     floor: usize,
+    /// For each challenge of a valid play that wrote no turn
+    /// (`Challenge::Valid`, `Challenge::ChallengerLoses`), the record's
+    /// length then and whether the game was over before it, so that
+    /// [`Game::undo`] takes it back first.
+    valid_challenges: Vec<(usize, bool)>,
+    /// The player who won by a triple challenge.
+    winner: Option<usize>,
 }
 
 impl std::fmt::Debug for Game<'_> {
@@ -391,6 +434,7 @@ impl<'a> Game<'a> {
         }
         let rules = Rules {
             exchange_limit: tiles.rack_size(),
+            out: OutRule::for_players(players),
             ..Rules::default()
         };
         let board = Board::new(lex, layout, tiles)?;
@@ -411,6 +455,8 @@ impl<'a> Game<'a> {
             over: false,
             challengeable: false,
             floor: 0,
+            valid_challenges: Vec::new(),
+            winner: None,
         };
         for p in 0..players {
             game.fill(p, None);
@@ -473,7 +519,7 @@ impl<'a> Game<'a> {
         if let Some(cr) = op("cr") {
             rules.challenge = ChallengeRule::named(cr).ok_or_else(|| {
                 bad(format!(
-                    "cr {cr:?}: lexq knows void, single, double, five_point and ten_point"
+                    "cr {cr:?}: lexq knows void, single, double, triple, five_point and ten_point"
                 ))
             })?;
         }
@@ -492,6 +538,7 @@ impl<'a> Game<'a> {
                 .ok_or_else(|| bad(format!("etl {e:?} is not a number of tiles")))?;
         }
         let players = racks.len();
+        rules.out = OutRule::for_players(players);
         let hidden: Vec<bool> = racks.iter().map(Rack::is_empty).collect();
         let mut scores = pos.scores.clone();
         scores.resize(players, 0);
@@ -512,6 +559,8 @@ impl<'a> Game<'a> {
             squares: Squares(Vec::with_capacity(RECORD * 16)),
             challengeable: false,
             floor: 0,
+            valid_challenges: Vec::new(),
+            winner: None,
         };
         for (p, &h) in hidden.iter().enumerate() {
             if h {
@@ -595,6 +644,12 @@ impl<'a> Game<'a> {
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
         self.over
+    }
+
+    /// The player who won by a triple challenge ([`ChallengeRule::Triple`]),
+    /// whatever the scores; `None` in any other case (the scores decide).
+    pub fn winner(&self) -> Option<usize> {
+        self.winner
     }
 
     /// The record, one entry per GCG line.
@@ -774,7 +829,11 @@ impl<'a> Game<'a> {
             self.racks[me].remove(t);
         }
         self.fill(me, Some(&mut saved));
-        self.zeros = if mv.score() == 0 { self.zeros + 1 } else { 0 };
+        self.zeros = if mv.score() == 0 && self.rules.zero_play_scoreless {
+            self.zeros + 1
+        } else {
+            0
+        };
         self.challengeable = true;
         self.to_move = self.next(me);
         self.push(
@@ -910,10 +969,22 @@ impl<'a> Game<'a> {
             self.challengeable = false;
             let rack = self.turns[k].rack;
             self.push(player, rack, TurnKind::Withdrawn, -mv.score(), saved);
+            if self.rules.challenge == ChallengeRule::Triple {
+                self.over = true;
+                self.winner = Some(self.to_move);
+                return Ok(Challenge::ChallengerWins);
+            }
             self.check_end(player);
             return Ok(Challenge::Withdrawn);
         }
         Ok(match self.rules.challenge {
+            ChallengeRule::Triple => {
+                self.challengeable = false;
+                self.valid_challenges.push((self.turns.len(), self.over));
+                self.over = true;
+                self.winner = Some(player);
+                Challenge::ChallengerLoses
+            }
             ChallengeRule::Double if !self.over => {
                 // The lost turn is a scoreless turn of the challenger's;
                 // undoing it makes the play challengeable again.
@@ -929,6 +1000,7 @@ impl<'a> Game<'a> {
             }
             _ => {
                 self.challengeable = false;
+                self.valid_challenges.push((self.turns.len(), self.over));
                 Challenge::Valid
             }
         })
@@ -937,6 +1009,19 @@ impl<'a> Game<'a> {
     /// Takes back the last action (a move, or a challenge), with the end
     /// of the game it caused; false if there is none.
     pub fn undo(&mut self) -> bool {
+        // A valid play challenged with no effect (`Challenge::Valid`)
+        // wrote no turn: undoing it gives back the right to challenge.
+        if let Some(&(len, over)) = self.valid_challenges.last() {
+            if len == self.turns.len() {
+                self.valid_challenges.pop();
+                self.challengeable = true;
+                self.over = over;
+                self.winner = None;
+                return true;
+            }
+        }
+        // Only the last action can have made a winner.
+        self.winner = None;
         while self.turns.last().is_some_and(Turn::is_end) {
             self.undo_one();
         }
@@ -1080,6 +1165,9 @@ impl<'a> Game<'a> {
             if t.kind == TurnKind::LostTurn {
                 let _ = writeln!(s, "#note {who} challenged a valid play and loses the turn");
             }
+        }
+        if let Some(w) = self.winner {
+            let _ = writeln!(s, "#note {} wins by a triple challenge", nick(w));
         }
         s
     }

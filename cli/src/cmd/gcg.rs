@@ -39,14 +39,76 @@ pub struct GcgArgs {
     /// With --check: print one JSON array of {"line", "kind", "message"}.
     #[arg(long, requires = "check")]
     pub json: bool,
+    /// The tile set (built-in name or file), whatever the file's
+    /// `#tile-distribution` says.
+    #[arg(long, value_name = "TILES")]
+    pub tiles: Option<String>,
+    /// The board layout (built-in name or file), whatever the file's
+    /// `#board-layout` says.
+    #[arg(long, value_name = "LAYOUT")]
+    pub layout: Option<String>,
 }
 
-/// Reads a GCG file (errors name the file, line and column).
+/// Reads a GCG file (errors name the file, line and column), printing
+/// what its reader had to guess as warnings, with the files its
+/// `#lexicon`, `#tile-distribution`, `#tile-set` and `#board-layout`
+/// name found from the file's own folder (see [`from_folder`]).
 fn read(path: &Path) -> Result<Game, Failure> {
-    Game::read(path).map_err(|e| match e {
-        lexq::game::Error::Gcg(g) => format!("{}: {g}", path.display()).into(),
+    let mut game = Game::read(path).map_err(|e| match e {
+        lexq::game::Error::Gcg(g) => Failure::from(format!("{}: {g}", path.display())),
         other => other.into(),
-    })
+    })?;
+    for w in &game.warnings {
+        eprintln!("lexq: warning: {}: {w}", path.display());
+    }
+    let folder = path.parent().unwrap_or(Path::new(""));
+    for name in [
+        &mut game.lexicon,
+        &mut game.tile_distribution,
+        &mut game.tile_set,
+        &mut game.board_layout,
+    ] {
+        if let Some(n) = name.as_mut() {
+            *n = from_folder(folder, n);
+        }
+    }
+    Ok(game)
+}
+
+/// A file a game file names, found from the game file's folder: a
+/// relative name that is not built in and is there is read from there
+/// (`selfplay --gcg-dir games` writes names relative to where it ran;
+/// the game files may move with their tiles and layouts), else the
+/// name as it is (a built-in name, an absolute path, or a path from
+/// the current folder).
+fn from_folder(folder: &Path, name: &str) -> String {
+    let builtin = FilePolicy::is_builtin_lexicon(name)
+        || lexq::game::Layout::builtin(name).is_some()
+        // Whatever the alphabet, `Some` says the name is a built-in set's.
+        || lexq::TileSet::builtin(name, Lexicon::embedded().alphabet()).is_some();
+    let p = Path::new(name);
+    if builtin || p.is_absolute() || folder.as_os_str().is_empty() {
+        return name.to_string();
+    }
+    let there = folder.join(p);
+    if std::fs::symlink_metadata(&there).is_ok() {
+        there.display().to_string()
+    } else {
+        name.to_string()
+    }
+}
+
+/// The game with `--tiles` and `--layout` put in place of what the file
+/// names.
+fn overridden(mut game: Game, tiles: Option<&str>, layout: Option<&str>) -> Game {
+    if let Some(t) = tiles {
+        game.tile_distribution = Some(t.to_string());
+        game.tile_set = None;
+    }
+    if let Some(l) = layout {
+        game.board_layout = Some(l.to_string());
+    }
+    game
 }
 
 /// The lexicon of a game: `--lexicon`, else `#lexicon` (ENABLE or a
@@ -124,7 +186,11 @@ fn position_cgp(r: &Replay<'_>, game: &Game, used: Option<String>) -> String {
 
 /// `lexq gcg`.
 pub fn run(forced: Option<&Choice>, args: &GcgArgs) -> Result<u8, Failure> {
-    let game = read(&args.file)?;
+    let game = overridden(
+        read(&args.file)?,
+        args.tiles.as_deref(),
+        args.layout.as_deref(),
+    );
     let (lex, used) = open(forced, &game)?;
     let mut out = crate::print::stdout();
     if !args.check {

@@ -27,7 +27,8 @@ pub struct PlayArgs {
     /// turn); a valid play stands, and under the CGP's `cr` rule the
     /// challenger may lose the turn or the player gain a bonus. The
     /// verdict goes to stderr. A CGP without `cr` is played under
-    /// `cr single` here, so that a phony can go down to be challenged.
+    /// `cr single` here, so that a phony can go down to be challenged;
+    /// under `cr void` a phony is refused as without `--challenge`.
     #[arg(long)]
     pub challenge: bool,
 }
@@ -38,7 +39,9 @@ pub fn run(lexicon: Option<&Choice>, args: &PlayArgs) -> Result<u8, Failure> {
     let lex = lexicons.for_cgp(&args.cgp)?;
     let pos = position(lex, &args.cgp)?;
     let mut game = Game::from_position(&pos, args.seed)?;
-    if args.challenge && game.rules().challenge == ChallengeRule::Void {
+    // Only a CGP without `cr` is played under single challenge; an
+    // explicit `cr void` refuses a phony as without --challenge.
+    if args.challenge && pos.opcode("cr").is_none() {
         let rules = Rules {
             challenge: ChallengeRule::Single,
             ..game.rules().clone()
@@ -66,5 +69,12 @@ fn verdict(what: &str, outcome: &Challenge, phonies: &[String]) -> String {
         Challenge::Valid => format!("{what}: valid, the play stands"),
         Challenge::TurnLost => format!("{what}: valid, the challenger loses the turn"),
         Challenge::Bonus(p) => format!("{what}: valid, {p} points to the player"),
+        Challenge::ChallengerWins => format!(
+            "{what}: not a word: {}: withdrawn, and the challenger wins (triple challenge)",
+            phonies.join(", ")
+        ),
+        Challenge::ChallengerLoses => {
+            format!("{what}: valid, the player wins (triple challenge)")
+        }
     }
 }

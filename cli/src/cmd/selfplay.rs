@@ -63,6 +63,13 @@ pub fn run(lexicon: Option<&Choice>, args: &SelfplayArgs) -> Result<u8, Failure>
         }
         fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
+    // Game files name their lexicon, layout and tiles files by absolute
+    // paths, which resolve from their own folder as from any other.
+    let ops = if args.gcg_dir.is_some() {
+        absolute_files(&ops)
+    } else {
+        ops
+    };
     if args.output.is_some() || args.gcg_dir.is_some() {
         // A signal removes the file being written and exits 130.
         crate::interrupt::on_interrupt(lexq::files::remove_temp_files);
@@ -222,4 +229,27 @@ fn print_match(out: &mut impl Write, table: &Path, r: &Record) -> io::Result<()>
         "win rate {rate:.3} (95% Wilson interval {lo:.3}-{hi:.3}, a draw half a win); mean spread {:+.1}",
         spread as f64 / games as f64
     )
+}
+
+/// The opcodes (`lex X; bdn Y; ld Z;`) with each name that is a file
+/// rather than a built-in name made absolute (left as it is if it cannot
+/// be).
+fn absolute_files(ops: &str) -> String {
+    let english = lexq::Lexicon::embedded();
+    let mut out = Vec::new();
+    for op in ops.split(';').map(str::trim).filter(|o| !o.is_empty()) {
+        let (name, arg) = op.split_once(' ').unwrap_or((op, ""));
+        let builtin = match name {
+            "lex" => lexq::files::FilePolicy::is_builtin_lexicon(arg),
+            "bdn" => lexq::game::Layout::builtin(arg).is_some(),
+            "ld" => lexq::TileSet::builtin(arg, english.alphabet()).is_some(),
+            _ => true,
+        };
+        let arg = match (builtin, std::fs::canonicalize(arg)) {
+            (false, Ok(p)) => p.display().to_string(),
+            _ => arg.to_string(),
+        };
+        out.push(format!("{name} {arg};"));
+    }
+    out.join(" ")
 }

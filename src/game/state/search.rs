@@ -162,6 +162,8 @@ impl Game<'_> {
         }
         self.hidden[player] = false;
         self.floor = self.turns.len();
+        // Nor may a challenge before it be taken back.
+        self.valid_challenges.clear();
         self.challengeable = false;
     }
 }
