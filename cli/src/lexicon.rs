@@ -80,22 +80,14 @@ pub fn open(choice: Option<&Choice>) -> Result<Lexicon, Failure> {
     Ok(lex)
 }
 
-/// The lexicon chosen, a file checked whole ([`Lexicon::open_checked`]):
+/// The lexicon chosen, a file read into memory and checked whole
+/// ([`Lexicon::open_checked`]), so that nothing done to the file later
+/// reaches it:
 /// for what serves it or builds from it for a long time (`lexq serve`,
 /// `lexq site build`).
 pub fn open_checked(choice: Option<&Choice>) -> Result<Lexicon, Failure> {
     Ok(match path(choice) {
         Some(p) => Lexicon::open_checked(p)?,
-        None => Lexicon::embedded(),
-    })
-}
-
-/// [`open_checked`], the file read into memory rather than mapped
-/// ([`Lexicon::read_checked`]): for `lexq serve`, so that the file
-/// rewritten in place under it cannot crash it.
-pub fn read_checked(choice: Option<&Choice>) -> Result<Lexicon, Failure> {
-    Ok(match path(choice) {
-        Some(p) => Lexicon::read_checked(p)?,
         None => Lexicon::embedded(),
     })
 }

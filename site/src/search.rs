@@ -316,10 +316,10 @@ impl Site {
     }
 
     /// [`Site::lexicon`], its file read into memory rather than mapped
-    /// ([`Lexicon::read_checked`]): for a server, as [`Site::load`].
+    /// ([`Lexicon::open_checked`]): for a server, as [`Site::load`].
     pub fn load_lexicon(&self) -> Result<Lexicon> {
         if self.meta.lexicon_copied {
-            Ok(Lexicon::read_checked(self.dir.join(build::LEXICON_FILE))?)
+            Ok(Lexicon::open_checked(self.dir.join(build::LEXICON_FILE))?)
         } else {
             Ok(Lexicon::embedded())
         }

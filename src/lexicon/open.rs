@@ -213,26 +213,6 @@ impl Lexicon {
         OpenOptions::new().checks(Checks::Full).read(path)
     }
 
-    /// Opens a lexicon file with the checks of [`Lexicon::open_checked`],
-    /// reading it whole into memory instead of mapping it: for a process
-    /// that keeps it open for long (a server), so that the file truncated
-    /// or rewritten in place meanwhile (a deploy by `cp` over it) neither
-    /// faults a read of a mapped page nor changes what is answered. Special
-    /// files are refused as [`Lexicon::open`] refuses them; the path is
-    /// kept as the lexicon's source.
-    pub fn read_checked(path: impl AsRef<Path>) -> Result<Lexicon> {
-        use std::io::Read;
-        let path = path.as_ref();
-        let mut file = crate::files::capped::open_regular(path)?;
-        let mut bytes = Vec::new();
-        file.read_to_end(&mut bytes)
-            .map_err(|e| Error::io(path, e))?;
-        if bytes.is_empty() {
-            return Err(Error::lexicon(path, LexiconErrorKind::Empty));
-        }
-        Lexicon::from_backing(path.to_path_buf(), Backing::Owned(bytes), Check::Structure)
-    }
-
     /// Opens the lexicon held in `bytes` (a whole lexicon file's content).
     pub fn from_bytes(bytes: Vec<u8>) -> Result<Lexicon> {
         Lexicon::from_backing(PathBuf::from("<memory>"), Backing::Owned(bytes), Check::Crc)

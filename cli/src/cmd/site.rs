@@ -347,7 +347,7 @@ fn open_served(
     };
     // --lexicon wins; else the site's own lexicon; else the embedded one.
     let lex = match (lexicon, &site) {
-        (Some(_), _) | (None, None) => crate::lexicon::read_checked(lexicon)?,
+        (Some(_), _) | (None, None) => crate::lexicon::open_checked(lexicon)?,
         (None, Some(s)) => s.load_lexicon()?,
     };
     // Word searches and word pages must be about the same words.
