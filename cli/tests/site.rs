@@ -564,7 +564,10 @@ fn serve_drains_open_requests_on_sigterm_then_exits() {
     // rate) not to be cut off before the drain ends.
     let mut stuck = std::net::TcpStream::connect(&addr).unwrap();
     stuck
-        .write_all(head.replace(&format!(": {}\r", cgp.len()), ": 4000\r").as_bytes())
+        .write_all(
+            head.replace(&format!(": {}\r", cgp.len()), ": 4000\r")
+                .as_bytes(),
+        )
         .unwrap();
     std::thread::sleep(Duration::from_millis(300));
     let signalled = Instant::now();
