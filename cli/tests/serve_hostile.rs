@@ -203,7 +203,7 @@ fn serve_never_waits_on_its_log() {
     assert!(stamped(&line), "{line}");
     assert!(line.contains("...[30013 bytes]\" 400 "), "{line}");
     // Nobody reads the log now: 64 KiB of pipe, then the queue, fill.
-    let path = format!("/api/v1/word/{}", "b".repeat(90));
+    let path = format!("/api/v1/word/care?pad={}", "b".repeat(90));
     for i in 0..8000 {
         let (status, _) = get(&addr, &path);
         assert_eq!(status, 200, "request {i}");

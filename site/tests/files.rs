@@ -253,6 +253,8 @@ fn check(t: &Setup, what: &str, input: &str, status: u16, body: &[u8]) {
         enc(input),
         input.replace('\\', "\\\\"),
         cut,
+        // A word page names the word asked for in capitals.
+        input.to_uppercase(),
     ] {
         rest = rest.replace(&echo, "INPUT");
     }

@@ -355,7 +355,7 @@ impl Search {
                 e.0 = INF;
             }
         }
-        list.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        list.sort_unstable_by_key(|b| std::cmp::Reverse(b.0));
         list
     }
 

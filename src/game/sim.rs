@@ -227,7 +227,9 @@ pub fn simulate(
         done += work.len() as u64;
         progress(done, total);
         start = end;
-        if start >= 2 * ROUND {
+        // Pruned only while iterations remain: a candidate that ran them
+        // all is not "stopped early".
+        if start >= 2 * ROUND && start < settings.iterations {
             prune(&sums, &mut alive, settings.cutoff);
         }
     }
