@@ -387,7 +387,11 @@ fn bad_files() {
     // by turn order, with a warning (issue 32; this was an error).
     let g = Game::parse("#player1 a A\n#player2 a B\n").unwrap();
     assert_eq!(g.warnings.len(), 1);
-    assert!(g.warnings[0].message.contains("turn order"), "{:?}", g.warnings);
+    assert!(
+        g.warnings[0].message.contains("turn order"),
+        "{:?}",
+        g.warnings
+    );
     assert!(matches!(
         err("#player1\n"),
         (1, 9, GcgErrorKind::BadPragma { .. })
