@@ -158,7 +158,7 @@ fn the_oracle_is_the_fewest_edits() {
     // letter edited twice) counts 3.
     assert_eq!(edits_between(b"CA", b"ABC", b"ABC"), 2);
     assert_eq!(distance(b"CA", b"ABC"), 2);
-    let mut rng = Rng(0x5eed_0f_ed17);
+    let mut rng = Rng(0x005e_ed0f_ed17);
     for _ in 0..400 {
         let mut short = || -> Vec<u8> {
             let n = rng.below(5);
