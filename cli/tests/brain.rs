@@ -69,7 +69,11 @@ fn endgame_json_is_a_line_play_can_play_to_its_spread() {
             // The player to move at the start: first in `cgp`; after an
             // odd number of moves, second in `end`.
             let (a, b) = scores(&end);
-            let mine = if moves.len().is_multiple_of(2) { a - b } else { b - a };
+            let mine = if moves.len().is_multiple_of(2) {
+                a - b
+            } else {
+                b - a
+            };
             assert_eq!(mine, spread, "{cgp} -> {end}");
             checked += 1;
         }
