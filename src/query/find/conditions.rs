@@ -618,7 +618,7 @@ pub struct Skipped {
     pub alphabet: String,
     /// How many lines were skipped.
     pub lines: usize,
-    /// The first few of them ([`crate::lexicon::wordlist::EXAMPLES_KEPT`]).
+    /// The first few of them (as many as a build report keeps).
     pub examples: Vec<crate::Rejected>,
 }
 
