@@ -5,18 +5,14 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::path::{Path, PathBuf};
+use std::io::{BufRead, BufReader};
+use std::path::Path;
 use std::process::{Child, ChildStderr, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use common::*;
-
-fn data() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../site/tests/data")
-}
 
 /// `lexq site build` of the fixture into `out` from `lexicon`, with the
 /// definitions file `defs` too.
@@ -27,34 +23,13 @@ fn build_site(lexicon: &Path, defs: &Path, out: &Path) {
         "-L",
         path_str(lexicon),
         "--wordnet",
-        path_str(&data().join("wordnet")),
+        path_str(&fixture_data().join("wordnet")),
         "--definitions",
         path_str(defs),
         "-o",
         path_str(out),
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-}
-
-/// One GET on a connection of its own: the status and the body.
-fn get(addr: &str, path: &str) -> (u16, String) {
-    let mut s = std::net::TcpStream::connect(addr).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
-    write!(
-        s,
-        "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
-    )
-    .unwrap();
-    let mut raw = Vec::new();
-    s.read_to_end(&mut raw).unwrap();
-    let raw = String::from_utf8_lossy(&raw).into_owned();
-    let status = raw
-        .split(' ')
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    let body = raw.split_once("\r\n\r\n").map_or("", |x| x.1).to_string();
-    (status, body)
 }
 
 /// `lexq serve --quiet --site site` on a free port: the child, its
@@ -126,7 +101,7 @@ fn sighup_serves_a_site_rebuilt_in_place_and_refuses_a_damaged_one() {
     let lexicon = dir.path().join("words.lexq");
     let o = run(&[
         "build",
-        path_str(&data().join("words.txt")),
+        path_str(&fixture_data().join("words.txt")),
         "-o",
         path_str(&lexicon),
     ]);
@@ -136,7 +111,7 @@ fn sighup_serves_a_site_rebuilt_in_place_and_refuses_a_damaged_one() {
     let site = dir.path().join("site");
     build_site(&lexicon, &defs, &site);
     let (mut child, addr, mut err) = serve(&site);
-    let (status, body) = get(&addr, "/api/v1/word/care");
+    let (status, body) = http_get(&addr, "/api/v1/word/care");
     assert_eq!(status, 200, "{body}");
     assert!(body.contains("the first build's sense"), "{body}");
 
@@ -155,7 +130,7 @@ fn sighup_serves_a_site_rebuilt_in_place_and_refuses_a_damaged_one() {
                         "/api/v1/search?q=care",
                         "/api/v1/anagram/acre",
                     ] {
-                        let (status, body) = get(&addr, path);
+                        let (status, body) = http_get(&addr, path);
                         if status != 200 {
                             failed.push(format!("{path}: {status} {body}"));
                         }
@@ -177,7 +152,7 @@ fn sighup_serves_a_site_rebuilt_in_place_and_refuses_a_damaged_one() {
         log.contains("lexq: SIGHUP: reloaded: serving 25 words"),
         "{log}"
     );
-    let (status, body) = get(&addr, "/api/v1/word/care");
+    let (status, body) = http_get(&addr, "/api/v1/word/care");
     assert_eq!(status, 200, "{body}");
     assert!(body.contains("the second build's sense"), "{body}");
     assert!(!body.contains("the first build's sense"), "{body}");
@@ -226,7 +201,7 @@ fn sighup_serves_a_site_rebuilt_in_place_and_refuses_a_damaged_one() {
     assert!(log.contains("lexq: SIGHUP: reload refused: "), "{log}");
     assert!(log.contains("damaged"), "{log}");
     assert!(log.contains("still serving the previous files"), "{log}");
-    let (status, body) = get(&addr, "/api/v1/word/care");
+    let (status, body) = http_get(&addr, "/api/v1/word/care");
     assert_eq!(status, 200, "{body}");
     assert!(body.contains("the second build's sense"), "{body}");
 

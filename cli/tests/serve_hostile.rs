@@ -4,8 +4,7 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
+use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Stdio};
 use std::time::Duration;
@@ -14,16 +13,12 @@ use tempfile::TempDir;
 
 use common::*;
 
-fn data() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../site/tests/data")
-}
-
 /// Builds the fixture lexicon and site in `dir`: their paths.
 fn fixture_site(dir: &TempDir) -> (PathBuf, PathBuf) {
     let lexicon = dir.path().join("words.lexq");
     let o = run(&[
         "build",
-        data().join("words.txt").to_str().unwrap(),
+        fixture_data().join("words.txt").to_str().unwrap(),
         "-o",
         lexicon.to_str().unwrap(),
     ]);
@@ -35,9 +30,9 @@ fn fixture_site(dir: &TempDir) -> (PathBuf, PathBuf) {
         "-L",
         lexicon.to_str().unwrap(),
         "--wordnet",
-        data().join("wordnet").to_str().unwrap(),
+        fixture_data().join("wordnet").to_str().unwrap(),
         "--definitions",
-        data().join("defs.tsv").to_str().unwrap(),
+        fixture_data().join("defs.tsv").to_str().unwrap(),
         "-o",
         site.to_str().unwrap(),
     ]);
@@ -82,28 +77,6 @@ fn serve(args: &[&str]) -> (Child, String, std::sync::Arc<std::sync::Mutex<Strin
     (child, addr, log)
 }
 
-/// `GET path` on a connection of its own: the status and the body.
-fn get(addr: &str, path: &str) -> (u16, String) {
-    let mut s = TcpStream::connect(addr).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
-    write!(
-        s,
-        "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
-    )
-    .unwrap();
-    let mut raw = Vec::new();
-    s.read_to_end(&mut raw)
-        .unwrap_or_else(|e| panic!("GET {}: {e}", &path[..path.len().min(80)]));
-    let text = String::from_utf8_lossy(&raw).into_owned();
-    let status = text
-        .split(' ')
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| panic!("{text}"));
-    let body = text.split("\r\n\r\n").nth(1).unwrap_or("").to_string();
-    (status, body)
-}
-
 /// Truncates `path` to nothing in place, as `: > path` or `cp` over it
 /// does first.
 fn truncate(path: &Path) {
@@ -122,15 +95,15 @@ fn serve_survives_its_files_truncated_under_it() {
     let (mut with_site, site_addr, site_log) = serve(&["--site", site.to_str().unwrap()]);
     let (mut with_lexicon, lex_addr, _) = serve(&["-L", lexicon.to_str().unwrap()]);
     let ask = |addr: &str, with_site: bool| {
-        let (status, body) = get(addr, "/api/v1/word/geese");
+        let (status, body) = http_get(addr, "/api/v1/word/geese");
         assert_eq!(status, 200, "{body}");
         if with_site {
             assert!(body.contains("\"base_forms\":[\"GOOSE\"]"), "{body}");
-            let (status, body) = get(addr, "/api/v1/search?q=word:geese");
+            let (status, body) = http_get(addr, "/api/v1/search?q=word:geese");
             assert_eq!(status, 200, "{body}");
             assert!(body.contains("\"word\":\"GEESE\""), "{body}");
         }
-        let (status, body) = get(addr, "/api/v1/anagram/eseeg");
+        let (status, body) = http_get(addr, "/api/v1/anagram/eseeg");
         assert_eq!(status, 200, "{body}");
         assert!(body.contains("\"word\":\"GEESE\""), "{body}");
     };
@@ -196,7 +169,7 @@ fn serve_never_waits_on_its_log() {
     let addr = address_of(&line);
     // A 30,000-byte path (under the 32 KiB head): logged cut, stamped.
     let long = format!("/api/v1/word/{}", "a".repeat(30_000));
-    assert_eq!(get(&addr, &long).0, 400);
+    assert_eq!(http_get(&addr, &long).0, 400);
     line.clear();
     log.read_line(&mut line).unwrap();
     assert!(line.len() < 1000, "{} bytes: {}", line.len(), &line[..200]);
@@ -205,7 +178,7 @@ fn serve_never_waits_on_its_log() {
     // Nobody reads the log now: 64 KiB of pipe, then the queue, fill.
     let path = format!("/api/v1/word/care?pad={}", "b".repeat(90));
     for i in 0..8000 {
-        let (status, _) = get(&addr, &path);
+        let (status, _) = http_get(&addr, &path);
         assert_eq!(status, 200, "request {i}");
     }
     // Read again: the queued lines come, and how many were dropped.
@@ -215,7 +188,7 @@ fn serve_never_waits_on_its_log() {
         rest
     });
     std::thread::sleep(Duration::from_millis(500));
-    assert_eq!(get(&addr, "/api/v1/word/care").0, 200);
+    assert_eq!(http_get(&addr, "/api/v1/word/care").0, 200);
     signal(&child, "TERM");
     let status = wait_or_kill(&mut child, 10);
     assert!(status.success(), "{status}");

@@ -15,16 +15,12 @@ fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
-fn data() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../site/tests/data")
-}
-
 /// Builds the fixture lexicon and site in `dir`; the site's path.
 fn fixture_site(dir: &TempDir) -> (PathBuf, PathBuf) {
     let lexicon = dir.path().join("words.lexq");
     let o = run(&[
         "build",
-        data().join("words.txt").to_str().unwrap(),
+        fixture_data().join("words.txt").to_str().unwrap(),
         "-o",
         lexicon.to_str().unwrap(),
     ]);
@@ -36,9 +32,9 @@ fn fixture_site(dir: &TempDir) -> (PathBuf, PathBuf) {
         "-L",
         lexicon.to_str().unwrap(),
         "--wordnet",
-        data().join("wordnet").to_str().unwrap(),
+        fixture_data().join("wordnet").to_str().unwrap(),
         "--definitions",
-        data().join("defs.tsv").to_str().unwrap(),
+        fixture_data().join("defs.tsv").to_str().unwrap(),
         "-o",
         site.to_str().unwrap(),
         "-v",
@@ -215,7 +211,7 @@ fn site_build_errors() {
             "site",
             "build",
             "--definitions",
-            data().join("defs.tsv").to_str().unwrap(),
+            fixture_data().join("defs.tsv").to_str().unwrap(),
             "--strict",
             "-o",
             o,
@@ -378,7 +374,7 @@ fn concurrent_builds_into_one_site_leave_one_whole_site() {
     std::fs::create_dir(&work).unwrap();
     let site = work.join("site");
     let (l, s) = (lexicon.to_str().unwrap(), site.to_str().unwrap());
-    let wordnet = data().join("wordnet");
+    let wordnet = fixture_data().join("wordnet");
     let args = [
         "site",
         "build",
@@ -459,7 +455,7 @@ fn a_site_is_refused_beside_a_lexicon_of_another_word_list() {
     let s = site.to_str().unwrap();
     // Another list: the fixture's words and one more.
     let words = dir.path().join("more.txt");
-    let mut text_of = std::fs::read_to_string(data().join("words.txt")).unwrap();
+    let mut text_of = std::fs::read_to_string(fixture_data().join("words.txt")).unwrap();
     text_of.push_str("carer\n");
     std::fs::write(&words, text_of).unwrap();
     let other = dir.path().join("more.lexq");

@@ -7,8 +7,8 @@
 
 #![allow(dead_code)]
 
-use std::io::Write;
-use std::path::Path;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Output, Stdio};
 use std::sync::LazyLock;
 use std::time::{Duration, Instant};
@@ -157,3 +157,32 @@ pub static ENABLE_WORDS: LazyLock<Vec<String>> = LazyLock::new(|| {
     w.dedup();
     w
 });
+
+/// The site layer's test data (the fixture word list, WordNet and
+/// definitions), which the site and serve tests build from.
+pub fn fixture_data() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../site/tests/data")
+}
+
+/// `GET path` from a server at `addr`, on a connection of its own: the
+/// status (0 if no status line came) and the body.
+pub fn http_get(addr: &str, path: &str) -> (u16, String) {
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw)
+        .unwrap_or_else(|e| panic!("GET {}: {e}", &path[..path.len().min(80)]));
+    let raw = String::from_utf8_lossy(&raw).into_owned();
+    let status = raw
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let body = raw.split_once("\r\n\r\n").map_or("", |x| x.1).to_string();
+    (status, body)
+}
