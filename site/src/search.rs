@@ -206,6 +206,14 @@ fn read_index(dir: &Path) -> std::result::Result<tantivy::directory::RamDirector
     for entry in entries {
         let entry = entry.map_err(|e| format!("index: {e}"))?;
         let name = entry.file_name();
+        // tantivy's lock files (`.tantivy-meta.lock`, left on disk by
+        // any process that opened the folder in place, `lexq site search`
+        // among them) are locks, not data: copied, the copy's lock reads
+        // as held, and the index cannot be read ("LockBusy").
+        let lossy = name.to_string_lossy();
+        if lossy.starts_with(".tantivy-") && lossy.ends_with(".lock") {
+            continue;
+        }
         let mut file = match std::fs::File::open(entry.path()) {
             Ok(f) => f,
             Err(e) => return Err(format!("index file {}: {e}", name.to_string_lossy())),

@@ -204,3 +204,29 @@ fn healthz_and_metrics_count_what_is_served() {
     // The counts went on across the reload.
     assert_eq!(sample(&text, word), 4.0, "{text}");
 }
+
+/// A site opened in place (as `lexq site search` opens it) leaves
+/// tantivy's lock file in its index folder; a server loading the site
+/// into memory afterwards must still open it (it copied the lock file,
+/// which then read as held: "Failed to acquire Lockfile: LockBusy").
+#[test]
+fn a_site_searched_in_place_can_still_be_served() {
+    let dir = tempfile::tempdir().unwrap();
+    let site = site_in(dir.path(), None);
+    let found = site.search("definition:feline", 10, 0).unwrap().total;
+    assert!(found > 0);
+    drop(site);
+    let index = dir.path().join("site/index");
+    let locks: Vec<String> = std::fs::read_dir(&index)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".lock"))
+        .collect();
+    assert!(!locks.is_empty(), "no lock file left: the test is moot");
+    let loaded = Site::load(&dir.path().join("site")).unwrap();
+    assert_eq!(
+        loaded.search("definition:feline", 10, 0).unwrap().total,
+        found
+    );
+}
