@@ -107,8 +107,9 @@ pub const WORDNET_LICENCE_FILE: &str = "WORDNET-LICENSE.txt";
 /// The tantivy index's folder inside a site directory.
 pub const INDEX_DIR: &str = "index";
 /// The site format this version writes (4: `site.json` with its checksum,
-/// the index `meta.json`'s and the word list's fingerprint).
-pub const FORMAT: u32 = 4;
+/// the index `meta.json`'s and the word list's fingerprint; 5: `length`
+/// indexed as terms as well as a column).
+pub const FORMAT: u32 = 5;
 
 /// What `site.json` holds, with a last member of its own, `checksum`: the
 /// CRC-32C of the text before it, checked when the site opens.

@@ -40,7 +40,8 @@ use std::ops::Bound;
 use std::sync::Arc;
 
 use tantivy::query::{
-    AllQuery, BooleanQuery, BoostQuery, EmptyQuery, Occur, Query, QueryParserError, TermQuery,
+    AllQuery, BooleanQuery, BoostQuery, ConstScoreQuery, EmptyQuery, Occur, Query,
+    QueryParserError, TermQuery,
 };
 use tantivy::query_grammar::{
     Delimiter, UserInputAst, UserInputBound, UserInputLeaf, UserInputLiteral,
@@ -117,7 +118,7 @@ fn kind(schema: &Schema, field: Field) -> Kind {
             None => Kind::Stored,
         },
         FieldType::Facet(_) => Kind::Facet,
-        t if t.value_type() == Type::U64 && t.is_fast() && !t.is_indexed() => Kind::Number,
+        t if t.value_type() == Type::U64 && t.is_fast() => Kind::Number,
         _ => Kind::Stored,
     }
 }
@@ -458,6 +459,24 @@ impl Builder<'_> {
         }
     }
 
+    /// The documents whose number `name` is `n`: the postings of its term
+    /// where the field is indexed (`length`), else a scan of its column.
+    /// Scored alike either way (a constant, as a column's match is).
+    fn value(&mut self, field: Field, name: &str, n: u64) -> Result<Part, Refused> {
+        if !self.p.schema.get_field_entry(field).is_indexed() {
+            return self.column(name, Some(vec![(Bound::Included(n), Bound::Included(n))]));
+        }
+        let term = Term::from_field_u64(field, n);
+        self.count_terms(1)?;
+        let df = self.doc_freq(&term)?;
+        self.charge(TERM_READS * self.segments + df)?;
+        let query = TermQuery::new(term, IndexRecordOption::Basic);
+        Ok(Part::new(
+            self.metered(ConstScoreQuery::new(Box::new(query), 1.0)),
+            df,
+        ))
+    }
+
     /// The documents whose column `name` has a value in one of `ranges`,
     /// or any value.
     fn column(
@@ -559,7 +578,7 @@ impl Builder<'_> {
                 }
                 Kind::Number => {
                     let n = number(name, &lit.phrase)?;
-                    Some(self.column(name, Some(vec![(Bound::Included(n), Bound::Included(n))]))?)
+                    Some(self.value(field, name, n)?)
                 }
                 Kind::Facet if stem.is_some() || lit.prefix => {
                     return Err(
@@ -1072,15 +1091,16 @@ mod tests {
             ("((((a))))", "nest"),
             ("definition:\"a b\"~3", "slop"),
             (
-                "-length:1 -length:2 -length:3 -length:4 -length:5 -length:6",
+                "-points:1 -points:2 -points:3 -points:4 -points:5 -points:6",
                 "clauses",
             ),
         ] {
             let err = plan(&p, &s, q, &tight).err().unwrap_or_default();
             assert!(err.contains(why), "{q}: {err:?}");
         }
-        // Reads: a term costs TERM_READS and its postings, `*` and a
-        // column every document, the collector what is found; each part
+        // Reads: a term costs TERM_READS and its postings (`length:4` is
+        // one: the field is indexed), `*` and a column every document
+        // (twice), the collector what is found; each part
         // and the collector one more per segment, the step that finds the
         // end.
         let few = QueryBounds {
@@ -1090,7 +1110,8 @@ mod tests {
         let reads = |q| plan(&p, &s, q, &few).unwrap().reads;
         assert_eq!(reads("definition:a"), TERM_READS + 2 + 2 + 1);
         assert_eq!(reads("*"), 4 + 1 + 4 + 1);
-        assert_eq!(reads("length:4"), 2 * 4 + 1 + 4 + 1);
+        assert_eq!(reads("length:4"), TERM_READS + 2 + 2 + 1);
+        assert_eq!(reads("length:[4 TO 4]"), 2 * 4 + 1 + 4 + 1);
         for q in [
             "definition:a definition:mark definition:left",
             "* word:* alphagram:* definition:* length:* points:* senses:* pos:*",

@@ -231,7 +231,7 @@ fn queries_over_their_bounds_are_refused_with_the_reason() {
         ("(((care)))", "nest"),
         ("definition:\"feel concern\"~4", "slop"),
         (
-            "-length:1 -length:2 -length:3 -length:4 -length:5 -length:6 -length:7 -length:8",
+            "-points:1 -points:2 -points:3 -points:4 -points:5 -points:6 -points:7 -points:8",
             "clauses",
         ),
     ] {
