@@ -137,6 +137,10 @@ pub(crate) struct Serving {
     licence: Option<axum::body::Bytes>,
     /// Probability ranks for `find`, counted once per tile set.
     ranks: find::RankCache,
+    /// The sitemaps made so far (`None`: the index; `Some(n)`:
+    /// `/sitemaps/{n}.xml`): up to 50,000 words each, made once a
+    /// generation rather than a walk of the lexicon a request.
+    sitemaps: std::sync::Mutex<std::collections::HashMap<Option<usize>, Arc<str>>>,
 }
 
 impl AppState {
@@ -165,6 +169,7 @@ impl AppState {
                 etag_seed: 0,
                 licence,
                 ranks: Default::default(),
+                sitemaps: Default::default(),
             }),
             limits: Arc::new(limits),
             options: Default::default(),
@@ -223,6 +228,28 @@ pub struct ApiError {
     message: String,
     /// Seconds for `Retry-After` (429 and 503).
     retry_after: Option<u32>,
+    /// Why a 429 was given, for `/metrics` (see [`Refused`]).
+    refused: Option<Refused>,
+}
+
+/// Why a request was refused with 429, carried in the answer's
+/// extensions for `/metrics` to count (`lexq_refused_total{reason}`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Refused {
+    /// The client's share of heavy work is in flight.
+    Heavy,
+    /// The client's share of costly estimates is at work.
+    Estimate,
+}
+
+impl Refused {
+    /// The metric's label.
+    pub(crate) fn reason(self) -> &'static str {
+        match self {
+            Refused::Heavy => "heavy",
+            Refused::Estimate => "estimate",
+        }
+    }
 }
 
 impl ApiError {
@@ -235,6 +262,7 @@ impl ApiError {
             status,
             message: message.into(),
             retry_after: None,
+            refused: None,
         }
     }
 
@@ -250,9 +278,10 @@ impl ApiError {
     }
 
     /// 429: the client already has its share in flight.
-    fn too_many(message: impl Into<String>) -> ApiError {
+    fn too_many(why: Refused, message: impl Into<String>) -> ApiError {
         ApiError {
             retry_after: Some(1),
+            refused: Some(why),
             ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, message)
         }
     }
@@ -285,6 +314,9 @@ impl IntoResponse for ApiError {
         if let Some(s) = self.retry_after {
             res.headers_mut()
                 .insert(header::RETRY_AFTER, HeaderValue::from(s));
+        }
+        if let Some(why) = self.refused {
+            res.extensions_mut().insert(why);
         }
         res
     }
@@ -1103,12 +1135,27 @@ pub fn router(state: AppState) -> Router {
         )
         // The HTML pages (`pages.rs`).
         .route("/word/{w}", priced(get(pages::word_page), Pricing::Light))
-        .route("/search", get(pages::search_page))
-        .route("/browse", get(pages::browse_index))
-        .route("/browse/{prefix}", get(pages::browse_prefix))
-        .route("/browse/length/{n}", get(pages::browse_length))
-        .route("/sitemap.xml", get(pages::sitemap_index))
-        .route("/sitemaps/{file}", get(pages::sitemap_part))
+        .route(
+            "/search",
+            priced(get(pages::search_page), Pricing::PageSearch),
+        )
+        .route("/browse", priced(get(pages::browse_index), Pricing::Light))
+        .route(
+            "/browse/{prefix}",
+            priced(get(pages::browse_prefix), Pricing::Light),
+        )
+        .route(
+            "/browse/length/{n}",
+            priced(get(pages::browse_length), Pricing::Light),
+        )
+        .route(
+            "/sitemap.xml",
+            priced(get(pages::sitemap_index), Pricing::Light),
+        )
+        .route(
+            "/sitemaps/{file}",
+            priced(get(pages::sitemap_part), Pricing::Light),
+        )
         .route("/robots.txt", get(pages::robots))
         .route(
             "/api/v1/complete",
@@ -1122,6 +1169,10 @@ pub fn router(state: AppState) -> Router {
         ))
         .layer(middleware::from_fn(headers::utf8_query))
         .layer(middleware::from_fn(headers::json_errors))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            pages::html_errors,
+        ))
         .layer(middleware::from_fn_with_state(
             state.clone(),
             headers::respond,

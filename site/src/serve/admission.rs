@@ -35,7 +35,7 @@ use http_body_util::BodyExt;
 use super::client::{Key, Slot};
 use super::cost::{self, Cost};
 use super::pool::{Class, Failed};
-use super::{ApiError, AppState, Kind, MAX_CGP_BYTES};
+use super::{ApiError, AppState, Kind, MAX_CGP_BYTES, Refused};
 use crate::Stop;
 use crate::error::SiteError;
 use crate::search::Prepared;
@@ -49,6 +49,9 @@ pub(crate) enum Pricing {
     List(Kind),
     /// A site search, by the reads the site estimates it will make.
     Search,
+    /// The search page (`/search?q=`), by the definition search it would
+    /// run (a lookup that finds its word costs less, never more).
+    PageSearch,
     /// Moves of the CGP in the body, by the rack's blanks.
     Moves,
     /// A `find`, by the steps its planner expects its walk to take.
@@ -142,7 +145,7 @@ pub(crate) async fn admit(
             .heavy(client_key(&req), cost.weight(), max)
         {
             Some(s) => slot = Some(s),
-            None => return too_many(max).into_response(),
+            None => return too_many(Refused::Heavy, max).into_response(),
         }
     }
     let admission = Arc::new(Admission {
@@ -154,11 +157,14 @@ pub(crate) async fn admit(
 }
 
 /// 429: the client's share of costly work is in flight.
-fn too_many(max: usize) -> ApiError {
-    ApiError::too_many(format!(
-        "too many costly requests from your address at once (at most {max}); \
+fn too_many(why: Refused, max: usize) -> ApiError {
+    ApiError::too_many(
+        why,
+        format!(
+            "too many costly requests from your address at once (at most {max}); \
          wait for their answers, then try again"
-    ))
+        ),
+    )
 }
 
 /// The key of the address a request comes from.
@@ -177,7 +183,7 @@ async fn estimate<T: Send + 'static>(
 ) -> Result<T, ApiError> {
     let max = state.limits.max_client_heavy;
     let Some(estimating) = state.serving.clients.estimate(client, max) else {
-        return Err(too_many(max));
+        return Err(too_many(Refused::Estimate, max));
     };
     let deadline = tokio::time::Instant::now() + state.limits.timeout;
     match state
@@ -233,53 +239,46 @@ async fn price(
                     search: None,
                 });
             };
-            // The estimate is work done before anything says whether
-            // the search is light: first on the light pool for at most
-            // QUICK_ESTIMATE, behind nobody's heavy estimates and with no
-            // cap per address but light work's own ...
-            let stop = Stop::after(state.limits.timeout);
-            stop.set_early(std::time::Instant::now() + QUICK_ESTIMATE);
-            let (bounds, s, q2, site2) =
-                (state.limits.query, stop.clone(), q.clone(), site.clone());
-            let deadline = tokio::time::Instant::now() + state.limits.timeout;
-            let quick = state
-                .serving
-                .pools
-                .run(Class::Light, deadline, (), move || {
-                    site2.prepare(&q2, &bounds, &s)
-                })
-                .await;
-            let prepared = match quick {
-                Ok(Ok(p)) => {
-                    stop.lift_early();
-                    p
-                }
-                // ... then, for a query whose estimate is itself heavy, on
-                // the estimate threads, within the client's share of them.
-                Ok(Err(SiteError::Stopped { .. })) if !stop_is_late(&state.limits) => {
-                    let stop = Stop::after(state.limits.timeout);
-                    let s = stop.clone();
-                    // Over the bounds (400), stopped at the deadline (503).
-                    let p = estimate(state, client_key(&req), move || {
-                        site.prepare(&q, &bounds, &s)
-                    })
-                    .await??;
-                    return Ok(Priced {
-                        cost: cost::search(p.reads()),
-                        req,
-                        search: Some((p, stop)),
-                    });
-                }
-                // Over the bounds (400).
-                Ok(Err(e)) => return Err(e.into()),
-                Err(Failed::Busy) => return Err(ApiError::busy()),
-                Err(Failed::Panicked(m)) => return Err(ApiError::failed("a query panicked", &m)),
-            };
+            let (cost, prepared, stop) = estimate_search(state, site, q, client_key(&req)).await?;
             return Ok(Priced {
-                cost: cost::search(prepared.reads()),
+                cost,
                 req,
                 search: Some((prepared, stop)),
             });
+        }
+        Pricing::PageSearch => {
+            let args = Query::<HashMap<String, String>>::try_from_uri(req.uri())
+                .map(|q| q.0)
+                .unwrap_or_default();
+            let full = args.get("syntax").is_some_and(|s| s == "full");
+            // The definition search the page would run (see
+            // `pages::search_page`): its cost, as the API's.
+            let text = args
+                .get("q")
+                .and_then(|q| super::arg(&state.limits, "query", q.trim()).ok())
+                .and_then(|q| {
+                    if full {
+                        Some(q)
+                    } else {
+                        crate::html::plain::every_word(&q)
+                    }
+                });
+            let (Some(site), Some(text)) = (state.site.clone(), text) else {
+                return Ok(Priced {
+                    cost: Cost::LIGHT,
+                    req,
+                    search: None,
+                });
+            };
+            match estimate_search(state, site, text, client_key(&req)).await {
+                // A plain search that finds nothing asks again for any of
+                // its words: up to twice the work.
+                Ok((cost, _, _)) => Cost(cost.0.saturating_mul(2)),
+                // Over the bounds: the page says so, after building the
+                // query again, as heavy work.
+                Err(e) if e.status == StatusCode::BAD_REQUEST => Cost::HEAVY,
+                Err(e) => return Err(e),
+            }
         }
         Pricing::Find => {
             let parsed = Query::<Vec<(String, String)>>::try_from_uri(req.uri())
@@ -331,6 +330,57 @@ async fn price(
         req,
         search: None,
     })
+}
+
+/// A search's query `q` built and costed: first for at most
+/// [`QUICK_ESTIMATE`] on the light pool, behind nobody's heavy estimates
+/// and with no cap per address but light work's own (most estimates take
+/// under a millisecond); then, for a query whose estimate is itself heavy,
+/// on the estimate threads, within the client's share of them. A client
+/// that already has heavy work in flight, or an estimate at work, has its
+/// quick estimate made on the triage thread instead of the light pool:
+/// its light searches are still answered, but an address at its share,
+/// retrying as fast as it is refused, never takes the light pool's turns
+/// (60 such addresses held a light search 5 s when each retry was first
+/// estimated there). Over the bounds: 400; stopped at the deadline: 503.
+async fn estimate_search(
+    state: &AppState,
+    site: Arc<crate::Site>,
+    q: String,
+    client: Key,
+) -> Result<(Cost, Prepared, Stop), ApiError> {
+    let bounds = state.limits.query;
+    let quick_class = if state.serving.clients.holds_work(client) {
+        Class::Triage
+    } else {
+        Class::Light
+    };
+    let stop = Stop::after(state.limits.timeout);
+    stop.set_early(std::time::Instant::now() + QUICK_ESTIMATE);
+    let (s, q2, site2) = (stop.clone(), q.clone(), site.clone());
+    let deadline = tokio::time::Instant::now() + state.limits.timeout;
+    let quick = state
+        .serving
+        .pools
+        .run(quick_class, deadline, (), move || {
+            site2.prepare(&q2, &bounds, &s)
+        })
+        .await;
+    match quick {
+        Ok(Ok(p)) => {
+            stop.lift_early();
+            Ok((cost::search(p.reads()), p, stop))
+        }
+        Ok(Err(SiteError::Stopped { .. })) if !stop_is_late(&state.limits) => {
+            let stop = Stop::after(state.limits.timeout);
+            let s = stop.clone();
+            let p = estimate(state, client, move || site.prepare(&q, &bounds, &s)).await??;
+            Ok((cost::search(p.reads()), p, stop))
+        }
+        Ok(Err(e)) => Err(e.into()),
+        Err(Failed::Busy) => Err(ApiError::busy()),
+        Err(Failed::Panicked(m)) => Err(ApiError::failed("a query panicked", &m)),
+    }
 }
 
 /// The body, up to [`MAX_CGP_BYTES`].

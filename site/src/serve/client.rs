@@ -206,6 +206,14 @@ impl Clients {
         })
     }
 
+    /// Whether `key` has heavy work in flight or a search being
+    /// estimated on the estimate threads.
+    pub(crate) fn holds_work(&self, key: Key) -> bool {
+        self.lock()
+            .get(&key)
+            .is_some_and(|h| h.heavy > 0 || h.estimating > 0)
+    }
+
     /// How many addresses hold something (for tests).
     #[cfg(test)]
     fn len(&self) -> usize {

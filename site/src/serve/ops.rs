@@ -10,7 +10,7 @@
 //! ```text
 //! lexq_requests_total{route="/api/v1/word/{w}",status="200"} 3
 //! lexq_request_seconds_bucket{route="/api/v1/word/{w}",le="0.001"} 3
-//! lexq_refused_total{reason="in_flight"} 1
+//! lexq_refused_total{reason="heavy"} 1
 //! lexq_connections_open 2
 //! lexq_heavy_in_flight 0
 //! lexq_reloads_total{outcome="done"} 1
@@ -162,8 +162,9 @@ impl Metrics {
         self.latency.get_or_create(&Route { route }).observe(secs);
     }
 
-    /// Counts a 429 for `reason`: `in_flight` (the client's share of
-    /// heavy work), `connections` (its connections).
+    /// Counts a 429 for `reason`: `heavy` (the client's share of heavy
+    /// work is in flight), `estimate` (its share of costly estimates),
+    /// `connections` (its connections), `other` (a 429 made elsewhere).
     pub(crate) fn refused(&self, reason: &'static str) {
         self.refused.get_or_create(&Reason { reason }).inc();
     }
@@ -233,7 +234,8 @@ pub(crate) async fn count(State(state): State<AppState>, req: Request, next: Nex
     let m = &state.ops.metrics;
     m.answered(&route, status, start.elapsed().as_secs_f64());
     if status == 429 {
-        m.refused("in_flight");
+        let why = res.extensions().get::<super::Refused>();
+        m.refused(why.map_or("other", |w| w.reason()));
     }
     res
 }

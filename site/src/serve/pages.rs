@@ -6,6 +6,8 @@
 //! says so (an unknown word: 404 with the words nearest it), never a
 //! 500.
 
+use std::sync::Arc;
+
 use axum::Json;
 use axum::extract::rejection::{PathRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
@@ -327,6 +329,70 @@ fn no_page(frame: &crate::html::Frame) -> Response {
     html(StatusCode::NOT_FOUND, body)
 }
 
+/// Whether `path` is one of the HTML pages' (not the API's, nor the
+/// JavaScript page's at `/`).
+fn is_page_path(path: &str) -> bool {
+    ["/word/", "/search", "/browse", "/sitemap"]
+        .iter()
+        .any(|p| path.starts_with(p))
+}
+
+/// The middleware giving the HTML pages' refusals (429, 503, 400 from
+/// admission or the pools, made as the API's JSON) as a page of the
+/// site with the same status and headers (`Retry-After` kept), so that
+/// a person sees a page and not JSON.
+pub(super) async fn html_errors(
+    State(state): State<AppState>,
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let page = is_page_path(req.uri().path());
+    let res = next.run(req).await;
+    let json = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|c| c.as_bytes().starts_with(b"application/json"));
+    if !page || !json || res.status().as_u16() < 400 {
+        return res;
+    }
+    let (mut parts, body) = res.into_parts();
+    let message = axum::body::to_bytes(body, 64 * 1024)
+        .await
+        .ok()
+        .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok())
+        .and_then(|v| v["error"].as_str().map(str::to_string))
+        .unwrap_or_else(|| {
+            parts
+                .status
+                .canonical_reason()
+                .unwrap_or("error")
+                .to_string()
+        });
+    let title = format!(
+        "{} · lexq",
+        parts.status.canonical_reason().unwrap_or("Error")
+    );
+    let body = crate::html::layout::page(
+        &state.frame,
+        &crate::html::layout::Head {
+            title: &title,
+            description: &message,
+            canonical: None,
+        },
+        "",
+        &format!(
+            "<p class=\"error\">{}</p>",
+            crate::html::escape::Html(&message)
+        ),
+    );
+    parts.headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    parts.headers.remove(header::CONTENT_LENGTH);
+    Response::from_parts(parts, axum::body::Body::from(body))
+}
+
 /// `GET /browse`.
 pub(super) async fn browse_index(State(state): State<AppState>) -> Response {
     let frame = state.frame.clone();
@@ -390,17 +456,36 @@ pub(super) async fn browse_length(
     .unwrap_or_else(IntoResponse::into_response)
 }
 
+/// A sitemap as `make` makes it (`None`: no such sitemap), from the
+/// generation's cache when it was made before.
+async fn sitemap_cached(
+    state: &AppState,
+    key: Option<usize>,
+    make: impl FnOnce(&crate::html::Frame, &Lexicon) -> Option<String> + Send + 'static,
+) -> Response {
+    let xml = |body: Arc<str>| text("application/xml; charset=utf-8", body.to_string());
+    let cache = &state.serving.sitemaps;
+    if let Some(made) = cache.lock().ok().and_then(|c| c.get(&key).cloned()) {
+        return xml(made);
+    }
+    let frame = state.frame.clone();
+    let ran = run(state, move |lex, _| Ok(make(&frame, lex))).await;
+    match ran {
+        Ok(Some(body)) => {
+            let body: Arc<str> = body.into();
+            if let Ok(mut c) = cache.lock() {
+                c.insert(key, body.clone());
+            }
+            xml(body)
+        }
+        Ok(None) => no_page(&state.frame),
+        Err(e) => e.into_response(),
+    }
+}
+
 /// `GET /sitemap.xml`.
 pub(super) async fn sitemap_index(State(state): State<AppState>) -> Response {
-    let frame = state.frame.clone();
-    run(&state, move |lex, _| {
-        Ok(text(
-            "application/xml; charset=utf-8",
-            sitemap::index(&frame, lex),
-        ))
-    })
-    .await
-    .unwrap_or_else(IntoResponse::into_response)
+    sitemap_cached(&state, None, |frame, lex| Some(sitemap::index(frame, lex))).await
 }
 
 /// `GET /sitemaps/{n}.xml`.
@@ -417,15 +502,10 @@ pub(super) async fn sitemap_part(
     let Some(n) = n else {
         return no_page(&state.frame);
     };
-    let frame = state.frame.clone();
-    run(&state, move |lex, _| {
-        Ok(match sitemap::sitemap(&frame, lex, n) {
-            Some(xml) => text("application/xml; charset=utf-8", xml),
-            None => no_page(&frame),
-        })
+    sitemap_cached(&state, Some(n), move |frame, lex| {
+        sitemap::sitemap(frame, lex, n)
     })
     .await
-    .unwrap_or_else(IntoResponse::into_response)
 }
 
 /// `GET /robots.txt`.

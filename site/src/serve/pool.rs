@@ -1,6 +1,7 @@
 //! Where queries run: light ones on tokio's blocking pool; heavy ones,
-//! and the estimates of searches, on a few threads of their own at a
-//! lower priority, each class behind its own cap. A queue of heavy
+//! the estimates of searches, and the quick estimates of clients that
+//! already have work under way (triage), on a few threads of their own at
+//! a lower priority, each class behind its own cap. A queue of heavy
 //! requests then never holds up a word page, a flood of searches to
 //! estimate holds up neither, and while heavy work runs the scheduler
 //! gives the cores to light work first.
@@ -32,6 +33,11 @@ pub(crate) enum Class {
     /// of their own, as low in priority as the heavy ones (the work is
     /// short, but anyone can ask for it, as often as they like).
     Estimate,
+    /// The quick first estimate of a search from a client that already
+    /// has heavy work or an estimate under way: one thread of its own,
+    /// as low in priority, so that such clients, retrying as fast as they
+    /// are refused, never take the light pool's turns or its cores.
+    Triage,
 }
 
 type Job = Box<dyn FnOnce() + Send + 'static>;
@@ -90,11 +96,12 @@ impl Niced {
     }
 }
 
-/// The three pools.
+/// The four pools.
 pub(crate) struct Pools {
     light: Arc<Semaphore>,
     heavy: Niced,
     estimate: Niced,
+    triage: Niced,
 }
 
 /// How much nicer heavy threads are than the process: one step of nice is
@@ -104,12 +111,13 @@ const HEAVY_NICE: i32 = 10;
 
 impl Pools {
     /// `light` queries at once on the blocking pool; `heavy` threads for
-    /// heavy queries, as many for estimates.
+    /// heavy queries, as many for estimates, and one for triage.
     pub(crate) fn new(light: usize, heavy: usize) -> Pools {
         Pools {
             light: Arc::new(Semaphore::new(light.max(1))),
             heavy: Niced::new("lexq-heavy", heavy),
             estimate: Niced::new("lexq-estimate", heavy),
+            triage: Niced::new("lexq-triage", 1),
         }
     }
 
@@ -137,6 +145,7 @@ impl Pools {
             Class::Light => &self.light,
             Class::Heavy => &self.heavy.cap,
             Class::Estimate => &self.estimate.cap,
+            Class::Triage => &self.triage.cap,
         };
         let permit = tokio::time::timeout_at(deadline, sem.clone().acquire_owned())
             .await
@@ -155,6 +164,7 @@ impl Pools {
             Class::Light => drop(tokio::task::spawn_blocking(job)),
             Class::Heavy => self.heavy.send(Box::new(job)),
             Class::Estimate => self.estimate.send(Box::new(job)),
+            Class::Triage => self.triage.send(Box::new(job)),
         }
         match tokio::time::timeout_at(deadline, rx).await {
             Err(_) => Err(Failed::Busy),
@@ -195,7 +205,7 @@ mod tests {
     async fn answers_panics_and_deadlines() {
         let pools = Pools::new(1, 1);
         let soon = || Instant::now() + Duration::from_secs(5);
-        for class in [Class::Light, Class::Heavy, Class::Estimate] {
+        for class in [Class::Light, Class::Heavy, Class::Estimate, Class::Triage] {
             assert_eq!(pools.run(class, soon(), (), || 7).await.unwrap(), 7);
             match pools
                 .run(class, soon(), (), move || -> u8 {
@@ -228,7 +238,7 @@ mod tests {
 
     #[test]
     #[cfg(target_os = "linux")]
-    fn heavy_and_estimate_threads_run_at_a_lower_priority() {
+    fn heavy_estimate_and_triage_threads_run_at_a_lower_priority() {
         let pools = Pools::new(1, 1);
         let rt = tokio::runtime::Builder::new_current_thread()
             .enable_all()
@@ -237,14 +247,16 @@ mod tests {
         // SAFETY: getpriority reads the calling thread's nice value.
         let nice = || unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) };
         let soon = Instant::now() + Duration::from_secs(5);
-        let (heavy, estimate, light) = rt.block_on(async {
+        let (heavy, estimate, triage, light) = rt.block_on(async {
             (
                 pools.run(Class::Heavy, soon, (), nice).await.unwrap(),
                 pools.run(Class::Estimate, soon, (), nice).await.unwrap(),
+                pools.run(Class::Triage, soon, (), nice).await.unwrap(),
                 pools.run(Class::Light, soon, (), nice).await.unwrap(),
             )
         });
         assert_eq!(heavy, (light + HEAVY_NICE).min(19), "light {light}");
         assert_eq!(estimate, heavy);
+        assert_eq!(triage, heavy);
     }
 }

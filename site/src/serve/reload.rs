@@ -112,6 +112,7 @@ impl AppState {
                 etag_seed: 0,
                 licence,
                 ranks: Default::default(),
+                sitemaps: Default::default(),
             }),
             ..self.clone()
         };
