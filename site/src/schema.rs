@@ -13,6 +13,7 @@
 //! | `base_form` | raw text | base forms of an inflection |
 //! | `front_hooks`, `back_hooks` | raw text | one value per hook letter |
 //! | `anagrams` | raw text | the word's anagrams |
+//! | `frequency` | u64, stored, fast | how common the word is (see `frequency.rs`; 0: unknown) |
 //!
 //! Only what search results show and the page are stored: a word page is
 //! read from its document in one value. The numbers are searched through
@@ -60,6 +61,8 @@ pub struct Fields {
     pub back_hooks: Field,
     /// Anagrams.
     pub anagrams: Field,
+    /// How common the word is ([`crate::frequency::pack`]; 0: unknown).
+    pub frequency: Field,
 }
 
 /// A number field: stored and fast (searched through its column).
@@ -102,6 +105,7 @@ impl Fields {
             front_hooks: b.add_text_field("front_hooks", raw(false)),
             back_hooks: b.add_text_field("back_hooks", raw(false)),
             anagrams: b.add_text_field("anagrams", raw(false)),
+            frequency: b.add_u64_field("frequency", number()),
         };
         (b.build(), fields)
     }

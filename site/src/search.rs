@@ -40,6 +40,8 @@ pub struct Site {
     fields: Fields,
     parser: query::Parser,
     meta: SiteMeta,
+    /// Read on first use ([`Site::frequencies`]).
+    frequencies: std::sync::OnceLock<crate::frequency::FrequencyTable>,
 }
 
 impl std::fmt::Debug for Site {
@@ -282,6 +284,7 @@ impl Site {
             fields,
             parser,
             meta,
+            frequencies: std::sync::OnceLock::new(),
         })
     }
 
@@ -350,6 +353,49 @@ impl Site {
             }
         }
         Ok(None)
+    }
+
+    /// How common `word` (any case) is ([`crate::frequency`]): 0 if
+    /// unknown or not a word of the site.
+    pub fn frequency(&self, word: &str) -> Result<u64> {
+        Ok(self.frequencies()?.get(&word.trim().to_uppercase()))
+    }
+
+    /// The words that have a frequency, read from the index on first use
+    /// (a walk of the `word` terms and the `frequency` column: a few
+    /// hundred milliseconds on ENABLE; the server reads it at start).
+    pub fn frequencies(&self) -> Result<&crate::frequency::FrequencyTable> {
+        if let Some(t) = self.frequencies.get() {
+            return Ok(t);
+        }
+        let searcher = self.reader.searcher();
+        let mut words = Vec::new();
+        for seg in searcher.segment_readers() {
+            let inverted = seg.inverted_index(self.fields.word)?;
+            let column = seg.fast_fields().u64("frequency")?;
+            let mut terms = inverted
+                .terms()
+                .stream()
+                .map_err(|e| SiteError::io(&self.dir, e))?;
+            while terms.advance() {
+                let postings = inverted
+                    .read_postings_from_terminfo(terms.value(), IndexRecordOption::Basic)
+                    .map_err(|e| SiteError::io(&self.dir, e))?;
+                let doc = postings.doc();
+                if doc == tantivy::TERMINATED
+                    || seg.alive_bitset().is_some_and(|b| b.is_deleted(doc))
+                {
+                    continue;
+                }
+                let f = column.first(doc).unwrap_or(0);
+                if f > 0 {
+                    words.push((String::from_utf8_lossy(terms.key()).to_uppercase(), f));
+                }
+            }
+        }
+        Ok(self
+            .frequencies
+            .get_or_init(|| crate::frequency::FrequencyTable::new(words)))
     }
 
     /// The word page of `word` (any case), or `None` if it is not in the

@@ -153,6 +153,11 @@ impl AppState {
     /// policy is the default until [`AppState::with_options`].
     pub fn new(lex: Lexicon, site: Option<Site>, limits: Limits, log: bool) -> AppState {
         lex.prepare_walks();
+        // Read now rather than by the first completion or suggestion; a
+        // failure is met again (and answered 503) where it is used.
+        if let Some(site) = &site {
+            let _ = site.frequencies();
+        }
         let stats = cost::Stats::of(&lex);
         let licence = site.as_ref().and_then(Site::licence).map(Into::into);
         let licence_known = site.as_ref().is_some_and(|s| s.licence().is_some());
@@ -1014,8 +1019,12 @@ async fn suggest(
         ..Paging::default()
     }
     .window(&state.limits)?;
-    run(&state, move |lex, _| {
-        find::suggest(lex, &w, distance, limit)
+    run(&state, move |lex, site| {
+        let frequencies = match site {
+            Some(site) => Some(site.frequencies()?),
+            None => None,
+        };
+        find::suggest(lex, frequencies, &w, distance, limit)
     })
     .await
     .map(Json)

@@ -621,3 +621,126 @@ fn completions_are_the_words_a_prefix_begins_with_a_scan() {
         assert_eq!(s, 400, "{bad}: {v}");
     }
 }
+
+/// WordNet's sense tag counts summed by lemma, read from `index.sense`
+/// directly (the oracle of the site's frequencies).
+fn wordnet_tag_counts(dir: &std::path::Path) -> std::collections::HashMap<String, u64> {
+    let mut out = std::collections::HashMap::new();
+    let text = std::fs::read_to_string(dir.join("index.sense")).unwrap();
+    for line in text.lines() {
+        let f: Vec<&str> = line.split(' ').collect();
+        let lemma = f[0].split('%').next().unwrap();
+        let count: u64 = f[3].parse().unwrap();
+        if lemma.chars().all(|c| c.is_ascii_alphabetic()) {
+            *out.entry(lemma.to_uppercase()).or_insert(0) += count;
+        }
+    }
+    out.retain(|_, c| *c > 0);
+    out
+}
+
+/// Suggestions and completions on the ENABLE site rank by how common a
+/// word is, from WordNet's tag counts read directly: RECIEVE suggests
+/// RECEIVE before RELIEVE (by tile probability it came after), and
+/// completions begin with the most common words a prefix begins.
+#[test]
+fn suggestions_and_completions_rank_by_wordnet_tag_counts() {
+    let (_, out, _) = needs!(enable_site());
+    let counts = wordnet_tag_counts(&wordnet_dir().unwrap());
+    let site = Site::open(out).unwrap();
+    for w in ["RECEIVE", "RELIEVE", "RUN", "CAT", "TOOL", "GOOD"] {
+        assert_eq!(site.frequency(w).unwrap(), counts[w], "{w}");
+    }
+    // An inflection without a count of its own takes its base form's.
+    assert!(!counts.contains_key("RAN"));
+    assert_eq!(site.frequency("ran").unwrap(), counts["RUN"]);
+    // A word WordNet never tagged: unknown.
+    assert_eq!(site.frequency("zzz").unwrap(), 0);
+
+    let lex = site.lexicon().unwrap();
+    let state = AppState::new(lex, Some(site), Limits::default(), false);
+    let server = Server::start("127.0.0.1:0", state).unwrap();
+    let a = server.addr();
+    let (s, v) = get(a, "/api/v1/suggest/recieve");
+    assert_eq!(s, 200, "{v}");
+    let got: Vec<(String, u64, u64)> = v["suggestions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| {
+            (
+                n["word"].as_str().unwrap().to_string(),
+                n["distance"].as_u64().unwrap(),
+                n["frequency"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(got[0].0, "RECEIVE", "{got:?}");
+    let relieve = got.iter().position(|g| g.0 == "RELIEVE").unwrap();
+    assert!(relieve > 0);
+    // Nearest first, then most common.
+    for pair in got.windows(2) {
+        let (x, y) = (&pair[0], &pair[1]);
+        assert!(x.1 < y.1 || (x.1 == y.1 && x.2 >= y.2), "{got:?}");
+    }
+    // Completions: the most common word the prefix begins first (a
+    // lemma; its inflections share its count and follow it).
+    for prefix in ["recei", "happ", "beau", "tool"] {
+        let upper = prefix.to_uppercase();
+        let (s, v) = get(a, &format!("/api/v1/complete?q={prefix}&limit=20"));
+        assert_eq!(s, 200, "{v}");
+        let words: Vec<String> = v["words"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| w.as_str().unwrap().to_string())
+            .collect();
+        let top = counts
+            .iter()
+            .filter(|(w, _)| {
+                w.starts_with(&upper)
+                    && **w != upper
+                    && lexq::Lexicon::embedded().is_word(w).unwrap()
+            })
+            .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(a.0)));
+        // TOOL: no other word it begins has a count of its own, only
+        // inflections taking TOOL's.
+        let Some(top) = top else {
+            assert_eq!(words[0], upper);
+            continue;
+        };
+        let first_known = words.iter().find(|w| **w != upper).unwrap();
+        assert_eq!(first_known, top.0, "{prefix}: {words:?}");
+    }
+}
+
+/// A frequency list passed at build time ranks before WordNet's counts
+/// (the fixture's WordNet has none): CARE 500, CAT 10, ACT 3.
+#[test]
+fn a_frequency_list_ranks_completions() {
+    let dir = tempfile::tempdir().unwrap();
+    let (lex, path) = fixture_lexicon(dir.path());
+    let list = dir.path().join("freq.csv");
+    std::fs::write(&list, "Word,Count\ncat,10\ncare,500\nact,3\nnot-a-word,9\n").unwrap();
+    let opts = lexq_site::build::BuildOptions {
+        frequencies: Some(list),
+        ..fixture_options()
+    };
+    let out = dir.path().join("site");
+    lexq_site::build::build(&lex, Some(&path), &opts, &out, &mut ()).unwrap();
+    let site = Site::open(&out).unwrap();
+    assert_eq!(
+        site.frequency("care").unwrap(),
+        lexq_site::frequency::pack(500, 0)
+    );
+    assert_eq!(site.frequency("race").unwrap(), 0);
+    let lex = site.lexicon().unwrap();
+    let state = AppState::new(lex, Some(site), Limits::default(), false);
+    let server = Server::start("127.0.0.1:0", state).unwrap();
+    let (_, v) = get(server.addr(), "/api/v1/complete?q=ca&limit=4");
+    // The counted words first, most common first; then the shortest.
+    assert_eq!(
+        v["words"],
+        serde_json::json!(["CARE", "CAT", "CATS", "CARED"])
+    );
+}

@@ -39,6 +39,9 @@ pub struct SiteBuildArgs {
     /// Fail on the first bad definition line instead of skipping it.
     #[arg(long)]
     pub strict: bool,
+    /// A word frequency list (a word and a count a line: tab, comma or spaces between; header lines skipped), ranking completions and suggestions before WordNet's tag counts.
+    #[arg(long, value_name = "FILE")]
+    pub frequencies: Option<PathBuf>,
     /// Print the summary even when stderr is not a terminal.
     #[arg(long, short = 'v')]
     pub verbose: bool,
@@ -208,6 +211,7 @@ pub fn run_site(lexicon: Option<&Choice>, command: &SiteCommand) -> Result<u8, F
                 wordnet: a.wordnet.clone(),
                 definitions: a.definitions.clone(),
                 strict: a.strict,
+                frequencies: a.frequencies.clone(),
             };
             let terminal = io::stderr().is_terminal();
             let mut bar = progress::Bar::new(terminal);

@@ -667,6 +667,10 @@ pub struct Near {
     /// None (null) for an alphabet without a standard tile set: not known,
     /// where 0 would say the bag cannot supply the word.
     probability: Option<f64>,
+    /// How common the word is, when a site is served (see
+    /// [`crate::frequency`]; 0: unknown); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    frequency: Option<u64>,
 }
 
 /// A suggest's answer.
@@ -683,8 +687,12 @@ pub struct SuggestResult {
 /// The words within `distance` edits of `word` (itself left out), nearest
 /// first, then most probable (the alphabet's standard bag), then in
 /// alphabet order; at most `limit`.
+/// The words within `distance` edits of `word`, nearest first; then, with
+/// a site's `frequencies`, the most common first (a word of unknown
+/// frequency after those known), else the most probable first.
 pub(crate) fn suggest(
     lex: &Lexicon,
+    frequencies: Option<&crate::frequency::FrequencyTable>,
     word: &str,
     distance: u8,
     limit: usize,
@@ -706,8 +714,21 @@ pub(crate) fn suggest(
             word: lex.alphabet().decode(&s.codes),
             distance: s.distance,
             probability: bag.as_ref().map(|_| probability),
+            frequency: None,
         })
         .collect();
+    if let Some(table) = frequencies {
+        for n in &mut near {
+            n.frequency = Some(table.get(&n.word));
+        }
+        // Stable: among words of one distance and frequency (unknown,
+        // most often), the most probable stay first.
+        near.sort_by(|a, b| {
+            a.distance
+                .cmp(&b.distance)
+                .then_with(|| b.frequency.cmp(&a.frequency))
+        });
+    }
     let total = near.len();
     near.truncate(limit);
     Ok(SuggestResult {

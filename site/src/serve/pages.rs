@@ -61,9 +61,15 @@ fn redirect(status: StatusCode, to: &str) -> Response {
 }
 
 /// The words of the lexicon nearest `word` (1 or 2 edits, by its
-/// length), nearest and most probable first; none for what is not
-/// spelled in the alphabet.
-pub(crate) fn near_words(lex: &Lexicon, word: &str, limit: usize) -> Vec<String> {
+/// length), nearest first, then the most common (by the site's
+/// frequencies, when a site is served), then the most probable; none for
+/// what is not spelled in the alphabet.
+pub(crate) fn near_words(
+    lex: &Lexicon,
+    site: Option<&Site>,
+    word: &str,
+    limit: usize,
+) -> Vec<String> {
     let Ok(codes) = lex.alphabet().encode(word) else {
         return Vec::new();
     };
@@ -77,11 +83,17 @@ pub(crate) fn near_words(lex: &Lexicon, word: &str, limit: usize) -> Vec<String>
     let bag = lexq::TileSet::default_for(lex.alphabet(), 15)
         .ok()
         .map(|t| Bag::new(&t));
-    lexq::suggest::rank(found, bag.as_ref())
+    let mut ranked: Vec<(String, u8, u64)> = lexq::suggest::rank(found, bag.as_ref())
         .into_iter()
-        .take(limit)
-        .map(|(s, _)| lex.alphabet().decode(&s.codes))
-        .collect()
+        .map(|(s, _)| (lex.alphabet().decode(&s.codes), s.distance, 0))
+        .collect();
+    if let Some(table) = site.and_then(|s| s.frequencies().ok()) {
+        for r in &mut ranked {
+            r.2 = table.get(&r.0);
+        }
+        ranked.sort_by(|a, b| a.1.cmp(&b.1).then_with(|| b.2.cmp(&a.2)));
+    }
+    ranked.into_iter().take(limit).map(|r| r.0).collect()
 }
 
 /// The words of the lexicon whose base forms include `word` (from the
@@ -125,7 +137,7 @@ pub(super) async fn word_page(
                 return Ok(redirect(StatusCode::PERMANENT_REDIRECT, &to));
             }
             _ => {
-                let near = near_words(lex, &w, NEAR);
+                let near = near_words(lex, site, &w, NEAR);
                 return Ok(html(
                     StatusCode::NOT_FOUND,
                     word::not_found(&frame, &w, &near),
@@ -255,7 +267,7 @@ pub(super) async fn search_page(
             limit: RESULTS_PER_PAGE,
             near: single
                 .as_deref()
-                .map(|w| near_words(lex, w, NEAR))
+                .map(|w| near_words(lex, site, w, NEAR))
                 .unwrap_or_default(),
             ..Results::default()
         };
@@ -533,7 +545,8 @@ pub const MAX_COMPLETIONS: usize = 50;
 
 /// The completions of `prefix`: the word itself if it is one, then the
 /// base forms it is an inflection of (from the site), then the words it
-/// begins, shortest first and in alphabet order within a length; at
+/// begins that the site knows a frequency of, most common first, then
+/// the others, shortest first and in alphabet order within a length; at
 /// most `limit`.
 pub(crate) fn complete(
     lex: &Lexicon,
@@ -556,6 +569,26 @@ pub(crate) fn complete(
             }
         }
     }
+    // The most common words that begin so, by the site's frequencies ...
+    if let Some(table) = site.map(Site::frequencies).transpose()? {
+        let mut common: Vec<&(String, u64)> = table.starting(&word).iter().collect();
+        let order = |a: &&(String, u64), b: &&(String, u64)| b.1.cmp(&a.1).then(a.0.cmp(&b.0));
+        // The `limit` most common (`s` begins 5,000 words with one).
+        if common.len() > limit && limit > 0 {
+            common.select_nth_unstable_by(limit - 1, order);
+            common.truncate(limit);
+        }
+        common.sort_by(order);
+        for (w, _) in common {
+            if out.len() >= limit {
+                break;
+            }
+            if !out.contains(w) {
+                out.push(w.clone());
+            }
+        }
+    }
+    // ... then the shortest, in alphabet order.
     for len in codes.len() + 1..=lex.max_word_len() {
         if out.len() >= limit {
             break;

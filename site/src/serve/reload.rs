@@ -100,6 +100,9 @@ impl AppState {
     /// is about the data is made anew as [`AppState::new`] makes it.
     fn next_generation(&self, lex: Lexicon, site: Option<Site>) -> AppState {
         lex.prepare_walks();
+        if let Some(site) = &site {
+            let _ = site.frequencies();
+        }
         let stats = cost::Stats::of(&lex);
         let licence = site.as_ref().and_then(Site::licence).map(Into::into);
         let mut state = AppState {

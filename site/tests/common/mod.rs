@@ -53,6 +53,7 @@ pub fn fixture_options() -> BuildOptions {
         wordnet: Some(data().join("wordnet")),
         definitions: vec![data().join("defs.tsv"), data().join("defs.jsonl")],
         strict: false,
+        frequencies: None,
     }
 }
 
@@ -147,7 +148,11 @@ pub fn fetch(browser: bool) -> Result<(), String> {
 /// use); `None`, the test skipped, when it cannot be fetched.
 pub fn wordnet_dir() -> Option<PathBuf> {
     let dir = target_dir().join("wordnet");
-    let here = || dir.join("data.noun").is_file() && dir.join("noun.exc").is_file();
+    let here = || {
+        dir.join("data.noun").is_file()
+            && dir.join("noun.exc").is_file()
+            && dir.join("index.sense").is_file()
+    };
     if !here()
         && let Err(why) = fetch(false)
     {
