@@ -57,6 +57,30 @@
 //! section and builds the version 4 lexicon of them (`lexq upgrade` writes
 //! it to a file).
 
+/// Where each header field begins (see the table above): the one place
+/// the header's offsets are written as numbers.
+mod at {
+    pub(super) const VERSION: usize = 8;
+    /// The header's checksum covers bytes from [`WORDS`] on.
+    pub(super) const HEADER_CRC: usize = 12;
+    pub(super) const WORDS: usize = 16;
+    pub(super) const KEYS: usize = 24;
+    pub(super) const MAX_LEN: usize = 32;
+    pub(super) const NAME_LEN: usize = 36;
+    pub(super) const ALPHABET_OFF: usize = 40;
+    pub(super) const ALPHABET_LEN: usize = 48;
+    pub(super) const FST_OFF: usize = 56;
+    pub(super) const FST_LEN: usize = 64;
+    pub(super) const FST_CRC: usize = 72;
+    pub(super) const ARCS_CRC: usize = 76;
+    pub(super) const ARCS_OFF: usize = 80;
+    pub(super) const ARCS_LEN: usize = 88;
+    pub(super) const ARC_COUNT: usize = 96;
+    pub(super) const ARC_WIDTH: usize = 104;
+    /// Zero up to the fixed part's end.
+    pub(super) const RESERVED: usize = 105;
+}
+
 use std::ops::Range;
 
 use crate::alphabet::Alphabet;
@@ -216,7 +240,7 @@ pub(crate) fn parse(bytes: &[u8]) -> Result<Parsed, Kind> {
             expected: None,
         });
     }
-    match u32_at(bytes, 8) {
+    match u32_at(bytes, at::VERSION) {
         VERSION => parse_v4(bytes).map(|h| Parsed::Current(Box::new(h))),
         v @ 1..=3 => parse_old(bytes, v).map(|h| Parsed::Old(Box::new(h))),
         found => Err(Kind::Version {
@@ -266,10 +290,13 @@ fn parse_v4(bytes: &[u8]) -> Result<Header, Kind> {
             expected: None,
         });
     }
-    let (alpha_off, alpha_len) = (u64_at(bytes, 40), u64_at(bytes, 48));
-    let (fst_off, fst_len) = (u64_at(bytes, 56), u64_at(bytes, 64));
-    let (arcs_off, arcs_len) = (u64_at(bytes, 80), u64_at(bytes, 88));
-    let name_len = u32_at(bytes, 36) as u64;
+    let (alpha_off, alpha_len) = (
+        u64_at(bytes, at::ALPHABET_OFF),
+        u64_at(bytes, at::ALPHABET_LEN),
+    );
+    let (fst_off, fst_len) = (u64_at(bytes, at::FST_OFF), u64_at(bytes, at::FST_LEN));
+    let (arcs_off, arcs_len) = (u64_at(bytes, at::ARCS_OFF), u64_at(bytes, at::ARCS_LEN));
+    let name_len = u32_at(bytes, at::NAME_LEN) as u64;
     file_end(file_len, arcs_off.checked_add(arcs_len))?;
     let alpha_end = alpha_off.checked_add(alpha_len);
     let fst_end = fst_off.checked_add(fst_len);
@@ -282,7 +309,7 @@ fn parse_v4(bytes: &[u8]) -> Result<Header, Kind> {
             field: "section offsets",
         });
     }
-    if bytes[105..FIXED_LEN].iter().any(|&b| b != 0) {
+    if bytes[at::RESERVED..FIXED_LEN].iter().any(|&b| b != 0) {
         return Err(Kind::HeaderField {
             field: "reserved bytes",
         });
@@ -292,7 +319,7 @@ fn parse_v4(bytes: &[u8]) -> Result<Header, Kind> {
         fst_end.unwrap_or(0) as usize,
         arcs_off as usize,
     );
-    if crc32c::crc32c(&bytes[16..fst_off]) != u32_at(bytes, 12) {
+    if crc32c::crc32c(&bytes[at::WORDS..fst_off]) != u32_at(bytes, at::HEADER_CRC) {
         return Err(Kind::HeaderChecksum);
     }
     let alpha_end = alpha_end.unwrap_or(0) as usize;
@@ -311,16 +338,16 @@ fn parse_v4(bytes: &[u8]) -> Result<Header, Kind> {
         *n = u32_at(bytes, FIXED_LEN + 4 * c);
     }
     Ok(Header {
-        words: u64_at(bytes, 16),
-        keys: u64_at(bytes, 24),
-        max_len: u32_at(bytes, 32),
+        words: u64_at(bytes, at::WORDS),
+        keys: u64_at(bytes, at::KEYS),
+        max_len: u32_at(bytes, at::MAX_LEN),
         alphabet,
         fst: fst_off..fst_end,
-        fst_crc: u32_at(bytes, 72),
+        fst_crc: u32_at(bytes, at::FST_CRC),
         arcs: arcs_off..bytes.len(),
-        arcs_crc: u32_at(bytes, 76),
-        arc_count: u64_at(bytes, 96),
-        arc_width: bytes[104] as u32,
+        arcs_crc: u32_at(bytes, at::ARCS_CRC),
+        arc_count: u64_at(bytes, at::ARC_COUNT),
+        arc_width: bytes[at::ARC_WIDTH] as u32,
         code_counts,
     })
 }
@@ -342,14 +369,17 @@ fn parse_old(bytes: &[u8], version: u32) -> Result<OldHeader, Kind> {
             expected: None,
         });
     }
-    let (alpha_off, alpha_len) = (u64_at(bytes, 40), u64_at(bytes, 48));
-    let (fst_off, fst_len) = (u64_at(bytes, 56), u64_at(bytes, 64));
-    let name_len = u32_at(bytes, 36) as u64;
+    let (alpha_off, alpha_len) = (
+        u64_at(bytes, at::ALPHABET_OFF),
+        u64_at(bytes, at::ALPHABET_LEN),
+    );
+    let (fst_off, fst_len) = (u64_at(bytes, at::FST_OFF), u64_at(bytes, at::FST_LEN));
+    let name_len = u32_at(bytes, at::NAME_LEN) as u64;
     file_end(file_len, fst_off.checked_add(fst_len))?;
     let (arcs_off, arcs_len) = if version == 1 {
         (0, 0)
     } else {
-        (u64_at(bytes, 80), u64_at(bytes, 88))
+        (u64_at(bytes, at::ARCS_OFF), u64_at(bytes, at::ARCS_LEN))
     };
     let first = if arcs_len > 0 { arcs_off } else { fst_off };
     if alpha_off != fixed as u64
@@ -363,17 +393,17 @@ fn parse_old(bytes: &[u8], version: u32) -> Result<OldHeader, Kind> {
             field: "section offsets",
         });
     }
-    if crc32c::crc32c(&bytes[16..first as usize]) != u32_at(bytes, 12) {
+    if crc32c::crc32c(&bytes[at::WORDS..first as usize]) != u32_at(bytes, at::HEADER_CRC) {
         return Err(Kind::HeaderChecksum);
     }
     let alpha = alpha_off as usize..(alpha_off + alpha_len) as usize;
     Ok(OldHeader {
         version,
-        words: u64_at(bytes, 16),
-        keys: u64_at(bytes, 24),
+        words: u64_at(bytes, at::WORDS),
+        keys: u64_at(bytes, at::KEYS),
         alphabet: alphabet_at(bytes, alpha, name_len as usize)?,
         fst: fst_off as usize..bytes.len(),
-        fst_crc: u32_at(bytes, 72),
+        fst_crc: u32_at(bytes, at::FST_CRC),
     })
 }
 
@@ -388,7 +418,7 @@ pub fn reseal(bytes: &mut [u8]) -> bool {
         return false;
     }
     let len = bytes.len() as u64;
-    let (fst_off, fst_len) = (u64_at(bytes, 56), u64_at(bytes, 64));
+    let (fst_off, fst_len) = (u64_at(bytes, at::FST_OFF), u64_at(bytes, at::FST_LEN));
     let Some(fst_end) = fst_off.checked_add(fst_len).filter(|&e| e <= len) else {
         return false;
     };
@@ -401,27 +431,27 @@ pub fn reseal(bytes: &mut [u8]) -> bool {
         bytes[fst_end - 4..fst_end].copy_from_slice(&sum.to_le_bytes());
     }
     let crc = crc32c::crc32c(&bytes[fst_off..fst_end]);
-    bytes[72..76].copy_from_slice(&crc.to_le_bytes());
+    bytes[at::FST_CRC..at::FST_CRC + 4].copy_from_slice(&crc.to_le_bytes());
     let mut first = fst_off;
-    match u32_at(bytes, 8) {
+    match u32_at(bytes, at::VERSION) {
         VERSION if bytes.len() >= ALPHABET_AT => {
-            let arcs_off = u64_at(bytes, 80);
+            let arcs_off = u64_at(bytes, at::ARCS_OFF);
             if arcs_off >= fst_end as u64 && arcs_off <= len {
                 let crc = crc32c::crc32c(&bytes[arcs_off as usize..]);
-                bytes[76..80].copy_from_slice(&crc.to_le_bytes());
+                bytes[at::ARCS_CRC..at::ARCS_CRC + 4].copy_from_slice(&crc.to_le_bytes());
             }
         }
         2 | 3 if bytes.len() >= FIXED_LEN_V3 => {
-            let (arcs_off, arcs_len) = (u64_at(bytes, 80), u64_at(bytes, 88));
+            let (arcs_off, arcs_len) = (u64_at(bytes, at::ARCS_OFF), u64_at(bytes, at::ARCS_LEN));
             if arcs_len > 0 && arcs_off >= FIXED_LEN_V3 as u64 && arcs_off <= fst_off as u64 {
                 first = arcs_off as usize;
                 let crc = crc32c::crc32c(&bytes[first..fst_off]);
-                bytes[76..80].copy_from_slice(&crc.to_le_bytes());
+                bytes[at::ARCS_CRC..at::ARCS_CRC + 4].copy_from_slice(&crc.to_le_bytes());
             }
         }
         _ => {}
     }
-    let crc = crc32c::crc32c(&bytes[16..first]);
-    bytes[12..16].copy_from_slice(&crc.to_le_bytes());
+    let crc = crc32c::crc32c(&bytes[at::WORDS..first]);
+    bytes[at::HEADER_CRC..at::HEADER_CRC + 4].copy_from_slice(&crc.to_le_bytes());
     true
 }
