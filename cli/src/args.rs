@@ -83,6 +83,8 @@ pub enum Command {
     Endgame(crate::cmd::endgame::EndgameArgs),
     /// Simulate the best moves of a position (CGP) over random draws: win chance and spread.
     Sim(crate::cmd::sim::SimArgs),
+    /// The tiles the opponent may have kept, given its play (CGP before it): leaves by weight.
+    Infer(crate::cmd::infer::InferArgs),
     /// Estimate a leave table from self-play games and write it as CSV (LEAVE,VALUE lines).
     Leaves(crate::cmd::leaves::LeavesArgs),
     /// Dictionary sites: build a word index with definitions, search it, export it.
@@ -525,7 +527,7 @@ const GROUPS: &[(&str, &[&str])] = &[
     (
         "Game",
         &[
-            "moves", "board", "play", "gcg", "selfplay", "leaves", "endgame", "sim",
+            "moves", "board", "play", "gcg", "selfplay", "leaves", "endgame", "sim", "infer",
         ],
     ),
     ("Site", &["site", "serve"]),
