@@ -201,7 +201,9 @@ impl Named {
     pub fn builtins(self) -> &'static str {
         match self {
             Named::Layout => "standard, super, friends",
-            Named::TileSet => "english, english_super, friends, spanish",
+            Named::TileSet => {
+                "english, english_super, friends, spanish, polish, german, french, dutch, norwegian, swedish, slovene, italian, portuguese"
+            }
             Named::Lexicon if cfg!(feature = "embedded") => "ENABLE",
             Named::Lexicon => "none in this build",
         }

@@ -432,7 +432,8 @@ pub struct BuildArgs {
     /// The lexicon file to write (replaced atomically).
     #[arg(long, short = 'o', value_name = "OUT")]
     pub output: PathBuf,
-    /// english, spanish, catalan, or an alphabet file.
+    /// english, spanish, catalan, polish, german, french, dutch, norwegian,
+    /// swedish, slovene, italian, portuguese, or an alphabet file.
     #[arg(long, default_value = "english")]
     pub alphabet: String,
     /// Leave out words shorter than N tiles.
