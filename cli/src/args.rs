@@ -427,8 +427,12 @@ pub fn meet(typed: &[(String, usize, usize)]) -> Result<(usize, usize), String> 
 #[derive(Args, Debug)]
 pub struct BuildArgs {
     /// Word list files.
-    #[arg(required = true, value_name = "WORDLIST")]
+    #[arg(required_unless_present = "from_kwg", value_name = "WORDLIST")]
     pub inputs: Vec<PathBuf>,
+    /// Also read the words of a wolges .kwg file (its tiles numbered in
+    /// --alphabet's order, as wolges numbers them).
+    #[arg(long, value_name = "FILE")]
+    pub from_kwg: Option<PathBuf>,
     /// The lexicon file to write (replaced atomically).
     #[arg(long, short = 'o', value_name = "OUT")]
     pub output: PathBuf,
