@@ -34,7 +34,7 @@ pub(crate) const LANGUAGES: &[Language] = &[
     // Polish: 32 letters, Ą Ć Ę Ł Ń Ó Ś Ź Ż tiles of their own; no Q, V or X.
     // 100 tiles, 190 points. Source:
     // en.wikipedia.org/wiki/Scrabble_letter_distributions#Polish. Second
-    // source: wolges's src/alphabets/polish.txt (equal).
+    // source: wolges's alphabets/polish.txt (equal).
     Language {
         name: "polish",
         alphabet: "A\nĄ\nB\nC\nĆ\nD\nE\nĘ\nF\nG\nH\nI\nJ\nK\nL\nŁ\nM\nN\nŃ\nO\nÓ\nP\nR\nS\nŚ\nT\nU\nW\nY\nZ\nŹ\nŻ\n",
@@ -43,7 +43,7 @@ pub(crate) const LANGUAGES: &[Language] = &[
     // German: Ä, Ö and Ü are tiles of their own (not AE, OE, UE); ß is read as
     // SS; other accents are ignored. 102 tiles, 202 points. Source:
     // en.wikipedia.org/wiki/Scrabble_letter_distributions#German. Second
-    // source: wolges's src/alphabets/german.txt (equal).
+    // source: wolges's alphabets/german.txt (equal).
     Language {
         name: "german",
         alphabet: "A À Á Â\nÄ\nB\nC Ç\nD\nE É È Ê Ë\nF\nG\nH\nI Í Ì Î Ï\nJ\nK\nL\nM\nN Ñ\nO Ó Ò Ô\nÖ\nP\nQ\nR\nS\nT\nU Ú Ù Û\nÜ\nV\nW\nX\nY\nZ\n",
@@ -52,7 +52,7 @@ pub(crate) const LANGUAGES: &[Language] = &[
     // French: accents and the cedilla are ignored (É is E, Ç is C). 102 tiles,
     // 197 points. Source:
     // en.wikipedia.org/wiki/Scrabble_letter_distributions#French. Second
-    // source: wolges's src/alphabets/french.txt (equal).
+    // source: wolges's alphabets/french.txt (equal).
     Language {
         name: "french",
         alphabet: "A À Â Ä\nB\nC Ç\nD\nE É È Ê Ë\nF\nG\nH\nI Î Ï\nJ\nK\nL\nM\nN\nO Ô Ö\nP\nQ\nR\nS\nT\nU Ù Û Ü\nV\nW\nX\nY Ÿ\nZ\n",
@@ -61,7 +61,7 @@ pub(crate) const LANGUAGES: &[Language] = &[
     // Dutch: IJ is two tiles, I and J; accents are ignored. 102 tiles, 230
     // points. Source:
     // en.wikipedia.org/wiki/Scrabble_letter_distributions#Dutch. Second
-    // source: wolges's src/alphabets/dutch.txt (equal).
+    // source: wolges's alphabets/dutch.txt (equal).
     Language {
         name: "dutch",
         alphabet: "A Á À Ä\nB\nC\nD\nE É È Ê Ë\nF\nG\nH\nI Í Ï\nJ\nK\nL\nM\nN\nO Ó Ö\nP\nQ\nR\nS\nT\nU Ú Ü\nV\nW\nX\nY\nZ\n",
@@ -71,7 +71,7 @@ pub(crate) const LANGUAGES: &[Language] = &[
     // (loanwords) with no tiles: only a blank plays them. 100 tiles, 202
     // points. Source:
     // en.wikipedia.org/wiki/Scrabble_letter_distributions#Norwegian. Second
-    // source: wolges's src/alphabets/norwegian.txt (equal).
+    // source: wolges's alphabets/norwegian.txt (equal).
     Language {
         name: "norwegian",
         alphabet: "A À\nB\nC\nD\nE É È Ê\nF\nG\nH\nI\nJ\nK\nL\nM\nN\nO Ó Ò Ô\nP\nQ\nR\nS\nT\nU\nV\nW\nX\nY\nÜ\nZ\nÆ\nÄ\nØ\nÖ\nÅ\n",
@@ -80,7 +80,7 @@ pub(crate) const LANGUAGES: &[Language] = &[
     // Swedish: Å, Ä and Ö after Z; Q, W, Ü and Æ are in the alphabet with no
     // tiles: only a blank plays them. 100 tiles, 194 points. Source:
     // en.wikipedia.org/wiki/Scrabble_letter_distributions#Swedish. Second
-    // source: wolges's src/alphabets/swedish.txt (equal).
+    // source: wolges's alphabets/swedish.txt (equal).
     Language {
         name: "swedish",
         alphabet: "A\nB\nC\nD\nE É È\nF\nG\nH\nI\nJ\nK\nL\nM\nN\nO\nP\nQ\nR\nS\nT\nU\nV\nW\nX\nY\nÜ\nZ\nÅ\nÄ\nÆ\nÖ\n",
@@ -89,7 +89,7 @@ pub(crate) const LANGUAGES: &[Language] = &[
     // Slovene: Č, Š and Ž tiles of their own; Q, W, X and Y are in the
     // alphabet with no tiles: only a blank plays them. 100 tiles, 180 points.
     // Source: en.wikipedia.org/wiki/Scrabble_letter_distributions#Slovenian.
-    // Second source: wolges's src/alphabets/slovene.txt (equal).
+    // Second source: wolges's alphabets/slovene.txt (equal).
     Language {
         name: "slovene",
         alphabet: "A\nB\nC\nČ\nD\nE\nF\nG\nH\nI\nJ\nK\nL\nM\nN\nO\nP\nQ\nR\nS\nŠ\nT\nU\nV\nW\nX\nY\nZ\nŽ\n",
@@ -110,7 +110,7 @@ pub(crate) const LANGUAGES: &[Language] = &[
     // en.wikipedia.org/wiki/Scrabble_letter_distributions#Portuguese. wolges
     // has no Portuguese set; second source: the rules summary at
     // scrabble3d.info (120 tiles, no K, W or Y) and an independent
-    // implementation's bag (github.com/guzzt/Scrabble src/letterbag.py: the
+    // implementation's bag (github.com/guzzt/Scrabble, letterbag.py: the
     // same counts and values).
     Language {
         name: "portuguese",
