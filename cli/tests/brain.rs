@@ -261,3 +261,33 @@ fn sim_with_inference_is_the_same_for_the_same_seed() {
         "rack second",
     );
 }
+
+#[test]
+fn infer_reads_a_game_file() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/gcg/exchange-pass-challenge.gcg"
+    );
+    // Event 2 is bob's J8 SH; ann's next line shows her rack, GNOUUWY.
+    let from_file = run(&["infer", "--gcg", file, "--turn", "2", "--json"]);
+    assert_eq!(from_file.status.code(), Some(0), "{}", stderr(&from_file));
+    let before = run(&["gcg", file, "--turn", "1"]);
+    let cgp = stdout(&before).trim().to_string();
+    let mut f: Vec<String> = cgp.split(' ').map(String::from).collect();
+    assert_eq!(f[1], "BCGHMRS/");
+    f[1] = "BCGHMRS/GNOUUWY".into();
+    let by_hand = run(&["infer", "--cgp", &f.join(" "), "--play", "J8 SH", "--json"]);
+    assert_eq!(stdout(&from_file), stdout(&by_hand));
+    let v: Value = serde_json::from_str(stdout(&by_hand).trim()).unwrap();
+    assert_eq!(v["play"], "J8 SH");
+    // Event 3 is an exchange; event 0 does not exist.
+    assert_one_line_error(&run(&["infer", "--gcg", file, "--turn", "3"]), "not a play");
+    assert_one_line_error(&run(&["infer", "--gcg", file, "--turn", "0"]), "1 or more");
+    // The default is the file's last play.
+    let last = run(&["infer", "--gcg", file]);
+    assert!(
+        matches!(last.status.code(), Some(0 | 1)),
+        "{}",
+        stderr(&last)
+    );
+}

@@ -18,7 +18,7 @@
 //!
 //! Every distinct leave is tried, exactly: a play of 4 tiles from a full
 //! bag leaves 3 (some 3,000 leaves of the English set), a play of one
-//! tile leaves 6 (up to some 900,000); [`Settings::max_leaves`] bounds
+//! tile leaves 6 (some 700,000); [`Settings::max_leaves`] bounds
 //! the work. For each the game is dealt the rack ([`Game::set_rack`]) and
 //! the generator asked for a move beating the play by more than the
 //! margin, which the best-first search answers without listing the rest.

@@ -19,11 +19,24 @@ pub struct InferArgs {
     /// The position before the play, as a CGP line: the player who made
     /// it to move (its rack, if written, is ignored), the inferring
     /// player's rack second (left empty, its tiles count as unseen).
-    #[arg(long, value_name = "CGP")]
-    pub cgp: String,
+    #[arg(long, value_name = "CGP", conflicts_with = "gcg", requires = "play")]
+    pub cgp: Option<String>,
     /// The play, in the notation `lexq play` takes ("8D WORD").
-    #[arg(long, value_name = "MOVE", allow_hyphen_values = true)]
-    pub play: String,
+    #[arg(
+        long,
+        value_name = "MOVE",
+        allow_hyphen_values = true,
+        requires = "cgp"
+    )]
+    pub play: Option<String>,
+    /// A GCG game file instead: infer the play of its --turn K-th event
+    /// line (default: its last play), the inferring player's rack read from
+    /// its next line.
+    #[arg(long, value_name = "FILE", required_unless_present = "cgp")]
+    pub gcg: Option<PathBuf>,
+    /// With --gcg: the event line (1-based) whose play is inferred.
+    #[arg(long, value_name = "K", requires = "gcg")]
+    pub turn: Option<usize>,
     /// A rack is consistent if no move of it beats the play by more than
     /// this many points of equity.
     #[arg(
@@ -84,12 +97,17 @@ pub fn generator(leaves: Option<&PathBuf>, pos: &Position<'_>) -> Result<Generat
 /// `lexq infer`.
 pub fn run(lexicon: Option<&Choice>, args: &InferArgs) -> Result<u8, Failure> {
     let margin = margin(args.margin)?;
+    let (cgp, text) = match (&args.gcg, &args.cgp, &args.play) {
+        (Some(path), _, _) => crate::cmd::gcg::play_at(lexicon, path, args.turn)?,
+        (None, Some(cgp), Some(play)) => (cgp.clone(), play.clone()),
+        _ => return Err("give --cgp CGP --play MOVE, or --gcg FILE".into()),
+    };
     let mut lexicons = Lexicons::new(lexicon)?;
-    let lex = lexicons.for_cgp(&args.cgp)?;
-    let pos = position(lex, &args.cgp)?;
+    let lex = lexicons.for_cgp(&cgp)?;
+    let pos = position(lex, &cgp)?;
     let game = before(&pos)?;
     let generator = generator(args.leaves.as_ref(), &pos)?;
-    let play = pos.board.parse_move(&args.play)?;
+    let play = pos.board.parse_move(&text)?;
     let settings = infer::Settings {
         margin,
         max_leaves: args.max_leaves,
