@@ -644,7 +644,7 @@ fn help_groups_the_commands() {
         assert_eq!(
             under("Game:"),
             &[
-                "moves", "board", "play", "gcg", "selfplay", "leaves", "endgame", "sim"
+                "moves", "board", "play", "gcg", "selfplay", "leaves", "endgame", "sim", "infer"
             ]
         );
         assert_eq!(under("Site:"), &["site", "serve"]);
