@@ -45,6 +45,15 @@ pub enum Error {
         kind: LexiconErrorKind,
     },
 
+    /// A wolges `.kwg` file read as a word source is not usable.
+    #[error("{}: not a usable .kwg file: {message}", path.display())]
+    Kwg {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        message: String,
+    },
+
     /// An alphabet definition (built-in name or file) is invalid.
     #[error("alphabet {name}: {}{kind}", line.map(|l| format!("line {l}: ")).unwrap_or_default())]
     Alphabet {
@@ -201,7 +210,9 @@ impl Named {
     pub fn builtins(self) -> &'static str {
         match self {
             Named::Layout => "standard, super, friends",
-            Named::TileSet => "english, english_super, friends, spanish",
+            Named::TileSet => {
+                "english, english_super, friends, spanish, polish, german, french, dutch, norwegian, swedish, slovene, italian, portuguese"
+            }
             Named::Lexicon if cfg!(feature = "embedded") => "ENABLE",
             Named::Lexicon => "none in this build",
         }

@@ -229,7 +229,8 @@ fn by_default_a_line_names_built_in_layouts_and_tile_sets_only() {
             (
                 "ld",
                 "tile set NAME: not a built-in tile set (english, english_super, friends, \
-                 spanish); files are not allowed here"
+                 spanish, polish, german, french, dutch, norwegian, swedish, slovene, italian, \
+                 portuguese); files are not allowed here"
                     .to_string()
             ),
         ]

@@ -83,6 +83,8 @@ pub enum Command {
     Endgame(crate::cmd::endgame::EndgameArgs),
     /// Simulate the best moves of a position (CGP) over random draws: win chance and spread.
     Sim(crate::cmd::sim::SimArgs),
+    /// The tiles the opponent may have kept, given its play (CGP before it): leaves by weight.
+    Infer(crate::cmd::infer::InferArgs),
     /// Estimate a leave table from self-play games and write it as CSV (LEAVE,VALUE lines).
     Leaves(crate::cmd::leaves::LeavesArgs),
     /// Dictionary sites: build a word index with definitions, search it, export it.
@@ -425,12 +427,17 @@ pub fn meet(typed: &[(String, usize, usize)]) -> Result<(usize, usize), String> 
 #[derive(Args, Debug)]
 pub struct BuildArgs {
     /// Word list files.
-    #[arg(required = true, value_name = "WORDLIST")]
+    #[arg(required_unless_present = "from_kwg", value_name = "WORDLIST")]
     pub inputs: Vec<PathBuf>,
+    /// Also read the words of a wolges .kwg file (its tiles numbered in
+    /// --alphabet's order, as wolges numbers them).
+    #[arg(long, value_name = "FILE")]
+    pub from_kwg: Option<PathBuf>,
     /// The lexicon file to write (replaced atomically).
     #[arg(long, short = 'o', value_name = "OUT")]
     pub output: PathBuf,
-    /// english, spanish, catalan, or an alphabet file.
+    /// english, spanish, catalan, polish, german, french, dutch, norwegian,
+    /// swedish, slovene, italian, portuguese, or an alphabet file.
     #[arg(long, default_value = "english")]
     pub alphabet: String,
     /// Leave out words shorter than N tiles.
@@ -525,7 +532,7 @@ const GROUPS: &[(&str, &[&str])] = &[
     (
         "Game",
         &[
-            "moves", "board", "play", "gcg", "selfplay", "leaves", "endgame", "sim",
+            "moves", "board", "play", "gcg", "selfplay", "leaves", "endgame", "sim", "infer",
         ],
     ),
     ("Site", &["site", "serve"]),

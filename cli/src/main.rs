@@ -141,6 +141,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
         Command::Selfplay(a) => cmd::selfplay::run(lexicon, a),
         Command::Endgame(a) => cmd::endgame::run(lexicon, a),
         Command::Sim(a) => cmd::sim::run(lexicon, a),
+        Command::Infer(a) => cmd::infer::run(lexicon, a),
         Command::Leaves(a) => cmd::leaves::run(lexicon, a),
         // Site.
         Command::Site { command } => cmd::site::run_site(lexicon, command),

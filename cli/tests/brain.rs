@@ -131,3 +131,163 @@ fn sim_json_is_best_first_and_the_same_for_the_same_seed() {
         play_line(cgp, &[c["move"].as_str().unwrap().to_string()]);
     }
 }
+
+#[test]
+fn infer_json_lists_the_leaves_by_weight() {
+    // Player 0 (rack not shown) opens 8D QUARTZ; player 1 holds AEINRST.
+    let cgp = format!("{EMPTY} /AEINRST 0/0 0");
+    let o = run(&["infer", "--cgp", &cgp, "--play", "8D QUARTZ", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["play"], "8D QUARTZ");
+    assert_eq!(v["score"], 68);
+    let leaves = v["leaves"].as_array().unwrap();
+    assert_eq!(leaves.len() as u64, v["consistent"].as_u64().unwrap());
+    // One tile kept, of the 26 kinds left unseen (the one Q and Z played).
+    assert!(v["tried"].as_u64().unwrap() <= 26);
+    let p: f64 = leaves
+        .iter()
+        .map(|l| l["probability"].as_f64().unwrap())
+        .sum();
+    assert!((p - 1.0).abs() < 1e-4, "{p}");
+    let weights: Vec<u64> = leaves
+        .iter()
+        .map(|l| l["weight"].as_u64().unwrap())
+        .collect();
+    assert!(weights.windows(2).all(|w| w[0] >= w[1]), "{weights:?}");
+    for l in leaves {
+        assert_eq!(l["leave"].as_str().unwrap().chars().count(), 1, "{l}");
+    }
+    // The draws of QUARTZ from the tiles player 1 cannot see: Q 1, U 4,
+    // A 8 (9 less its own), R 5, T 5, Z 1: 800 ways; then E 11 (12 less
+    // its own), I 8, a second A C(8, 2) / 8 = 3.5 times as many.
+    let w = |t: &str| {
+        leaves
+            .iter()
+            .find(|l| l["leave"] == t)
+            .map(|l| l["weight"].as_u64().unwrap())
+    };
+    for (t, want) in [("E", 800 * 11), ("I", 800 * 8), ("A", 4 * 28 * 5 * 5)] {
+        if let Some(got) = w(t) {
+            assert_eq!(got, want, "{t}");
+        }
+    }
+    let text = run(&["infer", "--cgp", &cgp, "--play", "8D QUARTZ"]);
+    assert!(
+        stdout(&text).starts_with("8D QUARTZ 68: "),
+        "{}",
+        stdout(&text)
+    );
+}
+
+#[test]
+fn infer_refuses_cleanly() {
+    let cgp = format!("{EMPTY} /AEINRST 0/0 0");
+    assert_one_line_error(
+        &run(&["infer", "--cgp", &cgp, "--play", "8G ZZ"]),
+        "not among the tiles",
+    );
+    assert_one_line_error(&run(&["infer", "--cgp", &cgp, "--play", "-"]), "placement");
+    assert_one_line_error(
+        &run(&[
+            "infer",
+            "--cgp",
+            &cgp,
+            "--play",
+            "8D QUARTZ",
+            "--margin",
+            "-1",
+        ]),
+        "--margin",
+    );
+    assert_one_line_error(
+        &run(&[
+            "infer",
+            "--cgp",
+            &cgp,
+            "--play",
+            "8G AT",
+            "--max-leaves",
+            "10",
+        ]),
+        "over the limit of 10",
+    );
+    assert_one_line_error(&run(&["infer", "--cgp", &cgp, "--play", "8G QZ"]), "QZ");
+}
+
+#[test]
+fn sim_with_inference_is_the_same_for_the_same_seed() {
+    let cgp = format!("{EMPTY} /AEINRST 0/0 0");
+    let args = |jobs: &'static str| {
+        run(&[
+            "sim",
+            "--cgp",
+            &cgp,
+            "--infer",
+            "8D QUARTZ",
+            "--iterations",
+            "40",
+            "--candidates",
+            "3",
+            "--seed",
+            "5",
+            "--jobs",
+            jobs,
+            "--json",
+        ])
+    };
+    let one = args("1");
+    assert_eq!(one.status.code(), Some(0), "{}", stderr(&one));
+    assert_eq!(stdout(&one), stdout(&args("2")));
+    let v: Value = serde_json::from_str(stdout(&one).trim()).unwrap();
+    let list = v["candidates"].as_array().unwrap();
+    assert_eq!(list.len(), 3);
+    // Each candidate is playable after QUARTZ.
+    let after = play_line(
+        &format!("{EMPTY} QUARTZ?/AEINRST 0/0 0"),
+        &["8D QUARTZ".to_string()],
+    );
+    for c in list {
+        play_line(&after, &[c["move"].as_str().unwrap().to_string()]);
+    }
+    assert_one_line_error(
+        &run(&[
+            "sim",
+            "--cgp",
+            &format!("{EMPTY} / 0/0 0"),
+            "--infer",
+            "8D QUARTZ",
+        ]),
+        "rack second",
+    );
+}
+
+#[test]
+fn infer_reads_a_game_file() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/gcg/exchange-pass-challenge.gcg"
+    );
+    // Event 2 is bob's J8 SH; ann's next line shows her rack, GNOUUWY.
+    let from_file = run(&["infer", "--gcg", file, "--turn", "2", "--json"]);
+    assert_eq!(from_file.status.code(), Some(0), "{}", stderr(&from_file));
+    let before = run(&["gcg", file, "--turn", "1"]);
+    let cgp = stdout(&before).trim().to_string();
+    let mut f: Vec<String> = cgp.split(' ').map(String::from).collect();
+    assert_eq!(f[1], "BCGHMRS/");
+    f[1] = "BCGHMRS/GNOUUWY".into();
+    let by_hand = run(&["infer", "--cgp", &f.join(" "), "--play", "J8 SH", "--json"]);
+    assert_eq!(stdout(&from_file), stdout(&by_hand));
+    let v: Value = serde_json::from_str(stdout(&by_hand).trim()).unwrap();
+    assert_eq!(v["play"], "J8 SH");
+    // Event 3 is an exchange; event 0 does not exist.
+    assert_one_line_error(&run(&["infer", "--gcg", file, "--turn", "3"]), "not a play");
+    assert_one_line_error(&run(&["infer", "--gcg", file, "--turn", "0"]), "1 or more");
+    // The default is the file's last play.
+    let last = run(&["infer", "--gcg", file]);
+    assert!(
+        matches!(last.status.code(), Some(0 | 1)),
+        "{}",
+        stderr(&last)
+    );
+}

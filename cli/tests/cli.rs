@@ -644,7 +644,7 @@ fn help_groups_the_commands() {
         assert_eq!(
             under("Game:"),
             &[
-                "moves", "board", "play", "gcg", "selfplay", "leaves", "endgame", "sim"
+                "moves", "board", "play", "gcg", "selfplay", "leaves", "endgame", "sim", "infer"
             ]
         );
         assert_eq!(under("Site:"), &["site", "serve"]);
@@ -856,4 +856,37 @@ fn output_is_one_flag() {
         &run(&["selfplay", "--games", "1", "--gcg", games.to_str().unwrap()]),
         "--gcg-dir",
     );
+}
+
+/// `lexq build --from-kwg`: a `.kwg` written here by hand from wolges's
+/// documented layout (node 0 points to the DAWG's first letters; each
+/// node its first child in bits 0-21, the last sibling in bit 22, a word
+/// in bit 23, its tile in bits 24-31) holding AB, AT and B.
+#[test]
+fn build_reads_the_words_of_a_kwg() {
+    let node = |tile: u32, word: bool, end: bool, child: u32| {
+        ((tile << 24) | (u32::from(word) << 23) | (u32::from(end) << 22) | child).to_le_bytes()
+    };
+    let nodes = [
+        node(0, false, true, 2),  // DAWG root: the list at 2
+        node(0, false, true, 0),  // GADDAG root: empty
+        node(1, false, false, 4), // A, children at 4
+        node(2, true, true, 0),   // B, a word, last
+        node(2, true, false, 0),  // AB
+        node(20, true, true, 0),  // AT, last
+    ];
+    let dir = TempDir::new().unwrap();
+    let kwg = dir.path().join("tiny.kwg");
+    std::fs::write(&kwg, nodes.concat()).unwrap();
+    let out = dir.path().join("tiny.lexq");
+    let o = run(&["build", "--from-kwg", path_str(&kwg), "-o", path_str(&out)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let words = run(&["-L", path_str(&out), "words"]);
+    assert_eq!(stdout(&words), "AB\nAT\nB\n");
+    // A damaged file: one line naming what is wrong, exit 2, no output.
+    std::fs::write(&kwg, &nodes[..4].concat()[..15]).unwrap();
+    let bad = dir.path().join("bad.lexq");
+    let o = run(&["build", "--from-kwg", path_str(&kwg), "-o", path_str(&bad)]);
+    assert_one_line_error(&o, "not a usable .kwg file: 15 bytes");
+    assert!(!bad.exists());
 }

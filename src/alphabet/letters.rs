@@ -40,6 +40,9 @@ use crate::alphabet::compose;
 use crate::alphabet::letterset::LetterSet;
 use crate::error::{AlphabetErrorKind, Arg, Error, Result, WordErrorKind};
 
+/// The built-in alphabets' names, for messages.
+const BUILTINS: &str = "english, spanish, catalan, polish, german, french, dutch, norwegian, swedish, slovene, italian, portuguese";
+
 /// The most tiles an alphabet may have (codes 1..=63).
 pub const MAX_TILES: usize = 63;
 
@@ -162,22 +165,46 @@ impl Alphabet {
         Alphabet::from_text("catalan", CATALAN).expect("built-in alphabet")
     }
 
-    /// A built-in alphabet by name (`english`, `spanish`, `catalan`), or else
-    /// an alphabet file at that path ([`Alphabet::from_file`]).
+    /// A built-in alphabet by name, any case: `english`, `spanish`,
+    /// `catalan`, and the alphabets of the built-in tile sets of `polish`
+    /// (`Ą Ć Ę Ł Ń Ó Ś Ź Ż` tiles of their own), `german` (`Ä Ö Ü`; `ß`
+    /// reads as `SS`), `french`, `dutch`, `italian` (21 letters) and
+    /// `portuguese` (`Ç`) (accents read as the plain letter), `norwegian`
+    /// (`Æ Ø Å`), `swedish` (`Å Ä Ö`) and `slovene` (`Č Š Ž`). `None` for
+    /// any other name.
+    ///
+    /// ```
+    /// use lexq::Alphabet;
+    /// let pl = Alphabet::builtin("polish").unwrap();
+    /// assert_eq!(pl.len(), 32);
+    /// assert_eq!(pl.decode(&pl.encode("żółw").unwrap()), "ŻÓŁW");
+    /// let fr = Alphabet::builtin("French").unwrap();
+    /// assert_eq!(fr.decode(&fr.encode("élève").unwrap()), "ELEVE");
+    /// ```
+    pub fn builtin(name: &str) -> Option<Alphabet> {
+        match name.to_ascii_lowercase().as_str() {
+            "english" => Some(Alphabet::english()),
+            "spanish" => Some(Alphabet::spanish()),
+            "catalan" => Some(Alphabet::catalan()),
+            other => crate::alphabet::languages::language(other)
+                .map(|l| Alphabet::from_text(l.name, l.alphabet).expect("built-in alphabet")),
+        }
+    }
+
+    /// A built-in alphabet by name (`english`, `spanish`, `catalan`,
+    /// `polish`, `german`, `french`, `dutch`, `norwegian`, `swedish`,
+    /// `slovene`, `italian`, `portuguese`: see [`Alphabet::builtin`]), or
+    /// else an alphabet file at that path ([`Alphabet::from_file`]).
     pub fn named(name_or_path: &str) -> Result<Alphabet> {
-        match name_or_path.to_ascii_lowercase().as_str() {
-            "english" => Ok(Alphabet::english()),
-            "spanish" => Ok(Alphabet::spanish()),
-            "catalan" => Ok(Alphabet::catalan()),
-            _ => {
+        match Alphabet::builtin(name_or_path) {
+            Some(a) => Ok(a),
+            None => {
                 let path = Path::new(name_or_path);
                 if !path.exists() {
                     return Err(Error::Alphabet {
                         name: crate::error::shorten(name_or_path),
                         line: None,
-                        kind: AlphabetErrorKind::Unknown {
-                            builtins: "english, spanish, catalan",
-                        },
+                        kind: AlphabetErrorKind::Unknown { builtins: BUILTINS },
                     });
                 }
                 Alphabet::from_file(path)

@@ -5,6 +5,7 @@
 //! import from it, and it imports from none of them.
 
 mod compose;
+mod languages;
 mod letters;
 pub(crate) mod letterset;
 pub(crate) mod tileset;

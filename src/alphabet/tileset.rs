@@ -2,8 +2,11 @@
 //! bingo bonus and the rack size.
 //!
 //! Built in: `english` (100 tiles, bingo +50), `english_super` (200 tiles),
-//! `friends` (104 tiles, bingo +35) and `spanish` (100 tiles with CH, LL, RR
-//! and Ñ). Custom sets come from a text file, one tile a line: the tile's
+//! `friends` (104 tiles, bingo +35), `spanish` (100 tiles with CH, LL, RR
+//! and Ñ), and the sets of the Polish, German, French, Dutch, Norwegian,
+//! Swedish, Slovene, Italian and Portuguese editions (`polish`...), each
+//! read against the built-in alphabet of its name, with its source in
+//! `src/alphabet/languages.rs`. Custom sets come from a text file, one tile a line: the tile's
 //! spelling, its count and its value; `?` is the blank. Optional lines
 //! `bingo N` and `rack N` set the bingo bonus (default 50) and the rack size
 //! (default 7). Lines starting with `;` are comments.
@@ -69,8 +72,11 @@ pub struct TileSet {
 
 impl TileSet {
     /// A built-in set by name, any case (`english`, `english_super` (also
-    /// `super`, `english-super`), `friends`, `spanish`), read against
-    /// `alphabet`; `None` if `name` is none of them.
+    /// `super`, `english-super`), `friends`, `spanish`, and `polish`,
+    /// `german`, `french`, `dutch`, `norwegian`, `swedish`, `slovene`,
+    /// `italian`, `portuguese`, each for the built-in alphabet of that
+    /// name: their sources are in `src/alphabet/languages.rs`), read
+    /// against `alphabet`; `None` if `name` is none of them.
     pub fn builtin(name: &str, alphabet: &Alphabet) -> Option<Result<TileSet>> {
         let (name, text) = match name.to_ascii_lowercase().as_str() {
             "english" => ("english", ENGLISH),
@@ -79,7 +85,10 @@ impl TileSet {
             }
             "friends" => ("friends", FRIENDS),
             "spanish" => ("spanish", SPANISH),
-            _ => return None,
+            other => {
+                let l = crate::alphabet::languages::language(other)?;
+                (l.name, l.tiles)
+            }
         };
         Some(TileSet::from_text(name, text, alphabet))
     }
@@ -109,12 +118,14 @@ impl TileSet {
     }
 
     /// The built-in set that goes with `alphabet` on a board of `size`:
-    /// English (super on boards larger than 15) or Spanish.
+    /// English (super on boards larger than 15), or the set of the
+    /// alphabet's name (Spanish, Polish, German...).
     pub fn default_for(alphabet: &Alphabet, size: usize) -> Result<TileSet> {
         let name = match (alphabet.name(), size > 15) {
             ("english", false) => "english",
             ("english", true) => "english_super",
             ("spanish", _) => "spanish",
+            (other, _) if crate::alphabet::languages::language(other).is_some() => other,
             (other, _) => {
                 return Err(Error::TileSet {
                     name: None,

@@ -25,6 +25,7 @@ pub mod equity;
 mod error;
 pub mod gcg;
 mod gcg_error;
+pub mod infer;
 mod layout;
 pub mod leavegen;
 pub mod leaves;

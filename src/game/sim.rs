@@ -43,6 +43,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 pub use win::win_chance;
 
 use crate::game::error::Result;
+use crate::game::infer::Leave;
 use crate::game::leaves::MILLI;
 use crate::game::movegen::{Generator, TopN, Valued};
 use crate::game::moves::Move;
@@ -75,6 +76,11 @@ pub struct Settings {
     /// Standard errors of its difference from the leader below which a
     /// candidate stops (default 3.0; `f64::INFINITY` never stops one).
     pub cutoff: f64,
+    /// What the opponent kept from its last play, by weight (an
+    /// [`crate::game::infer::Inference`]'s leaves): each iteration deals
+    /// the opponent one of these, drawn by weight, then the rest of its
+    /// rack from the bag. Empty (the default): the whole rack is drawn.
+    pub opponent_leaves: Vec<Leave>,
 }
 
 impl Default for Settings {
@@ -86,6 +92,7 @@ impl Default for Settings {
             seed: 1,
             jobs: 1,
             cutoff: 3.0,
+            opponent_leaves: Vec::new(),
         }
     }
 }
@@ -183,6 +190,12 @@ pub fn simulate(
     root.set_rack(opp, &Rack::new())?;
     // As many tiles as the opponent holds (a rack not shown was dealt).
     let opp_size = game.rack(opp).len();
+    check_leaves(&root, &settings.opponent_leaves, opp_size)?;
+    let opponent = Opponent {
+        player: opp,
+        size: opp_size,
+        weights: Weights::new(&settings.opponent_leaves),
+    };
     let mut top = TopN::new(settings.candidates.max(1));
     game.generate(&mut generator.clone(), &mut top);
     let mut list: Vec<Valued> = top.into_valued();
@@ -214,7 +227,7 @@ pub fn simulate(
                     loop {
                         let k = next.fetch_add(1, Ordering::Relaxed);
                         let Some(&(i, c)) = work.get(k) else { break };
-                        let r = iterate(&mut g, &mut bot, &list[c], opp, opp_size, settings, i);
+                        let r = iterate(&mut g, &mut bot, &list[c], &opponent, settings, i);
                         mine.push((c, r));
                     }
                     results.lock().expect("no panic").extend(mine);
@@ -261,6 +274,76 @@ pub fn simulate(
     Ok(out)
 }
 
+/// Refuses leaves the opponent could not hold: over its rack, not among
+/// the tiles the mover cannot see, or all of weight 0.
+fn check_leaves(root: &Game<'_>, leaves: &[Leave], opp_size: usize) -> Result<()> {
+    if leaves.is_empty() {
+        return Ok(());
+    }
+    let pool = Rack::from_codes(root.bag());
+    let refuse = |s: String| -> crate::game::Error {
+        PositionError::new("sim", PositionErrorKind::Unsupported(s)).into()
+    };
+    for l in leaves {
+        if l.leave.len() > opp_size {
+            return Err(refuse(format!(
+                "an opponent's leave of {} tiles; its rack holds {opp_size}",
+                l.leave.len()
+            )));
+        }
+        if (0..64u8).any(|c| l.leave.count(c) > pool.count(c)) {
+            return Err(refuse(format!(
+                "the opponent's leave {} is not among the tiles the mover cannot see",
+                l.leave.to_string(root.board().alphabet())
+            )));
+        }
+    }
+    if leaves.iter().all(|l| l.weight == 0) {
+        return Err(refuse("every opponent's leave has weight 0".into()));
+    }
+    Ok(())
+}
+
+/// Who is dealt a rack each iteration, how many tiles, and the leaves
+/// it may have kept.
+struct Opponent<'l> {
+    player: usize,
+    size: usize,
+    weights: Weights<'l>,
+}
+
+/// The opponent's leaves with their running weights, to draw one by
+/// weight.
+struct Weights<'l> {
+    leaves: &'l [Leave],
+    /// `cumulative[k]`: the weight of leaves `0..=k`.
+    cumulative: Vec<u128>,
+}
+
+impl<'l> Weights<'l> {
+    fn new(leaves: &'l [Leave]) -> Weights<'l> {
+        let mut sum = 0u128;
+        let cumulative = leaves
+            .iter()
+            .map(|l| {
+                sum += l.weight as u128;
+                sum
+            })
+            .collect();
+        Weights { leaves, cumulative }
+    }
+
+    /// A leave drawn by weight with `rng`, if there are leaves.
+    fn draw(&self, rng: &mut SplitMix) -> Option<&'l Leave> {
+        let total = *self.cumulative.last()?;
+        // 128 random bits modulo the total: a bias below total / 2^128.
+        let bits = ((rng.next_u64() as u128) << 64) | rng.next_u64() as u128;
+        let r = bits % total;
+        let k = self.cumulative.partition_point(|&c| c <= r);
+        self.leaves.get(k)
+    }
+}
+
 /// Stops every candidate whose win chance is below the leader's by more
 /// than `cutoff` standard errors of the difference.
 fn prune(sums: &[Sums], alive: &mut [bool], cutoff: f64) {
@@ -290,16 +373,24 @@ fn iterate(
     g: &mut Game<'_>,
     bot: &mut Generator,
     candidate: &Valued,
-    opp: usize,
-    opp_size: usize,
+    opponent: &Opponent<'_>,
     settings: &Settings,
     i: u32,
 ) -> (i64, i64) {
+    let opp = opponent.player;
     let me = 1 - opp;
     let _ = g.set_rack(opp, &Rack::new());
     let draw_seed = settings.seed ^ (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    g.shuffle_bag(SplitMix::new(draw_seed).next_u64());
-    let k = opp_size.min(g.bag_len());
+    let mut rng = SplitMix::new(draw_seed);
+    g.shuffle_bag(rng.next_u64());
+    // The inferred leave first (checked to be in the bag), then the rest.
+    let mut kept = 0;
+    if let Some(l) = opponent.weights.draw(&mut rng) {
+        if g.deal(opp, &l.leave.codes()).is_ok() {
+            kept = l.leave.len();
+        }
+    }
+    let k = (opponent.size - kept).min(g.bag_len());
     let draw: Vec<u8> = g.bag()[g.bag_len() - k..].to_vec();
     let _ = g.deal(opp, &draw);
     let mut leave = [0i64; 2];

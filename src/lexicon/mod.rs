@@ -14,6 +14,7 @@ pub mod format;
 pub(crate) mod fstcheck;
 pub(crate) mod fstwrite;
 pub mod gaddag;
+mod kwg;
 mod open;
 pub mod raw;
 pub(crate) mod upgrade;

@@ -145,6 +145,22 @@ impl WordList {
         self.read_bytes(path, &bytes)
     }
 
+    /// Adds a word already read as codes (a `.kwg`'s), the length range
+    /// applied.
+    pub(crate) fn push_codes(&mut self, codes: &[u8]) {
+        if codes.len() < self.min_len || codes.len() > self.max_len {
+            self.filtered += 1;
+            return;
+        }
+        self.codes.extend_from_slice(codes);
+        self.ends.push(self.codes.len() as u32);
+    }
+
+    /// Notes a file read, which a build's output may not overwrite.
+    pub(crate) fn note_source(&mut self, path: &Path) {
+        self.sources.extend(FileId::of(path));
+    }
+
     /// The files read so far, which a build's output may not overwrite.
     pub(crate) fn sources(&self) -> &[FileId] {
         &self.sources

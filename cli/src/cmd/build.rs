@@ -10,7 +10,9 @@ use crate::{FOUND, Failure, interrupt, print, progress};
 pub fn run(args: &BuildArgs) -> Result<u8, Failure> {
     interrupt::on_interrupt(lexq::files::remove_temp_files);
     let alphabet = lexq::Alphabet::named(&args.alphabet)?;
-    lexq::files::check_output(&args.output, &args.inputs)?;
+    let mut all_inputs = args.inputs.clone();
+    all_inputs.extend(args.from_kwg.clone());
+    lexq::files::check_output(&args.output, &all_inputs)?;
     let mut list = lexq::WordList::new(alphabet)
         .min_len(args.min_len)
         .max_len(args.max_len)
@@ -20,6 +22,10 @@ pub fn run(args: &BuildArgs) -> Result<u8, Failure> {
     for input in &args.inputs {
         bar.reading(input);
         list.read_path(input)?;
+    }
+    if let Some(kwg) = &args.from_kwg {
+        bar.reading(kwg);
+        list.read_kwg_path(kwg)?;
     }
     if list.is_empty() {
         // Say why before failing: the rejected lines' reasons, and whether

@@ -167,6 +167,61 @@ pub fn cgp_at(
     Ok(position_cgp(&r, &game, used))
 }
 
+/// For `lexq infer --gcg`: the play of a GCG file's event `turn` (1-based:
+/// the position after `turn` events ends with it; by default the file's
+/// last play), as written (`8D WORD`), and the CGP line of the position
+/// before it, the inferring player's rack taken from its next event line
+/// (left empty, not known, if it has none or it does not read).
+pub fn play_at(
+    forced: Option<&Choice>,
+    path: &Path,
+    turn: Option<usize>,
+) -> Result<(String, String), Failure> {
+    use lexq::game::gcg::EventKind;
+    let game = read(path)?;
+    let (lex, used) = open(forced, &game)?;
+    let k = match turn {
+        Some(0) => return Err("--turn K names the play of the K-th event line: 1 or more".into()),
+        Some(k) => k - 1,
+        None => game
+            .events
+            .iter()
+            .rposition(|e| matches!(e.kind, EventKind::Play { .. }))
+            .ok_or_else(|| format!("{}: no play to infer from", path.display()))?,
+    };
+    let Some(event) = game.events.get(k) else {
+        return Err(format!("{}: no event line {}", path.display(), k + 1).into());
+    };
+    let EventKind::Play { coord, word } = &event.kind else {
+        return Err(format!("{}:{}: not a play", path.display(), event.line).into());
+    };
+    if game.player_count() != 2 {
+        return Err("inference from a game file takes two players".into());
+    }
+    let r = replay_to(&game, &lex, Some(k), path)?;
+    let mut pos = r.position(&game);
+    let size = pos.board.tile_set().rack_size();
+    let theirs = game.events[k + 1..]
+        .iter()
+        .find(|e| e.player != event.player)
+        .and_then(|e| lexq::game::Rack::parse(&e.rack, pos.board.alphabet()).ok())
+        .filter(|r| r.len() <= size);
+    if let (Some(rack), Some(slot)) = (theirs, pos.racks.get_mut(1)) {
+        *slot = rack.codes();
+    }
+    if let Some(name) = used {
+        pos.ops.retain(|o| o.name != "lex");
+        pos.ops.insert(
+            0,
+            lexq::game::Opcode {
+                name: "lex".into(),
+                args: name,
+            },
+        );
+    }
+    Ok((pos.to_cgp(), format!("{coord} {word}")))
+}
+
 /// The CGP of a replayed position, its `lex` naming the lexicon used when
 /// the game's cannot be opened.
 fn position_cgp(r: &Replay<'_>, game: &Game, used: Option<String>) -> String {

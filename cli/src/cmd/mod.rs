@@ -23,6 +23,7 @@ pub mod verify;
 pub mod board;
 pub mod endgame;
 pub mod gcg;
+pub mod infer;
 pub mod leaves;
 pub mod moves;
 pub mod play;

@@ -3,12 +3,10 @@
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use lexq::game::leaves::Leaves;
-use lexq::game::{Game, Generator, sim};
+use lexq::game::{Game, Rack, infer, sim};
 use serde_json::json;
 
 use crate::game::{Lexicons, position};
@@ -41,6 +39,23 @@ pub struct SimArgs {
     /// replies, exchanges allowed; without it, moves rank by score.
     #[arg(long, value_name = "FILE")]
     pub leaves: Option<PathBuf>,
+    /// The opponent's last play: the CGP is then the position before it
+    /// (the opponent to move, the simulating player's rack second); the
+    /// play is made, the opponent's leave inferred (as `lexq infer` does,
+    /// with --leaves and --margin), and the reply simulated with the
+    /// opponent dealt an inferred leave by weight each iteration.
+    #[arg(long, value_name = "MOVE", allow_hyphen_values = true)]
+    pub infer: Option<String>,
+    /// With --infer: the margin of equity in points within which the
+    /// play counts as the opponent's choice.
+    #[arg(
+        long,
+        value_name = "POINTS",
+        default_value_t = 0.0,
+        allow_negative_numbers = true,
+        requires = "infer"
+    )]
+    pub margin: f64,
     /// Print {"candidates": [{"move", "win", "spread", "stderr",
     /// "iterations"}, ...]}, best first.
     #[arg(long)]
@@ -66,21 +81,50 @@ pub fn run(lexicon: Option<&Choice>, args: &SimArgs) -> Result<u8, Failure> {
     let mut lexicons = Lexicons::new(lexicon)?;
     let lex = lexicons.for_cgp(&args.cgp)?;
     let pos = position(lex, &args.cgp)?;
-    if pos.racks.first().is_none_or(|r| r.is_empty()) {
-        return Err("the CGP gives no rack for the player to move".into());
-    }
-    let game = Game::from_position(&pos, args.seed)?;
-    let mut generator = Generator::new();
-    if let Some(p) = &args.leaves {
-        let table = Leaves::open(p, lex.alphabet())?;
-        generator = generator.exchanges(true).leaves(Some(Arc::new(table)));
-    }
+    let generator = crate::cmd::infer::generator(args.leaves.as_ref(), &pos)?;
+    let mut opponent_leaves = Vec::new();
+    let game = match &args.infer {
+        None => {
+            if pos.racks.first().is_none_or(|r| r.is_empty()) {
+                return Err("the CGP gives no rack for the player to move".into());
+            }
+            Game::from_position(&pos, args.seed)?
+        }
+        Some(text) => {
+            if pos.racks.get(1).is_none_or(|r| r.is_empty()) {
+                return Err(
+                    "with --infer the CGP gives the simulating player's rack second".into(),
+                );
+            }
+            let mut game = crate::cmd::infer::before(&pos)?;
+            let play = pos.board.parse_move(text)?;
+            let settings = infer::Settings {
+                margin: crate::cmd::infer::margin(args.margin)?,
+                ..Default::default()
+            };
+            let found = infer::infer(&game, &generator, &play, &settings)?;
+            if found.leaves.is_empty() {
+                return Err(format!(
+                    "{}: no rack is consistent with the play within {} points (raise --margin)",
+                    found.play.notation(pos.board.alphabet()),
+                    args.margin
+                )
+                .into());
+            }
+            opponent_leaves = found.leaves;
+            let spent = Rack::from_codes(&found.play.spent().collect::<Vec<u8>>());
+            game.set_rack(game.to_move(), &spent)?;
+            game.play(&found.play)?;
+            game
+        }
+    };
     let settings = sim::Settings {
         candidates: args.candidates,
         iterations: args.iterations,
         plies: args.plies,
         seed: args.seed,
         jobs,
+        opponent_leaves,
         ..Default::default()
     };
     let bar = std::io::stderr().is_terminal().then(|| {
@@ -102,7 +146,7 @@ pub fn run(lexicon: Option<&Choice>, args: &SimArgs) -> Result<u8, Failure> {
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    let a = pos.board.alphabet();
+    let a = game.board().alphabet();
     let mut out = crate::print::stdout();
     if args.json {
         let list: Vec<_> = ranked
