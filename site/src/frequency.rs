@@ -226,8 +226,11 @@ mod tests {
         assert_eq!(f.of("ice", std::iter::empty()), 0);
         std::fs::write(&list, "Word,FREQcount\n").unwrap();
         assert!(Frequencies::read(None, Some(&list)).is_err());
-        std::fs::write(&list, r#"[{"word": "The", "count": 7}, {"word": "cat", "count": 2.4}]"#)
-            .unwrap();
+        std::fs::write(
+            &list,
+            r#"[{"word": "The", "count": 7}, {"word": "cat", "count": 2.4}]"#,
+        )
+        .unwrap();
         let f = Frequencies::read(None, Some(&list)).unwrap();
         assert_eq!(f.of("the", std::iter::empty()), pack(7, 0));
         assert_eq!(f.of("cat", std::iter::empty()), pack(2, 0));

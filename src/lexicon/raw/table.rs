@@ -124,14 +124,21 @@ impl Arcs {
         self.masked.get_or_init(|| Masked::new(self))
     }
 
-    /// The number of arcs (the root pointer, arc 0, included).
+    /// The number of arcs (the root pointer, arc 0, included: at least
+    /// 1 for any table opened).
     pub fn len(&self) -> usize {
         self.count as usize
     }
 
-    /// Whether the table holds no word (its root has no arcs).
+    /// Whether [`len`](Arcs::len) is 0 (never, for a table opened: see
+    /// [`Arcs::holds_words`] for a table of no word).
     pub fn is_empty(&self) -> bool {
-        self.root().is_empty()
+        self.len() == 0
+    }
+
+    /// Whether the table holds a word (its root has arcs).
+    pub fn holds_words(&self) -> bool {
+        !self.root().is_empty()
     }
 
     /// Bits per arc.
