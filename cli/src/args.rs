@@ -18,12 +18,12 @@ use crate::lexicon::Choice;
 #[command(name = "lexq", version, max_term_width = 100)]
 pub struct Cli {
     /// Lexicon file to use instead of the built-in ENABLE ('enable', 'enable1', 'enable2k' or
-    /// 'enable1.txt', any case, name the built-in one unless a file of that name exists).
+    /// 'enable1.txt', any case, name the built-in one unless a file of that name exists); without
+    /// it, the environment's LEXQ_LEXICON (empty: unset).
     #[arg(
         long,
         short = 'L',
         global = true,
-        env = "LEXQ_LEXICON",
         value_name = "PATH",
         value_parser = Choice::parse
     )]
@@ -579,7 +579,29 @@ pub fn command() -> clap::Command {
 pub fn parse() -> Result<Cli, clap::Error> {
     use clap::FromArgMatches;
     let matches = command().try_get_matches()?;
-    Cli::from_arg_matches(&matches)
+    let mut cli = Cli::from_arg_matches(&matches)?;
+    if cli.lexicon.is_none() {
+        // Read here rather than by clap, which takes an empty
+        // LEXQ_LEXICON= as an empty path.
+        cli.lexicon = lexicon_from_env(std::env::var_os("LEXQ_LEXICON"))?;
+    }
+    Ok(cli)
+}
+
+/// The lexicon `LEXQ_LEXICON` names: none if unset or empty.
+fn lexicon_from_env(value: Option<std::ffi::OsString>) -> Result<Option<Choice>, clap::Error> {
+    let Some(value) = value.filter(|v| !v.is_empty()) else {
+        return Ok(None);
+    };
+    let Some(text) = value.to_str() else {
+        return Err(clap::Error::raw(
+            ErrorKind::InvalidUtf8,
+            "LEXQ_LEXICON is not UTF-8\n",
+        ));
+    };
+    Choice::parse(text)
+        .map(Some)
+        .map_err(|why| clap::Error::raw(ErrorKind::InvalidValue, format!("LEXQ_LEXICON: {why}\n")))
 }
 
 /// Prints a command-line parsing error as one `lexq: ...` line and returns

@@ -35,11 +35,6 @@ const NOT_FOUND: u8 = 1;
 const ERROR: u8 = 2;
 
 fn main() -> ExitCode {
-    if std::env::var_os("LEXQ_LEXICON").is_some_and(|v| v.is_empty()) {
-        // SAFETY: no other thread exists yet. An empty LEXQ_LEXICON= means
-        // unset (clap would read it as an empty path).
-        unsafe { std::env::remove_var("LEXQ_LEXICON") };
-    }
     let cli = match args::parse() {
         Ok(cli) => cli,
         Err(e) => return args::parse_error(e),
