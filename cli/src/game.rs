@@ -46,7 +46,9 @@ impl Lexicons {
         if let Some(l) = &self.forced {
             return Ok(l);
         }
-        let name = lexicon_name(line).filter(|n| !FilePolicy::is_builtin_lexicon(n));
+        // A built-in name is the built-in lexicon, unless a file of that
+        // name exists (as `-L` takes it).
+        let name = lexicon_name(line).filter(|n| !crate::lexicon::names_builtin(n));
         match name {
             None => Ok(self.embedded.get_or_insert_with(Lexicon::embedded)),
             Some(name) => {

@@ -21,6 +21,14 @@ pub enum Choice {
     File(PathBuf),
 }
 
+/// Whether `name` stands for the built-in ENABLE wherever the command
+/// line takes a lexicon (`-L`, a CGP `lex`, a GCG `#lexicon`): one of its
+/// names (`enable`, `enable1`, `enable1.txt`, `enable2k`, any case) and no
+/// file of that name, which would win.
+pub fn names_builtin(name: &str) -> bool {
+    FilePolicy::is_builtin_lexicon(name) && Path::new(name).symlink_metadata().is_err()
+}
+
 impl Choice {
     /// Reads `-L`'s value (clap's value parser), or any other place a
     /// lexicon file is named (`lexq diff OLD NEW`): a path that exists,
@@ -29,8 +37,7 @@ impl Choice {
         if text.is_empty() {
             return Err("an empty name: give a lexicon file or 'enable'".into());
         }
-        let exists = Path::new(text).symlink_metadata().is_ok();
-        Ok(if !exists && FilePolicy::is_builtin_lexicon(text) {
+        Ok(if names_builtin(text) {
             Choice::Builtin
         } else {
             Choice::File(PathBuf::from(text))

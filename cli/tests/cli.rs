@@ -808,8 +808,24 @@ fn a_file_named_like_the_builtin_lexicon_wins() {
             .unwrap();
         assert_eq!(stdout(&o), "ZZYZX valid\n", "LEXQ_LEXICON={name}");
     }
+    // So does a CGP's `lex` (the command line's user writes the line):
+    // the rack ACT makes only CAT of the file's words, ACT too of ENABLE.
+    let empty_board = ["15"; 15].join("/");
+    let cgp = format!("{empty_board} ACT/ 0/0 0 lex enable1.txt;");
+    let moves = |dir: &std::path::Path| {
+        let o = lexq()
+            .current_dir(dir)
+            .args(["moves", "--cgp", &cgp])
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        stdout(&o)
+    };
+    let file = moves(dir.path());
+    assert!(file.contains(" CAT ") && !file.contains(" ACT "), "{file}");
     // Without such a file, every alias names the built-in ENABLE.
     let empty = TempDir::new().unwrap();
+    assert!(moves(empty.path()).contains(" ACT "));
     for name in ["enable", "Enable1", "enable2k", "ENABLE1.TXT"] {
         let o = lexq()
             .current_dir(empty.path())

@@ -710,10 +710,15 @@ impl FilePolicy {
     /// `#lexicon` pragma): the built-in ENABLE for its names (`ENABLE`,
     /// `enable1`, any case), else the lexicon file at that path if the
     /// policy lets a position open it ([`Lexicon::open`]: checksums
-    /// checked, special files refused).
+    /// checked, special files refused). Under [`FilePolicy::any_file`] a
+    /// file that exists by a built-in name wins over the built-in lexicon,
+    /// as `lexq -L` takes it; under a policy for strangers the names
+    /// always mean the built-in one.
     pub fn lexicon(&self, name: &str) -> Result<Lexicon> {
         #[cfg(feature = "embedded")]
-        if FilePolicy::is_builtin_lexicon(name) {
+        if FilePolicy::is_builtin_lexicon(name)
+            && !(self.detailed() && Path::new(name).symlink_metadata().is_ok())
+        {
             return Ok(Lexicon::embedded());
         }
         if self.detailed() {

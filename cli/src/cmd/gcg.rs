@@ -82,7 +82,7 @@ fn read(path: &Path) -> Result<Game, Failure> {
 /// name as it is (a built-in name, an absolute path, or a path from
 /// the current folder).
 fn from_folder(folder: &Path, name: &str) -> String {
-    let builtin = FilePolicy::is_builtin_lexicon(name)
+    let builtin = crate::lexicon::names_builtin(name)
         || lexq::game::Layout::builtin(name).is_some()
         // Whatever the alphabet, `Some` says the name is a built-in set's.
         || lexq::TileSet::builtin(name, Lexicon::embedded().alphabet()).is_some();
@@ -121,7 +121,7 @@ fn open(forced: Option<&Choice>, game: &Game) -> Result<(Lexicon, Option<String>
     match game
         .lexicon
         .as_deref()
-        .filter(|n| !FilePolicy::is_builtin_lexicon(n))
+        .filter(|n| !crate::lexicon::names_builtin(n))
     {
         None => Ok((Lexicon::embedded(), None)),
         // Something is there by that name: it must be a lexicon file (a

@@ -240,7 +240,7 @@ fn absolute_files(ops: &str) -> String {
     for op in ops.split(';').map(str::trim).filter(|o| !o.is_empty()) {
         let (name, arg) = op.split_once(' ').unwrap_or((op, ""));
         let builtin = match name {
-            "lex" => lexq::files::FilePolicy::is_builtin_lexicon(arg),
+            "lex" => crate::lexicon::names_builtin(arg),
             "bdn" => lexq::game::Layout::builtin(arg).is_some(),
             "ld" => lexq::TileSet::builtin(arg, english.alphabet()).is_some(),
             _ => true,
