@@ -168,14 +168,38 @@ fn site_build_search_and_export() {
         s,
         "-o",
         export.to_str().unwrap(),
+        "--base-url",
+        "https://example.org/",
         "-v",
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
-    assert!(text(&o.stderr).contains("25 word files"));
-    let cares: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(export.join("words/c/ca/cares.json")).unwrap())
-            .unwrap();
-    assert_eq!(cares["base_forms"], serde_json::json!(["CARE"]));
+    assert!(
+        text(&o.stderr).contains("25 of them words"),
+        "{}",
+        text(&o.stderr)
+    );
+    let cares = std::fs::read_to_string(export.join("word/cares/index.html")).unwrap();
+    assert!(cares.contains("inflection of <a href=\"/word/care/\">CARE</a>"));
+    assert!(cares.contains("href=\"https://example.org/word/cares/\""));
+    // A base URL is needed, and must be one.
+    for bad in [vec![], vec!["--base-url", "example.org"]] {
+        let mut args = vec![
+            "site",
+            "export",
+            "--site",
+            s,
+            "-o",
+            export.to_str().unwrap(),
+        ];
+        args.extend(bad.iter().copied());
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o.stderr));
+        assert!(
+            text(&o.stderr).contains("--base-url"),
+            "{}",
+            text(&o.stderr)
+        );
+    }
     // Not over a folder lexq did not write.
     let photos = dir.path().join("photos");
     std::fs::create_dir(&photos).unwrap();
@@ -188,6 +212,8 @@ fn site_build_search_and_export() {
             s,
             "-o",
             photos.to_str().unwrap(),
+            "--base-url",
+            "https://example.org",
         ]),
         "not written by lexq",
     );
@@ -353,7 +379,18 @@ fn a_signal_during_a_build_or_export_leaves_the_old_one_and_no_temporary_directo
     std::fs::rename(&site, &s).unwrap();
     let (s, e) = (s.to_str().unwrap(), e.to_str().unwrap());
     assert_eq!(
-        run(&["site", "export", "--site", s, "-o", e]).status.code(),
+        run(&[
+            "site",
+            "export",
+            "--site",
+            s,
+            "-o",
+            e,
+            "--base-url",
+            "http://x.org"
+        ])
+        .status
+        .code(),
         Some(0)
     );
     let whole = || {
@@ -363,7 +400,20 @@ fn a_signal_during_a_build_or_export_leaves_the_old_one_and_no_temporary_directo
     };
     // The embedded ENABLE: a build long enough to be caught in.
     interrupt_while_writing(&work, &["site", "build", "-o", s], whole);
-    interrupt_while_writing(&work, &["site", "export", "--site", s, "-o", e], whole);
+    interrupt_while_writing(
+        &work,
+        &[
+            "site",
+            "export",
+            "--site",
+            s,
+            "-o",
+            e,
+            "--base-url",
+            "http://x.org",
+        ],
+        whole,
+    );
 }
 
 #[test]

@@ -5,8 +5,8 @@
 //!   [`morphy`], and TSV or JSON Lines files of one's own) into a tantivy
 //!   index with one document per word: `lexq site build`.
 //! - [`Site`] opens such an index: word pages (a [`Page`] read in place,
-//!   or an owned [`Entry`]) and definition searches (`lexq site search`); [`export::export`] writes a static bundle of
-//!   JSON files (`lexq site export`).
+//!   or an owned [`Entry`]) and definition searches (`lexq site search`); [`export::export`] writes the site as
+//!   static files that any static server or CDN serves (`lexq site export`).
 //! - [`serve`] serves a JSON API and a search page over a lexicon and,
 //!   optionally, a site (`lexq serve`).
 //!

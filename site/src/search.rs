@@ -686,13 +686,19 @@ impl Site {
 
     /// Every entry of the site, in index order.
     pub fn for_each_entry(&self, mut f: impl FnMut(Entry) -> Result<()>) -> Result<()> {
+        self.for_each_page(|p| f(p.to_entry()))
+    }
+
+    /// Every word's page (with the pages of the base forms it refers
+    /// to), in index order.
+    pub fn for_each_page(&self, mut f: impl FnMut(Page) -> Result<()>) -> Result<()> {
         let searcher = self.reader.searcher();
         for seg in searcher.segment_readers() {
             let store = seg
                 .get_store_reader(4)
                 .map_err(|e| SiteError::io(&self.dir, e))?;
             for doc in store.iter::<PageDoc>(seg.alive_bitset()) {
-                f(self.page_of(&searcher, doc?)?.to_entry())?;
+                f(self.page_of(&searcher, doc?)?)?;
             }
         }
         Ok(())

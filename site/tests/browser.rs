@@ -268,3 +268,164 @@ fn fmt_thousands(n: usize) -> String {
     }
     out
 }
+
+/// A chromedriver session of headless Chromium (JavaScript off when
+/// `script` is false).
+async fn session(port: u16, profile: &std::path::Path, script: bool) -> Client {
+    let mut args = vec![
+        "--headless=new".to_string(),
+        "--no-sandbox".into(),
+        "--disable-gpu".into(),
+        "--disable-dev-shm-usage".into(),
+        "--no-first-run".into(),
+        "--disable-background-networking".into(),
+        "--disable-component-update".into(),
+        "--disable-sync".into(),
+        format!("--user-data-dir={}", profile.display()),
+    ];
+    if !script {
+        args.push("--blink-settings=scriptEnabled=false".into());
+    }
+    let mut caps = serde_json::Map::new();
+    caps.insert("browserName".into(), "chrome".into());
+    caps.insert(
+        "goog:chromeOptions".into(),
+        serde_json::json!({"binary": "/usr/bin/chromium", "args": args}),
+    );
+    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{port}"))
+        .await
+        .expect("chromedriver session")
+}
+
+/// The values of the options of the search box's completions, once
+/// there are some.
+async fn completions(c: &Client) -> Vec<String> {
+    let start = Instant::now();
+    loop {
+        let v = c
+            .execute(
+                "return [...document.querySelectorAll('#lexq-completions option')].map((o) => o.value);",
+                vec![],
+            )
+            .await
+            .unwrap();
+        let list: Vec<String> = serde_json::from_value(v).unwrap();
+        if !list.is_empty() {
+            return list;
+        }
+        assert!(start.elapsed() < Duration::from_secs(15), "no completions");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[test]
+fn the_static_export_works_in_a_real_browser_with_no_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let (site_dir, _) = fixture_site(dir.path());
+    let site = Site::open(&site_dir).unwrap();
+    let out = dir.path().join("export");
+    let options = lexq_site::export::ExportOptions {
+        base_url: "https://example.org".into(),
+    };
+    lexq_site::export::export(&site, &out, &options, &mut ()).unwrap();
+    let (_python, addr) = needs!(serve_static(&out));
+    let base = format!("http://{addr}");
+    let (_driver, port) = needs!(start_driver());
+    let profile = tempfile::tempdir().unwrap();
+    let plain = tempfile::tempdir().unwrap();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let c = session(port, profile.path(), true).await;
+        c.set_window_size(1200, 1000).await.unwrap();
+        // A look-up from the search box: an inflection goes to its page,
+        // which names its base form.
+        c.goto(&format!("{base}/")).await.unwrap();
+        let input = c.find(Locator::Css("#q")).await.unwrap();
+        input.send_keys("ran").await.unwrap();
+        // Completions as the visitor types: the word, its base form.
+        assert_eq!(completions(&c).await, ["ran", "run"]);
+        input.send_keys("\u{E007}").await.unwrap();
+        wait_text(&c, "#word-title", "RAN").await;
+        wait_text(&c, "#senses", "inflection of RUN").await;
+        assert!(
+            c.current_url()
+                .await
+                .unwrap()
+                .as_str()
+                .ends_with("/word/ran/")
+        );
+        shot(&c, "static-word-ran.png").await;
+        // Its link to the base form is a page.
+        c.find(Locator::Css("#senses a[href='/word/run/']"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        wait_text(&c, "#word-title", "RUN").await;
+        // Completions of a prefix, shortest first.
+        let input = c.find(Locator::Css("#q")).await.unwrap();
+        input.send_keys("ca").await.unwrap();
+        assert_eq!(
+            completions(&c).await,
+            ["cat", "care", "cats", "cared", "cares", "caring"]
+        );
+        // No such word: the nearest, and the server named for searching
+        // definitions.
+        c.goto(&format!("{base}/search/?q=carx")).await.unwrap();
+        wait_text(&c, "#needs-server", "needs the lexq server").await;
+        wait_text(&c, "#did-you-mean", "CARE").await;
+        // An accented spelling finds the word.
+        c.goto(&format!("{base}/search/?q=c%C3%A1re"))
+            .await
+            .unwrap();
+        wait_text(&c, "#word-title", "CARE").await;
+        // The word-game lists.
+        c.goto(&format!("{base}/?mode=anagram&q=acre"))
+            .await
+            .unwrap();
+        wait_text(&c, "#list-summary", "3 words anagrams of ACRE").await;
+        assert_eq!(texts(&c, "#list-words a").await, ["ACRE", "CARE", "RACE"]);
+        shot(&c, "static-anagram-acre.png").await;
+        c.goto(&format!("{base}/?mode=pattern&q=c%3Fr*&length=5"))
+            .await
+            .unwrap();
+        wait_text(&c, "#list-summary", "of 5 letters").await;
+        assert_eq!(texts(&c, "#list-words a").await, ["CARED", "CARES"]);
+        c.find(Locator::Css("input[name=mode][value=hooks]"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        let letters = c.find(Locator::Css("#letters")).await.unwrap();
+        letters.clear().await.unwrap();
+        letters.send_keys("care\u{E007}").await.unwrap();
+        wait_text(&c, "#list-summary", "3 hooks of CARE").await;
+        let line = wait_text(&c, "#hook-line", "CARE").await;
+        assert_eq!(line.replace(['\n', ' '], ""), "SCAREDS");
+        assert!(
+            c.current_url()
+                .await
+                .unwrap()
+                .as_str()
+                .contains("mode=hooks&q=care")
+        );
+        c.close().await.unwrap();
+
+        // With JavaScript off, a word page is whole.
+        let c = session(port, plain.path(), false).await;
+        c.goto(&format!("{base}/word/care/")).await.unwrap();
+        let senses = wait_text(&c, "#senses", "").await;
+        assert!(!senses.trim().is_empty());
+        wait_text(&c, "#anagrams", "RACE").await;
+        // (The script did not run: it adds the completions' list.)
+        assert!(c.find(Locator::Css("#lexq-completions")).await.is_err());
+        c.close().await.unwrap();
+    });
+}

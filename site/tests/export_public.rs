@@ -7,7 +7,7 @@ use std::path::Path;
 
 use common::*;
 use lexq_site::Site;
-use lexq_site::export::export;
+use lexq_site::export::{ExportOptions, export};
 
 /// Every file under `dir`, read whole.
 fn files(dir: &Path, out: &mut Vec<(String, Vec<u8>)>) {
@@ -33,7 +33,7 @@ fn an_export_names_no_folder_of_the_build_machine() {
             .contains(&dir.path().display().to_string())
     );
     let out = dir.path().join("export");
-    export(&site, &out, &mut ()).unwrap();
+    export(&site, &out, &ExportOptions::default(), &mut ()).unwrap();
     let mut all = Vec::new();
     files(&out, &mut all);
     assert!(all.len() > 10, "{}", all.len());

@@ -636,49 +636,57 @@ fn a_damaged_index_file_is_refused_not_searched() {
 }
 
 #[test]
-fn export_writes_word_files_and_lists() {
+fn export_writes_a_page_per_word_and_the_shards() {
     let dir = tempfile::tempdir().unwrap();
     let (out, _) = fixture_site(dir.path());
     let site = Site::open(&out).unwrap();
     let export = dir.path().join("export");
-    let summary = lexq_site::export::export(&site, &export, &mut ()).unwrap();
+    let options = lexq_site::export::ExportOptions::default();
+    let summary = lexq_site::export::export(&site, &export, &options, &mut ()).unwrap();
     let words = fixture_words();
     assert_eq!(summary.words, words.len() as u64);
     for w in &words {
         let path = export.join(lexq_site::export::word_path(w));
-        let e: Entry = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
-        assert_eq!(e, site.entry(w).unwrap().unwrap());
+        let html = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            html.contains(&format!("<h1 id=\"word-title\">{w}</h1>")),
+            "{w}"
+        );
+        // Without a base URL, canonical links are paths.
+        let canonical = format!(
+            "<link rel=\"canonical\" href=\"/word/{}/\">",
+            w.to_lowercase()
+        );
+        assert!(html.contains(&canonical), "{w}");
     }
-    assert!(export.join("words/c/ca/cares.json").is_file());
-    let list = |name: &str| -> Vec<String> {
-        serde_json::from_slice(
-            &std::fs::read(export.join("lists").join(format!("{name}.json"))).unwrap(),
-        )
-        .unwrap()
+    // The words of each shard: those beginning with its letters, and
+    // of each length: those of the length, in order.
+    let shard = |name: &str| -> serde_json::Value {
+        serde_json::from_slice(&std::fs::read(export.join("idx").join(name)).unwrap()).unwrap()
     };
     let filter = |f: &dyn Fn(&str) -> bool| -> Vec<String> {
         words.iter().filter(|w| f(w)).cloned().collect()
     };
-    assert_eq!(list("two-letter-words"), filter(&|w| w.len() == 2));
-    assert_eq!(list("three-letter-words"), filter(&|w| w.len() == 3));
-    assert_eq!(list("length-05"), filter(&|w| w.len() == 5));
-    assert_eq!(list("letter-c"), filter(&|w| w.starts_with('C')));
     assert_eq!(
-        list("no-vowels"),
-        filter(&|w| !w.contains(['A', 'E', 'I', 'O', 'U']))
+        shard("p/ca.json")["words"],
+        serde_json::json!(filter(&|w| w.starts_with("CA")))
     );
     assert_eq!(
-        list("short-jqxz"),
-        filter(&|w| w.len() <= 4 && w.contains(['J', 'Q', 'X', 'Z']))
+        shard("p/ca.json")["bases"]["CARES"],
+        serde_json::json!(["CARE"])
     );
-    assert!(!export.join("lists/q-without-u.json").exists()); // QUICK has its U
+    assert_eq!(
+        shard("len/5.json"),
+        serde_json::json!(filter(&|w| w.len() == 5))
+    );
+    assert_eq!(shard("meta.json")["words"], words.len());
     let manifest: serde_json::Value =
         serde_json::from_slice(&std::fs::read(export.join("lexq-export.json")).unwrap()).unwrap();
     assert_eq!(manifest["words"], words.len());
     assert!(export.join("WORDNET-LICENSE.txt").is_file());
     // Exporting again replaces the export; an unrelated folder is refused.
-    lexq_site::export::export(&site, &export, &mut ()).unwrap();
-    assert!(lexq_site::export::export(&site, &out, &mut ()).is_err());
+    lexq_site::export::export(&site, &export, &options, &mut ()).unwrap();
+    assert!(lexq_site::export::export(&site, &out, &options, &mut ()).is_err());
     assert!(Site::open(&out).is_ok());
 }
 

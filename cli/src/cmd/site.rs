@@ -20,7 +20,7 @@ pub enum SiteCommand {
     Build(SiteBuildArgs),
     /// Search a site index with tantivy's query syntax (definition:"...", length:[3 TO 4], pos:/noun).
     Search(SiteSearchArgs),
-    /// Export a site as static JSON: one file per word plus word lists.
+    /// Export a site as a static website: HTML pages, sitemaps and index shards for a static server or CDN.
     Export(SiteExportArgs),
 }
 
@@ -110,6 +110,9 @@ pub struct SiteExportArgs {
     /// The folder to write (replaced as a whole at the end).
     #[arg(long, short = 'o', value_name = "DIR")]
     pub output: PathBuf,
+    /// The site's public address (https://example.org), before the paths of canonical links and the sitemap's addresses.
+    #[arg(long, value_name = "URL")]
+    pub base_url: String,
     /// Print the summary even when stderr is not a terminal.
     #[arg(long, short = 'v')]
     pub verbose: bool,
@@ -290,11 +293,15 @@ pub fn run_site(lexicon: Option<&Choice>, command: &SiteCommand) -> Result<u8, F
         }
         SiteCommand::Export(a) => {
             crate::interrupt::on_interrupt(lexq_site::remove_temp_dirs);
+            check_base_url(&a.base_url)?;
             let site = Site::open(&a.site)?;
             check_named_lexicon(&site, lexicon)?;
             let terminal = io::stderr().is_terminal();
             let mut bar = progress::Bar::new(terminal);
-            let summary = lexq_site::export::export(&site, &a.output, &mut bar);
+            let options = lexq_site::export::ExportOptions {
+                base_url: check_base_url(&a.base_url)?,
+            };
+            let summary = lexq_site::export::export(&site, &a.output, &options, &mut bar);
             bar.finish();
             let summary = summary?;
             if terminal || a.verbose {

@@ -42,7 +42,7 @@ pub struct Head<'a> {
 
 /// The search page's `<style>` block, whose hash the server's policy
 /// allows.
-fn style() -> &'static str {
+pub(crate) fn style() -> &'static str {
     const PAGE: &str = include_str!("../page.html");
     let page = PAGE;
     let start = page.find("<style>").expect("the page has a style block");

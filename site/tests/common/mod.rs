@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod html;
+
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::path::{Path, PathBuf};
@@ -326,4 +328,49 @@ pub fn get(addr: SocketAddr, path: &str) -> (u16, serde_json::Value) {
         String::from_utf8_lossy(&body)
     );
     (status, serde_json::from_slice(&body).unwrap())
+}
+
+/// A process killed when dropped.
+pub struct Killed(pub std::process::Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// `python3 -m http.server` serving `dir` on a loopback port; `None`
+/// (the test skipped) without python3.
+pub fn serve_static(dir: &Path) -> Option<(Killed, SocketAddr)> {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let child = std::process::Command::new("python3")
+        .args(["-m", "http.server", "--bind", "127.0.0.1", "--directory"])
+        .arg(dir)
+        .arg(port.to_string())
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
+    let child = match child {
+        Ok(c) => Killed(c),
+        Err(e) => {
+            skip(&format!("python3 for its http.server ({e})"));
+            return None;
+        }
+    };
+    let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+    let start = std::time::Instant::now();
+    while TcpStream::connect(addr).is_err() {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(20),
+            "python3 -m http.server did not start"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    Some((child, addr))
 }
