@@ -783,7 +783,16 @@ mod files {
         mkfifo(&site.join("site.json"));
         for args in [
             vec!["site", "search", "--site", s(&site), "cat"],
-            vec!["site", "export", "--site", s(&site), "-o", s(&out)],
+            vec![
+                "site",
+                "export",
+                "--site",
+                s(&site),
+                "--base-url",
+                "https://example.org",
+                "-o",
+                s(&out),
+            ],
             vec!["serve", "--site", s(&site), "--addr", "127.0.0.1:0"],
         ] {
             assert_one_line_error(

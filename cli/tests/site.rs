@@ -551,6 +551,8 @@ fn a_site_is_refused_beside_a_lexicon_of_another_word_list() {
             "export",
             "--site",
             s,
+            "--base-url",
+            "https://example.org",
             "-o",
             export.to_str().unwrap(),
         ]),
