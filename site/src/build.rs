@@ -775,6 +775,8 @@ struct DocMaker<'a> {
     /// The facet of each part of speech.
     facets: [tantivy::schema::Facet; 4],
     text: String,
+    /// The word lowercase (for its frequency).
+    lower: String,
     /// Whether each base form of the word is in the lexicon.
     linked: Vec<bool>,
     summary: BuildSummary,
@@ -794,6 +796,7 @@ impl<'a> DocMaker<'a> {
             docs: DocBuffer::default(),
             facets: Pos::ALL.map(schema::pos_facet),
             text: String::new(),
+            lower: String::new(),
             linked: Vec::new(),
             summary: BuildSummary::default(),
             used: Vec::new(),
@@ -813,12 +816,14 @@ impl<'a> DocMaker<'a> {
         doc.text(f.alphagram, &self.text);
         doc.u64(f.points, t.points(i) as u64);
         doc.u64(f.senses, plan.items.len() as u64);
-        self.text.clear();
-        self.text.extend(word.chars().flat_map(char::to_lowercase));
+        // The word lowercase, in a buffer of its own: `text` holds the
+        // alphagram until the page is written.
+        self.lower.clear();
+        self.lower.extend(word.chars().flat_map(char::to_lowercase));
         let frequency = self
             .sources
             .frequencies
-            .of(&self.text, plan.bases.iter().map(|b| b.lower.as_str()));
+            .of(&self.lower, plan.bases.iter().map(|b| b.lower.as_str()));
         doc.u64(f.frequency, frequency);
         // The senses of base forms in the lexicon are on their own pages:
         // a reference to each run of them (one base form, one part of
