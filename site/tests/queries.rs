@@ -104,7 +104,7 @@ fn field_wildcards_are_the_words_with_a_value_in_the_field() {
     for (_, field) in schema.fields() {
         let name = field.name();
         let expected = match name {
-            "word" | "length" | "alphagram" | "points" | "senses" => f.scan(|_| true),
+            "word" | "length" | "alphagram" | "points" | "senses" | "frequency" => f.scan(|_| true),
             "definition" => f.scan(tokens),
             "pos" => f.scan(|e| e.senses.iter().any(|s| s.pos.is_some())),
             "base_form" => f.scan(|e| !e.base_forms.is_empty()),
