@@ -140,7 +140,7 @@ pub(crate) struct Serving {
     /// The sitemaps made so far (`None`: the index; `Some(n)`:
     /// `/sitemaps/{n}.xml`): up to 50,000 words each, made once a
     /// generation rather than a walk of the lexicon a request.
-    sitemaps: std::sync::Mutex<std::collections::HashMap<Option<usize>, Arc<str>>>,
+    sitemaps: std::sync::Mutex<std::collections::HashMap<Option<usize>, axum::body::Bytes>>,
 }
 
 impl AppState {

@@ -17,7 +17,7 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use common::html::{links, unescape, well_formed};
+use common::html::{distance, links, unescape, well_formed};
 use common::*;
 use lexq_site::Site;
 use lexq_site::export::links::static_page;
@@ -287,30 +287,6 @@ struct Scan<'a>(&'a [String]);
 
 fn letters(w: &str) -> Vec<char> {
     w.chars().collect()
-}
-
-/// The edit distance of `a` and `b`, an adjacent swap counting 1.
-fn distance(a: &str, b: &str) -> usize {
-    let (a, b) = (letters(a), letters(b));
-    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in d[0].iter_mut().enumerate() {
-        *cell = j;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let sub = usize::from(a[i - 1] != b[j - 1]);
-            d[i][j] = (d[i - 1][j] + 1)
-                .min(d[i][j - 1] + 1)
-                .min(d[i - 1][j - 1] + sub);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
-            }
-        }
-    }
-    d[a.len()][b.len()]
 }
 
 /// One element of a pattern.

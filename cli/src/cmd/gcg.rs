@@ -209,16 +209,7 @@ pub fn play_at(
     if let (Some(rack), Some(slot)) = (theirs, pos.racks.get_mut(1)) {
         *slot = rack.codes();
     }
-    if let Some(name) = used {
-        pos.ops.retain(|o| o.name != "lex");
-        pos.ops.insert(
-            0,
-            lexq::game::Opcode {
-                name: "lex".into(),
-                args: name,
-            },
-        );
-    }
+    name_lexicon(&mut pos, used);
     Ok((pos.to_cgp(), format!("{coord} {word}")))
 }
 
@@ -226,6 +217,13 @@ pub fn play_at(
 /// the game's cannot be opened.
 fn position_cgp(r: &Replay<'_>, game: &Game, used: Option<String>) -> String {
     let mut pos = r.position(game);
+    name_lexicon(&mut pos, used);
+    pos.to_cgp()
+}
+
+/// Puts `lex used` first in `pos`'s opcodes (in place of the game's),
+/// if a lexicon other than the game's was used.
+fn name_lexicon(pos: &mut lexq::game::Position, used: Option<String>) {
     if let Some(name) = used {
         pos.ops.retain(|o| o.name != "lex");
         pos.ops.insert(
@@ -236,7 +234,6 @@ fn position_cgp(r: &Replay<'_>, game: &Game, used: Option<String>) -> String {
             },
         );
     }
-    pos.to_cgp()
 }
 
 /// `lexq gcg`.

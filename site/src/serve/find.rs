@@ -687,6 +687,13 @@ pub struct SuggestResult {
 /// The words within `distance` edits of `word` (itself left out), nearest
 /// first, then most probable (the alphabet's standard bag), then in
 /// alphabet order; at most `limit`.
+impl SuggestResult {
+    /// The words suggested, in their order.
+    pub(crate) fn into_words(self) -> Vec<String> {
+        self.suggestions.into_iter().map(|n| n.word).collect()
+    }
+}
+
 /// The words within `distance` edits of `word`, nearest first; then, with
 /// a site's `frequencies`, the most common first (a word of unknown
 /// frequency after those known), else the most probable first.

@@ -6,15 +6,12 @@
 //! says so (an unknown word: 404 with the words nearest it), never a
 //! 500.
 
-use std::sync::Arc;
-
 use axum::Json;
 use axum::extract::rejection::{PathRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use lexq::Lexicon;
-use lexq::probability::Bag;
 use serde::{Deserialize, Serialize};
 
 use super::{ApiError, AppState, arg, lexicon_entry, run};
@@ -61,9 +58,9 @@ fn redirect(status: StatusCode, to: &str) -> Response {
 }
 
 /// The words of the lexicon nearest `word` (1 or 2 edits, by its
-/// length), nearest first, then the most common (by the site's
-/// frequencies, when a site is served), then the most probable; none for
-/// what is not spelled in the alphabet.
+/// length), ranked as `/api/v1/suggest` ranks them ([`super::find::suggest`]:
+/// nearest, then most common when a site is served, then most probable);
+/// none for what is not spelled in the alphabet or is too long.
 pub(crate) fn near_words(
     lex: &Lexicon,
     site: Option<&Site>,
@@ -73,27 +70,14 @@ pub(crate) fn near_words(
     let Ok(codes) = lex.alphabet().encode(word) else {
         return Vec::new();
     };
-    if codes.is_empty() || codes.len() > super::find::MAX_SUGGEST_TILES {
+    if codes.is_empty() {
         return Vec::new();
     }
     let distance = if codes.len() > 8 { 1 } else { 2 };
-    let Ok(found) = lex.suggest(word, distance) else {
-        return Vec::new();
-    };
-    let bag = lexq::TileSet::default_for(lex.alphabet(), 15)
-        .ok()
-        .map(|t| Bag::new(&t));
-    let mut ranked: Vec<(String, u8, u64)> = lexq::suggest::rank(found, bag.as_ref())
-        .into_iter()
-        .map(|(s, _)| (lex.alphabet().decode(&s.codes), s.distance, 0))
-        .collect();
-    if let Some(table) = site.and_then(|s| s.frequencies().ok()) {
-        for r in &mut ranked {
-            r.2 = table.get(&r.0);
-        }
-        ranked.sort_by(|a, b| a.1.cmp(&b.1).then_with(|| b.2.cmp(&a.2)));
-    }
-    ranked.into_iter().take(limit).map(|r| r.0).collect()
+    let frequencies = site.and_then(|s| s.frequencies().ok());
+    super::find::suggest(lex, frequencies, word, distance, limit)
+        .map(super::find::SuggestResult::into_words)
+        .unwrap_or_default()
 }
 
 /// The words of the lexicon whose base forms include `word` (from the
@@ -475,7 +459,18 @@ async fn sitemap_cached(
     key: Option<usize>,
     make: impl FnOnce(&crate::html::Frame, &Lexicon) -> Option<String> + Send + 'static,
 ) -> Response {
-    let xml = |body: Arc<str>| text("application/xml; charset=utf-8", body.to_string());
+    // A clone of the cached bytes is a reference count, not a copy of
+    // the sitemap's megabytes.
+    let xml = |body: axum::body::Bytes| {
+        (
+            [(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/xml; charset=utf-8"),
+            )],
+            body,
+        )
+            .into_response()
+    };
     let cache = &state.serving.sitemaps;
     if let Some(made) = cache.lock().ok().and_then(|c| c.get(&key).cloned()) {
         return xml(made);
@@ -484,7 +479,7 @@ async fn sitemap_cached(
     let ran = run(state, move |lex, _| Ok(make(&frame, lex))).await;
     match ran {
         Ok(Some(body)) => {
-            let body: Arc<str> = body.into();
+            let body = axum::body::Bytes::from(body);
             if let Ok(mut c) = cache.lock() {
                 c.insert(key, body.clone());
             }
