@@ -112,8 +112,9 @@ pub const WORDNET_LICENCE_FILE: &str = "WORDNET-LICENSE.txt";
 pub const INDEX_DIR: &str = "index";
 /// The site format this version writes (4: `site.json` with its checksum,
 /// the index `meta.json`'s and the word list's fingerprint; 5: `length`
-/// indexed as terms as well as a column).
-pub const FORMAT: u32 = 5;
+/// indexed as terms as well as a column; 6: `definition` folded to ASCII,
+/// its senses [`crate::schema::SENSE_GAP`] positions apart).
+pub const FORMAT: u32 = 6;
 
 /// What `site.json` holds, with a last member of its own, `checksum`: the
 /// CRC-32C of the text before it, checked when the site opens.

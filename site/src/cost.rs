@@ -58,7 +58,8 @@ pub struct QueryBounds {
     pub max_clauses: usize,
     /// The deepest a query's groups may nest (`(a (b c))` is 2).
     pub max_depth: usize,
-    /// The largest slop of a quoted phrase (`"edge tool"~2`).
+    /// The largest slop of a quoted phrase (`"edge tool"~2`; at most
+    /// [`crate::schema::MAX_SLOP`] whatever this says).
     pub max_slop: u32,
 }
 

@@ -36,6 +36,7 @@
 //!   fuzzy term (`tool~1`: the phrase "tool 1"), the user's own regular
 //!   expressions (`/.../`) and a range of parts of speech are refused.
 
+use std::collections::BTreeMap;
 use std::ops::Bound;
 use std::sync::Arc;
 
@@ -60,6 +61,17 @@ use crate::terms::{HasTokens, TermUnion, Terms};
 /// How much more a match in `word` counts than one in `definition` for a
 /// query without a field.
 const WORD_BOOST: f32 = 4.0;
+
+/// How much more a definition word counts than another form of it
+/// (`tool` than `tools`, see [`Builder::word`]).
+const EXACT_BOOST: f32 = 2.0;
+
+/// The most terms read from the dictionary looking for a word's other
+/// forms (a stem of two or three letters begins many words).
+const FORMS_SCANNED: usize = 4096;
+
+/// The most other forms a word stands for, the most common kept.
+const MOST_FORMS: usize = 16;
 
 /// Why a query is not run: it is refused (with the reason), its stop
 /// came while it was being built, or the index failed.
@@ -127,6 +139,10 @@ fn kind(schema: &Schema, field: Field) -> Kind {
 pub(crate) struct Plan {
     pub(crate) query: Box<dyn Query>,
     pub(crate) reads: u64,
+    /// The definition terms the query looks for (not counting prefixes),
+    /// each weighed as tantivy's snippets weigh them (rarer terms more:
+    /// `1 / (1 + documents)`), for showing the sense that matched.
+    pub(crate) marks: BTreeMap<String, f32>,
 }
 
 /// The query builder of a site.
@@ -138,6 +154,11 @@ pub(crate) struct Parser {
     /// The text fields every document has a value of: their wildcard is
     /// every document.
     everywhere: [Field; 2],
+    /// The field whose unquoted words stand for their other forms too
+    /// (`definition`).
+    stemmed: Field,
+    /// The analyzer making a word's stem.
+    stems: tantivy::tokenizer::TextAnalyzer,
 }
 
 impl Parser {
@@ -150,7 +171,19 @@ impl Parser {
             tokenizers: index.tokenizers().clone(),
             defaults: [(fields.word, WORD_BOOST), (fields.definition, 1.0)],
             everywhere: [fields.word, fields.alphagram],
+            stemmed: fields.definition,
+            stems: crate::schema::stem_analyzer(),
         }
+    }
+
+    /// The English stem of `word` (see [`crate::schema::stem_analyzer`]).
+    fn stem(&self, word: &str) -> String {
+        let mut stem = String::new();
+        self.stems
+            .clone()
+            .token_stream(word)
+            .process(&mut |t| stem.clone_from(&t.text));
+        stem
     }
 
     /// The query `query` means over the index `searcher` reads, metered
@@ -187,6 +220,7 @@ impl Parser {
             reads: 0,
             terms: 0,
             clauses: 0,
+            marks: BTreeMap::new(),
         };
         let (query, matches) = match b.ast(ast, 0)? {
             Some(part) => (part.query, part.matches),
@@ -197,6 +231,7 @@ impl Parser {
         Ok(Plan {
             query,
             reads: b.reads,
+            marks: b.marks,
         })
     }
 
@@ -217,6 +252,13 @@ impl Parser {
                 out.push((t.position as u32, t.text.clone()))
             }
         });
+        // Offsets from the first word (the definitions' tokenizer starts
+        // a value's positions at `SENSE_GAP`).
+        if let Some(first) = out.iter().map(|&(p, _)| p).min() {
+            for (p, _) in &mut out {
+                *p -= first;
+            }
+        }
         Ok(out)
     }
 
@@ -289,6 +331,7 @@ struct Builder<'a> {
     reads: u64,
     terms: usize,
     clauses: usize,
+    marks: BTreeMap<String, f32>,
 }
 
 impl Builder<'_> {
@@ -326,6 +369,16 @@ impl Builder<'_> {
             .into());
         }
         Ok(())
+    }
+
+    /// Notes that the query looks for `term` (see [`Plan::marks`]).
+    fn mark(&mut self, term: &Term, df: u64) {
+        if term.field() == self.p.stemmed
+            && let Some(text) = term.value().as_str()
+            && df > 0
+        {
+            self.marks.insert(text.to_string(), 1.0 / (1.0 + df as f32));
+        }
     }
 
     fn metered(&self, query: impl Query) -> Box<dyn Query> {
@@ -542,20 +595,125 @@ impl Builder<'_> {
         self.count_terms(1)?;
         let df = self.doc_freq(&term)?;
         self.charge(TERM_READS * self.segments + df)?;
+        self.mark(&term, df);
         Ok(Part::new(
             self.metered(TermQuery::new(term, IndexRecordOption::WithFreqs)),
             df,
         ))
     }
 
+    /// A word of the definitions, unquoted: the word itself, and the
+    /// definition terms of the same English stem (`tool`: `tools`,
+    /// `tooling`; `concern`: `concerned`, `concerns`). A definition
+    /// holding the word itself ranks above every one holding only its
+    /// other forms, and among those the word counts [`EXACT_BOOST`]
+    /// times as much as another form. The forms are read from
+    /// the term dictionary: the terms that begin as the stem does (all
+    /// of it but its last letter: `happi` stands for `happy` and
+    /// `happiness`), up to [`FORMS_SCANNED`] of them, each stemmed.
+    /// The forms count against the bound on reads, not on terms.
+    fn word(&mut self, field: Field, word: &str) -> Result<Part, Refused> {
+        let forms = self.forms(field, word)?;
+        let exact = self.term(Term::from_field_text(field, word))?;
+        if forms.is_empty() {
+            return Ok(exact);
+        }
+        let mut parts = Vec::with_capacity(forms.len() + 2);
+        // The most the other forms can score: BM25 scores a term at most
+        // its idf times (k1 + 1) = 2.2, however often it occurs.
+        let mut most = 0.0f32;
+        for form in forms {
+            let term = Term::from_field_text(field, &form);
+            let df = self.doc_freq(&term)?;
+            self.charge(TERM_READS * self.segments + df)?;
+            self.mark(&term, df);
+            let idf = (1.0 + (self.docs as f32 - df as f32 + 0.5) / (df as f32 + 0.5)).ln();
+            most += 2.2 * idf.max(0.0);
+            parts.push((
+                Occur::Should,
+                Part::new(
+                    self.metered(TermQuery::new(term, IndexRecordOption::WithFreqs)),
+                    df,
+                ),
+            ));
+        }
+        // A document holding the word itself scores more than any holding
+        // only other forms: a constant above their most, then the word's
+        // own score (read twice: charged twice).
+        self.charge(TERM_READS * self.segments + exact.matches)?;
+        let again = TermQuery::new(Term::from_field_text(field, word), IndexRecordOption::Basic);
+        parts.push((
+            Occur::Should,
+            Part::new(
+                Box::new(ConstScoreQuery::new(self.metered(again), most + 1.0)),
+                exact.matches,
+            ),
+        ));
+        parts.push((
+            Occur::Should,
+            Part::new(
+                Box::new(BoostQuery::new(exact.query, EXACT_BOOST)),
+                exact.matches,
+            ),
+        ));
+        Ok(self.group(parts)?.expect("the word's own term is a part"))
+    }
+
+    /// The other terms of `field` with `word`'s stem (see [`Builder::word`]),
+    /// the most common first, at most [`MOST_FORMS`].
+    fn forms(&mut self, field: Field, word: &str) -> Result<Vec<String>, Refused> {
+        let stem = self.p.stem(word);
+        let mut start: String = stem
+            .chars()
+            .take(stem.chars().count().saturating_sub(1))
+            .collect();
+        let common = start
+            .bytes()
+            .zip(word.bytes())
+            .take_while(|(a, b)| a == b)
+            .count();
+        start.truncate(common);
+        if start.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut forms: Vec<(u64, String)> = Vec::new();
+        let mut stems = self.p.stems.clone();
+        for seg in self.searcher.segment_readers() {
+            let index = seg.inverted_index(field)?;
+            let mut stream = Terms::Prefix(start.as_bytes().to_vec()).stream(index.terms())?;
+            let mut scanned = 0;
+            while scanned < FORMS_SCANNED && stream.advance() {
+                scanned += 1;
+                let Ok(text) = std::str::from_utf8(stream.key()) else {
+                    continue;
+                };
+                if text == word {
+                    continue;
+                }
+                let mut same = false;
+                stems
+                    .token_stream(text)
+                    .process(&mut |t| same = t.text == stem);
+                if same {
+                    let df = u64::from(stream.value().doc_freq);
+                    match forms.iter_mut().find(|(_, f)| f == text) {
+                        Some((n, _)) => *n += df,
+                        None => forms.push((df, text.to_string())),
+                    }
+                }
+            }
+            self.charge(scanned as u64)?;
+        }
+        forms.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+        forms.truncate(MOST_FORMS);
+        Ok(forms.into_iter().map(|(_, f)| f).collect())
+    }
+
     fn literal(&mut self, lit: UserInputLiteral) -> Result<Option<Part>, Refused> {
         let stem = prefix_of(&lit)?;
-        if lit.slop > self.bounds.max_slop {
-            return Err(format!(
-                "a slop of {}, more than the {} allowed",
-                lit.slop, self.bounds.max_slop
-            )
-            .into());
+        let max_slop = self.bounds.max_slop.min(crate::schema::MAX_SLOP);
+        if lit.slop > max_slop {
+            return Err(format!("a slop of {}, more than the {max_slop} allowed", lit.slop).into());
         }
         let fields: Vec<(Field, Kind, f32)> = match &lit.field_name {
             Some(name) => {
@@ -617,6 +775,9 @@ impl Builder<'_> {
             1 if lit.prefix => {
                 let stem = tokens.remove(0).1.into_bytes();
                 self.union(field, Terms::Prefix(stem)).map(Some)
+            }
+            1 if field == self.p.stemmed && lit.delimiter == Delimiter::None => {
+                self.word(field, &tokens[0].1).map(Some)
             }
             1 => self
                 .term(Term::from_field_text(field, &tokens[0].1))
@@ -699,8 +860,9 @@ impl Builder<'_> {
                     self.charge(n)?;
                 }
             }
-            if let Word::Prefix(_) = word {
-                self.count_terms(most)?;
+            match &word {
+                Word::Prefix(_) => self.count_terms(most)?,
+                Word::Term(term) => self.mark(term, postings),
             }
             matches = matches.min(postings);
             words.push((offset, word));
@@ -1139,20 +1301,22 @@ mod tests {
         }
     }
 
-    /// Whether the positions of `words` in `doc` (the words of each value,
-    /// one position left between values) can be chosen so that the sum of
-    /// the moves of each word from its place after the one before is at
-    /// most `slop`: tried every way.
+    /// Whether the positions of `words` in one value of `doc` (a sense:
+    /// no phrase matches across two) can be chosen so that the sum of the
+    /// moves of each word from its place after the one before is at most
+    /// `slop`: tried every way.
     fn brute_match(doc: &[Vec<&str>], words: &[&str], slop: i64) -> bool {
-        let mut at: Vec<(i64, &str)> = Vec::new();
-        let mut pos = 0i64;
-        for value in doc {
-            for w in value {
-                at.push((pos, w));
-                pos += 1;
-            }
-            pos += 1;
-        }
+        doc.iter().any(|value| {
+            let at: Vec<(i64, &str)> = value
+                .iter()
+                .enumerate()
+                .map(|(i, w)| (i as i64, *w))
+                .collect();
+            brute_match_in(&at, words, slop)
+        })
+    }
+
+    fn brute_match_in(at: &[(i64, &str)], words: &[&str], slop: i64) -> bool {
         fn go(
             at: &[(i64, &str)],
             words: &[&str],
@@ -1173,7 +1337,7 @@ mod tests {
                 go(at, words, i + 1, Some(aligned), cost + step, slop)
             })
         }
-        go(&at, words, 0, None, 0, slop)
+        go(at, words, 0, None, 0, slop)
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! | `length` | u64, stored, fast, indexed | tiles |
 //! | `alphagram` | raw text | the letters sorted |
 //! | `points` | u64, stored, fast | tile points |
-//! | `definition` | text with positions | one value per sense |
+//! | `definition` | text with positions | one value per sense, folded to ASCII (see [`TEXT_TOKENIZER`]) |
 //! | `page` | stored text | the rest of the word page: senses (part of speech, definition, examples, synonyms, base form, source), alphagram, hooks, anagrams, base forms (see `stored.rs`) |
 //! | `pos` | facet | `/noun`, `/verb`, `/adjective`, `/adverb`, once per part of speech the word has |
 //! | `senses` | u64, stored, fast | the number of senses |
@@ -27,12 +27,35 @@ use tantivy::schema::{
     Facet, FacetOptions, Field, IndexRecordOption, NumericOptions, STORED, Schema,
     TextFieldIndexing, TextOptions,
 };
-use tantivy::tokenizer::{LowerCaser, RawTokenizer, TextAnalyzer};
+use tantivy::tokenizer::{
+    AsciiFoldingFilter, Language, LowerCaser, RawTokenizer, RemoveLongFilter, SimpleTokenizer,
+    Stemmer, TextAnalyzer, Token, TokenFilter, TokenStream, Tokenizer,
+};
 
 use crate::wordnet::Pos;
 
-/// The tokenizer of the raw fields: the whole value, lowercased.
+/// The tokenizer of the raw fields: the whole value, lowercased and
+/// folded to ASCII (`Café` is the term `cafe`).
 pub const WORD_TOKENIZER: &str = "lexq_word";
+
+/// The tokenizer of `definition`: words (runs of letters and digits),
+/// lowercased and folded to ASCII (`café` and `cafe` are one term), each
+/// value (a sense) starting [`SENSE_GAP`] positions after the last one
+/// ended, so that no phrase within the bounds on slop matches across two
+/// senses.
+pub const TEXT_TOKENIZER: &str = "lexq_text";
+
+/// How many positions lie between two senses of a word in `definition`
+/// (tantivy leaves one between two values; this adds the rest). A phrase
+/// would need a slop of about this much to match across senses: slops
+/// are bounded well below it ([`MAX_SLOP`]).
+pub const SENSE_GAP: usize = 1024;
+
+/// The largest slop any bounds allow (see [`SENSE_GAP`]).
+pub const MAX_SLOP: u32 = 512;
+
+/// The longest word indexed, in bytes (tantivy's default).
+const LONGEST_WORD: usize = 40;
 
 /// The fields of the site index.
 #[derive(Clone, Copy, Debug)]
@@ -89,7 +112,7 @@ impl Fields {
         let mut b = Schema::builder();
         let text = TextOptions::default().set_indexing_options(
             TextFieldIndexing::default()
-                .set_tokenizer("default")
+                .set_tokenizer(TEXT_TOKENIZER)
                 .set_index_option(IndexRecordOption::WithFreqsAndPositions),
         );
         let fields = Fields {
@@ -131,18 +154,118 @@ impl Fields {
     }
 }
 
-/// Registers the tokenizer of the raw fields on `index` (needed by every
-/// index opened or created).
+/// Registers the site's tokenizers on `index` (needed by every index
+/// opened or created).
 pub fn register_tokenizers(index: &Index) {
     index.tokenizers().register(
         WORD_TOKENIZER,
         TextAnalyzer::builder(RawTokenizer::default())
             .filter(LowerCaser)
+            .filter(AsciiFoldingFilter)
             .build(),
     );
+    index.tokenizers().register(TEXT_TOKENIZER, text_analyzer());
+}
+
+/// The analyzer of [`TEXT_TOKENIZER`].
+pub fn text_analyzer() -> TextAnalyzer {
+    TextAnalyzer::builder(SimpleTokenizer::default())
+        .filter(RemoveLongFilter::limit(LONGEST_WORD))
+        .filter(LowerCaser)
+        .filter(AsciiFoldingFilter)
+        .filter(SenseGap)
+        .build()
+}
+
+/// The analyzer that makes a definition term's stem: a term of
+/// `definition` (already lowercased and folded) to its English stem by
+/// tantivy's stemmer (Snowball's English, "Porter 2": `tools`, `tooling`
+/// -> `tool`; `happy`, `happiness` -> `happi`).
+pub fn stem_analyzer() -> TextAnalyzer {
+    TextAnalyzer::builder(RawTokenizer::default())
+        .filter(LowerCaser)
+        .filter(AsciiFoldingFilter)
+        .filter(Stemmer::new(Language::English))
+        .build()
+}
+
+/// Starts each value's positions [`SENSE_GAP`] on (see
+/// [`TEXT_TOKENIZER`]).
+#[derive(Clone, Copy)]
+struct SenseGap;
+
+impl TokenFilter for SenseGap {
+    type Tokenizer<T: Tokenizer> = SenseGapTokenizer<T>;
+
+    fn transform<T: Tokenizer>(self, tokenizer: T) -> SenseGapTokenizer<T> {
+        SenseGapTokenizer(tokenizer)
+    }
+}
+
+#[derive(Clone)]
+struct SenseGapTokenizer<T>(T);
+
+impl<T: Tokenizer> Tokenizer for SenseGapTokenizer<T> {
+    type TokenStream<'a> = SenseGapStream<T::TokenStream<'a>>;
+
+    fn token_stream<'a>(&'a mut self, text: &'a str) -> Self::TokenStream<'a> {
+        SenseGapStream {
+            inner: self.0.token_stream(text),
+            shifted: false,
+        }
+    }
+}
+
+/// The stream of [`SenseGap`]: the token is the inner stream's own,
+/// whose position the inner tokenizer counts on from (the gap is taken
+/// off again before it advances: "a b" is at 1024, 1025, not 1024, 2049).
+struct SenseGapStream<S> {
+    inner: S,
+    shifted: bool,
+}
+
+impl<S: TokenStream> TokenStream for SenseGapStream<S> {
+    fn advance(&mut self) -> bool {
+        if self.shifted {
+            self.inner.token_mut().position -= SENSE_GAP;
+            self.shifted = false;
+        }
+        if !self.inner.advance() {
+            return false;
+        }
+        self.inner.token_mut().position += SENSE_GAP;
+        self.shifted = true;
+        true
+    }
+
+    fn token(&self) -> &Token {
+        self.inner.token()
+    }
+
+    fn token_mut(&mut self) -> &mut Token {
+        self.inner.token_mut()
+    }
 }
 
 /// The facet of a part of speech: `/noun`, ...
 pub fn pos_facet(pos: Pos) -> Facet {
     Facet::from_path([pos.name()])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_follow_each_other_after_the_gap() {
+        let mut positions = Vec::new();
+        text_analyzer()
+            .token_stream("An édge-tool, for CUTTING")
+            .process(&mut |t| positions.push((t.position, t.text.clone())));
+        let words = ["an", "edge", "tool", "for", "cutting"];
+        let expected: Vec<(usize, String)> = (SENSE_GAP..)
+            .zip(words.iter().map(|w| w.to_string()))
+            .collect();
+        assert_eq!(positions, expected);
+    }
 }

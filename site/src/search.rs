@@ -99,8 +99,15 @@ pub struct Hit {
     pub length: u64,
     /// Its tile points.
     pub points: u64,
-    /// Its first definition, if it has one.
+    /// The definition of its sense that matched the query best (the one
+    /// holding most of the query's definition words, rarer words
+    /// counting more; the first of those), or its first definition if
+    /// none holds any, or none.
     pub definition: Option<String>,
+    /// Where the query's definition words are in `definition`: byte
+    /// ranges `[start, end)` of its UTF-8, in order (empty if none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub highlights: Vec<(usize, usize)>,
     /// The relevance score.
     pub score: f32,
 }
@@ -585,6 +592,7 @@ impl Site {
                 .search(&plan.query, &Stopping::new((Count, top), &meter))
                 .map_err(failed)?
         };
+        let marks = Marks::new(&plan.marks, self.fields.definition);
         let mut hits = Vec::with_capacity(top.len());
         for (score, addr) in top {
             if meter.stopped() {
@@ -593,6 +601,20 @@ impl Site {
                 });
             }
             let doc: PageDoc = searcher.doc(addr)?;
+            if let Some(marks) = &marks {
+                let (word, length, points) = (doc.word.clone(), doc.length, doc.points);
+                let page = self.page_of(&searcher, doc)?;
+                let (definition, highlights) = marks.best(page.senses().map(|s| s.definition));
+                hits.push(Hit {
+                    word,
+                    length,
+                    points,
+                    definition: definition.map(str::to_string),
+                    highlights,
+                    score,
+                });
+                continue;
+            }
             // The first definition if the page holds it, `None` if it is
             // a base form's.
             let first = match doc.page.as_deref() {
@@ -619,6 +641,7 @@ impl Site {
                 length,
                 points,
                 definition,
+                highlights: Vec::new(),
                 score,
             });
         }
@@ -707,6 +730,76 @@ impl Site {
     /// The number of documents (words).
     pub fn word_count(&self) -> u64 {
         self.reader.searcher().num_docs()
+    }
+}
+
+/// The definition words a query looks for, to find and mark the sense of
+/// a result that matched: tantivy's snippet generator over each sense
+/// with the definitions' own tokenizer.
+struct Marks<'a> {
+    weights: &'a std::collections::BTreeMap<String, f32>,
+    snippets: tantivy::snippet::SnippetGenerator,
+    words: tantivy::tokenizer::TextAnalyzer,
+}
+
+impl<'a> Marks<'a> {
+    /// The marks of `weights` (see `query::Plan::marks`); `None` if there
+    /// are none.
+    fn new(
+        weights: &'a std::collections::BTreeMap<String, f32>,
+        field: tantivy::schema::Field,
+    ) -> Option<Marks<'a>> {
+        if weights.is_empty() {
+            return None;
+        }
+        // A fragment as long as any definition: the whole sense.
+        let snippets = tantivy::snippet::SnippetGenerator::new(
+            weights.clone(),
+            schema::text_analyzer(),
+            field,
+            usize::MAX / 2,
+        );
+        Some(Marks {
+            weights,
+            snippets,
+            words: schema::text_analyzer(),
+        })
+    }
+
+    /// The sense of `definitions` holding most of the words (by weight;
+    /// the first of the best), or the first if none holds any, and where
+    /// the words are in it.
+    fn best<'d>(
+        &self,
+        definitions: impl Iterator<Item = &'d str>,
+    ) -> (Option<&'d str>, Vec<(usize, usize)>) {
+        type Best<'d> = (f32, &'d str, Vec<(usize, usize)>);
+        let mut best: Option<Best<'d>> = None;
+        let mut first = None;
+        for d in definitions {
+            first.get_or_insert(d);
+            let snippet = self.snippets.snippet(d);
+            let start = snippet.fragment_range().start;
+            let ranges: Vec<(usize, usize)> = snippet
+                .highlighted()
+                .iter()
+                .map(|r| (start + r.start, start + r.end))
+                .collect();
+            let mut seen = std::collections::BTreeSet::new();
+            for &(a, b) in &ranges {
+                self.words.clone().token_stream(&d[a..b]).process(&mut |t| {
+                    seen.insert(t.text.clone());
+                });
+            }
+            let weight: f32 = seen.iter().filter_map(|w| self.weights.get(w)).sum();
+            if weight > 0.0 && best.as_ref().is_none_or(|(w, _, _)| weight > *w) {
+                best = Some((weight, d, ranges));
+            }
+        }
+        match best {
+            Some((_, d, ranges)) => (Some(d), ranges),
+            None => (first, Vec::new()),
+        }
     }
 }
 

@@ -645,8 +645,16 @@ async fn word(
     let Path(raw) = path?;
     let w = arg(&state.limits, "word", &raw)?;
     run(&state, move |lex, site| {
-        // The lexicon is the judge; the site adds definitions.
-        let entry = lexicon_entry(lex, &w)?;
+        // The lexicon is the judge; the site adds definitions. An
+        // accented spelling the lexicon's alphabet lacks is the word
+        // without its accents (café is CAFE).
+        let entry = match lexicon_entry(lex, &w) {
+            Err(e) => match crate::html::plain::fold(&w) {
+                Some(folded) => lexicon_entry(lex, &folded).map_err(|_| e)?,
+                None => return Err(e.into()),
+            },
+            entry => entry?,
+        };
         let page = match (entry.valid, site) {
             (true, Some(site)) => site.page(&entry.word)?,
             _ => None,

@@ -701,7 +701,7 @@ fn a_changed_site_json_or_index_meta_json_is_refused() {
     for (file, from, to) in [
         ("site.json", "\"documents\": 25", "\"documents\": 24"),
         ("index/meta.json", "\"max_doc\": 25", "\"max_doc\": 20"),
-        ("site.json", "\"format\": 5", "\"format\":  5"),
+        ("site.json", "\"format\": 6", "\"format\":  6"),
     ] {
         let path = out.join(file);
         let good = std::fs::read_to_string(&path).unwrap();
@@ -725,8 +725,8 @@ fn a_changed_site_json_or_index_meta_json_is_refused() {
     let good = std::fs::read_to_string(&path).unwrap();
     for (bad, why) in [
         (
-            good.replacen("\"format\": 5", "\"format\": 4", 1),
-            "site format 4",
+            good.replacen("\"format\": 6", "\"format\": 5", 1),
+            "site format 5",
         ),
         (good[..good.len() - 3].to_string(), "site.json"),
         (

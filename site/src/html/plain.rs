@@ -90,39 +90,19 @@ pub fn any_word(text: &str) -> Option<String> {
     )
 }
 
-/// `word` with the accents of Latin letters taken off (`café` is
-/// `cafe`, `naïve` `naive`, `œuvre` `oeuvre`), for a look-up in a
-/// lexicon whose alphabet has no such letters; `None` if nothing changed.
+/// `word` with the accents of Latin letters taken off by tantivy's
+/// ASCII folding, the definitions' own (`café` is `cafe`, `naïve`
+/// `naive`, `Œuvre` `OEuvre`), for a look-up in a lexicon whose alphabet
+/// has no such letters; `None` if nothing changed.
 pub fn fold(word: &str) -> Option<String> {
-    let mut out = String::with_capacity(word.len());
-    for c in word.chars() {
-        let lower = c.is_lowercase();
-        let base = match c.to_lowercase().next().unwrap_or(c) {
-            'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' => "a",
-            'ç' | 'ć' | 'č' => "c",
-            'è' | 'é' | 'ê' | 'ë' | 'ē' | 'ę' | 'ě' => "e",
-            'ì' | 'í' | 'î' | 'ï' | 'ī' => "i",
-            'ñ' | 'ń' => "n",
-            'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ō' => "o",
-            'ù' | 'ú' | 'û' | 'ü' | 'ū' | 'ů' => "u",
-            'ý' | 'ÿ' => "y",
-            'š' | 'ś' => "s",
-            'ž' | 'ź' | 'ż' => "z",
-            'æ' => "ae",
-            'œ' => "oe",
-            'ß' => "ss",
-            _ => {
-                out.push(c);
-                continue;
-            }
-        };
-        if lower {
-            out.push_str(base);
-        } else {
-            out.push_str(&base.to_uppercase());
-        }
-    }
-    (out != word).then_some(out)
+    use tantivy::tokenizer::{AsciiFoldingFilter, RawTokenizer, TextAnalyzer};
+    let mut folded = String::new();
+    TextAnalyzer::builder(RawTokenizer::default())
+        .filter(AsciiFoldingFilter)
+        .build()
+        .token_stream(word)
+        .process(&mut |t| folded.clone_from(&t.text));
+    (!folded.is_empty() && folded != word).then_some(folded)
 }
 
 #[cfg(test)]

@@ -106,7 +106,7 @@ pub fn render(frame: &Frame, r: &Results) -> String {
                     Html(&h.word),
                     h.length,
                     h.points,
-                    Html(h.definition.as_deref().unwrap_or(""))
+                    Marked(h.definition.as_deref().unwrap_or(""), &h.highlights)
                 );
             }
             body.push_str("</ol>");
@@ -138,4 +138,24 @@ pub fn render(frame: &Frame, r: &Results) -> String {
         canonical: None,
     };
     layout::page(frame, &head, &r.query, &body)
+}
+
+/// A definition as HTML with the query's words in `<mark>`: byte ranges
+/// of it, in order (see `Hit::highlights`); a range that is not one is
+/// left unmarked.
+struct Marked<'a>(&'a str, &'a [(usize, usize)]);
+
+impl std::fmt::Display for Marked<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let Marked(text, ranges) = *self;
+        let mut last = 0;
+        for &(a, b) in ranges {
+            let (Some(before), Some(word)) = (text.get(last..a), text.get(a..b)) else {
+                continue;
+            };
+            write!(f, "{}<mark>{}</mark>", Html(before), Html(word))?;
+            last = b;
+        }
+        write!(f, "{}", Html(text.get(last..).unwrap_or("")))
+    }
 }
