@@ -41,6 +41,11 @@ pub struct BuildOptions {
     /// completions and suggestions with WordNet's tag counts (see
     /// [`crate::frequency`]).
     pub frequencies: Option<PathBuf>,
+    /// Leave out the senses WordNet gives a word only as the name of a
+    /// particular person, place or thing (capitalised, and an instance of
+    /// another synset: `Nancy`, the city). Capitalised kinds (`Allium`,
+    /// a genus) are kept either way.
+    pub hide_names: bool,
 }
 
 /// What a site build did.
@@ -148,6 +153,7 @@ pub struct SiteMeta {
 /// The definitions a build draws on.
 pub struct Sources {
     wordnet: Option<(WordNet, Morphy)>,
+    hide_names: bool,
     files: Definitions,
     frequencies: crate::frequency::Frequencies,
 }
@@ -170,6 +176,7 @@ impl Sources {
         )?;
         Ok(Sources {
             wordnet,
+            hide_names: opts.hide_names,
             files,
             frequencies,
         })
@@ -223,16 +230,27 @@ impl Sources {
             return Ok(());
         }
         let lower = plan.lower.as_str();
+        let hide_names = self.hide_names;
+        // A sense WordNet gives only capitalised comes after the other
+        // senses of its part of speech, or not at all if it is a name and
+        // names are hidden.
+        let mut later = Vec::new();
         let own = wn.all_offsets(lower);
         for (pos, offsets) in own.into_iter().flat_map(|o| Pos::ALL.into_iter().zip(o)) {
             for &offset in offsets {
                 let i = cache.get(wn, pos, offset)?;
-                if cache.synsets[i as usize].proper_for(lower) {
+                let synset = &cache.synsets[i as usize];
+                if !synset.proper_for(lower) {
+                    plan.items.push(Item::Own(i));
+                } else if hide_names && synset.instance {
                     plan.proper_left_out += 1;
                 } else {
-                    plan.items.push(Item::Own(i));
+                    later.push(Item::Own(i));
                 }
             }
+            // Each part of speech's senses stay together (a reference
+            // from an inflection stands for a run of them).
+            plan.items.append(&mut later);
         }
         plan.own = plan.items.len();
         let (items, bases, first_via) = (&mut plan.items, &mut plan.bases, &mut plan.first_via);
@@ -242,11 +260,25 @@ impl Sources {
                 Some(b) => b,
                 None => bases.len(),
             };
+            // A base form known only as a name (Saxe, the marshal) is
+            // passed over: its names are shown only with a sense of
+            // another kind.
+            let mut kinds = false;
             for &offset in offsets {
                 let i = cache.get(wn, pos, offset)?;
-                if !cache.synsets[i as usize].proper_for(base) {
+                let synset = &cache.synsets[i as usize];
+                if !synset.proper_for(base) {
                     items.push(Item::Base(i, b as u32, via));
+                    kinds = true;
+                } else if !(hide_names && synset.instance) {
+                    later.push(Item::Base(i, b as u32, via));
+                    kinds |= !synset.instance;
                 }
+            }
+            if kinds {
+                items.append(&mut later);
+            } else {
+                later.clear();
             }
             if items.len() > before {
                 first_via.get_or_insert(via);
@@ -274,6 +306,7 @@ impl Sources {
             Item::File(i) => {
                 let d = &files.expect("a file definition")[i as usize];
                 SenseRef {
+                    capitalised: None,
                     pos: d.pos,
                     definition: &d.text,
                     examples: &[],
@@ -295,6 +328,7 @@ impl Sources {
                     _ => (plan.lower.as_str(), None, None),
                 };
                 SenseRef {
+                    capitalised: s.capitalised_for(lemma),
                     pos: Some(s.pos),
                     definition: &s.definition,
                     examples: &s.examples,
@@ -338,6 +372,8 @@ pub(crate) struct SenseRef<'s> {
     pub base_form: Option<&'s str>,
     pub via: Option<Via>,
     pub source: &'s str,
+    /// How WordNet spells the word in this sense, if only capitalised.
+    pub capitalised: Option<&'s str>,
 }
 
 impl SenseRef<'_> {
@@ -351,6 +387,7 @@ impl SenseRef<'_> {
             base_form: self.base_form.map(str::to_string),
             via: self.via,
             source: self.source.to_string(),
+            capitalised: self.capitalised.map(str::to_string),
         }
     }
 }
@@ -437,7 +474,8 @@ pub struct WordSenses {
     pub base_forms: Vec<String>,
     /// How the first base form was found.
     pub first_via: Option<Via>,
-    /// WordNet senses of capitalised forms only, left out.
+    /// WordNet senses that are names only, left out (see
+    /// [`BuildOptions::hide_names`]).
     pub proper_left_out: u64,
 }
 
@@ -778,6 +816,8 @@ struct DocMaker<'a> {
     text: String,
     /// The word lowercase (for its frequency).
     lower: String,
+    /// A sense after the first, as `definition` indexes it.
+    sense: String,
     /// Whether each base form of the word is in the lexicon.
     linked: Vec<bool>,
     summary: BuildSummary,
@@ -798,6 +838,7 @@ impl<'a> DocMaker<'a> {
             facets: Pos::ALL.map(schema::pos_facet),
             text: String::new(),
             lower: String::new(),
+            sense: String::new(),
             linked: Vec::new(),
             summary: BuildSummary::default(),
             used: Vec::new(),
@@ -864,6 +905,7 @@ impl<'a> DocMaker<'a> {
         // The run being counted: base form, part of speech, way, senses.
         let mut pending: Option<((u32, Pos, Via), usize)> = None;
         let senses = self.sources.sense_refs(word, plan, cache);
+        let mut first_sense = true;
         for (item, s) in plan.items.iter().zip(senses) {
             if let Some(pos) = s.pos
                 && !seen[pos as usize]
@@ -886,7 +928,15 @@ impl<'a> DocMaker<'a> {
                 pending = Some((r, 1));
                 continue;
             }
-            doc.text(f.definition, s.definition);
+            if first_sense {
+                doc.text(f.definition, s.definition);
+                first_sense = false;
+            } else {
+                self.sense.clear();
+                self.sense.push(schema::NEXT_SENSE);
+                self.sense.push_str(s.definition);
+                doc.text(f.definition, &self.sense);
+            }
             page.sense(
                 s.pos,
                 s.via,
@@ -895,6 +945,7 @@ impl<'a> DocMaker<'a> {
                 s.synonyms.iter(),
                 s.base_form,
                 s.source,
+                s.capitalised,
             );
         }
         if let Some(((b, pos, via), n)) = pending {

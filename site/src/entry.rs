@@ -29,6 +29,11 @@ pub struct SenseEntry {
     pub via: Option<Via>,
     /// Where the sense comes from: `wordnet` or a definitions file's name.
     pub source: String,
+    /// How WordNet spells the word in this sense when it has it only
+    /// capitalised: a name, a genus, a place (`Allium` for ALLIUM);
+    /// such senses come after the others.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub capitalised: Option<String>,
 }
 
 /// Everything a word page shows about one word.

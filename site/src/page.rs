@@ -55,6 +55,8 @@ pub struct PageSense<'a> {
     pub via: Option<Via>,
     /// Where the sense comes from.
     pub source: &'a str,
+    /// How WordNet spells the word in this sense, if only capitalised.
+    pub capitalised: Option<&'a str>,
 }
 
 impl Page {
@@ -243,6 +245,7 @@ impl Page {
                     base_form: s.base_form.map(str::to_string),
                     via: s.via,
                     source: s.source.to_string(),
+                    capitalised: s.capitalised.map(str::to_string),
                 })
                 .collect(),
         }
@@ -259,6 +262,7 @@ impl<'a> From<RawSense<'a>> for PageSense<'a> {
             base_form: s.base_form,
             via: s.via,
             source: s.source,
+            capitalised: s.capitalised,
         }
     }
 }
@@ -297,6 +301,9 @@ impl Serialize for PageSense<'_> {
             m.serialize_entry("via", &v)?;
         }
         m.serialize_entry("source", self.source)?;
+        if let Some(c) = self.capitalised {
+            m.serialize_entry("capitalised", c)?;
+        }
         m.end()
     }
 }
@@ -320,6 +327,7 @@ mod tests {
             none(),
             None,
             "mine.tsv",
+            None,
         );
         w.sense(
             Some(Pos::Noun),
@@ -329,6 +337,7 @@ mod tests {
             none(),
             None,
             "wordnet",
+            None,
         );
         let ex = ["I care"].into_iter();
         w.sense(
@@ -339,6 +348,7 @@ mod tests {
             none(),
             None,
             "wordnet",
+            None,
         );
         w.str("ACER");
         w.str("S");
@@ -364,6 +374,7 @@ mod tests {
             ["worry", "fret"].into_iter(),
             Some("CARX"),
             "wordnet",
+            Some("Carx"),
         );
         w.str("ACERS");
         w.str("S");
@@ -452,9 +463,9 @@ mod tests {
         );
         page.attach(vec![self::page("CARE", &care())]).unwrap();
         // Counts that do not add up are refused when a page is read.
-        let bad = cares().replacen("2:3:0:0:3:", "2:4:0:0:3:", 1);
+        let bad = cares().replacen("3:3:0:0:3:", "3:4:0:0:3:", 1);
         assert!(Page::new("CARES".into(), 5, 7, bad).is_err());
-        let bad = care().replacen("2:3:1:3:3:", "2:3:1:4:3:", 1);
+        let bad = care().replacen("3:3:1:3:3:", "3:3:1:4:3:", 1);
         assert!(Page::new("CARE".into(), 4, 7, bad).is_err());
         // Own senses not grouped by part of speech are refused (a
         // reference stands for a run of them).
@@ -463,7 +474,7 @@ mod tests {
             w.start(3, 0, 3, 3);
             for pos in order {
                 let none = std::iter::empty;
-                w.sense(Some(pos), None, "d", none(), none(), None, "wordnet");
+                w.sense(Some(pos), None, "d", none(), none(), None, "wordnet", None);
             }
             for s in ["ACER", "", ""] {
                 w.str(s);
@@ -475,7 +486,7 @@ mod tests {
         assert!(own([Pos::Noun, Pos::Verb, Pos::Noun]).is_err());
         assert!(own([Pos::Noun, Pos::Noun, Pos::Verb]).is_ok());
         // A reference among the word's own senses is refused.
-        let bad = cares().replacen("2:3:0:0:3:", "2:3:0:1:3:", 1);
+        let bad = cares().replacen("3:3:0:0:3:", "3:3:0:1:3:", 1);
         assert!(Page::new("CARES".into(), 5, 7, bad).is_err());
     }
 

@@ -1041,8 +1041,15 @@ mod tests {
             d.add_text(fields.word, word);
             d.add_text(fields.alphagram, word);
             d.add_u64(fields.length, word.len() as u64);
-            for def in defs {
-                d.add_text(fields.definition, def);
+            // As the build writes them: each sense after the first marked.
+            for (i, def) in defs.into_iter().enumerate() {
+                match i {
+                    0 => d.add_text(fields.definition, def),
+                    _ => d.add_text(
+                        fields.definition,
+                        format!("{}{def}", crate::schema::NEXT_SENSE),
+                    ),
+                }
             }
             w.add_document(d).unwrap();
         }

@@ -39,20 +39,25 @@ use crate::wordnet::Pos;
 pub const WORD_TOKENIZER: &str = "lexq_word";
 
 /// The tokenizer of `definition`: words (runs of letters and digits),
-/// lowercased and folded to ASCII (`café` and `cafe` are one term), each
-/// value (a sense) starting [`SENSE_GAP`] positions after the last one
-/// ended, so that no phrase within the bounds on slop matches across two
-/// senses.
+/// lowercased and folded to ASCII (`café` and `cafe` are one term); a
+/// value that begins with [`NEXT_SENSE`] (every sense after a word's
+/// first) starts [`SENSE_GAP`] positions after the last one ended, so
+/// that no phrase within the bounds on slop matches across two senses.
 pub const TEXT_TOKENIZER: &str = "lexq_text";
+
+/// What the build puts before each sense of a word but the first, in
+/// `definition` (not a word: the tokenizer skips it, after noting it).
+pub const NEXT_SENSE: char = '\u{1f}';
 
 /// How many positions lie between two senses of a word in `definition`
 /// (tantivy leaves one between two values; this adds the rest). A phrase
-/// would need a slop of about this much to match across senses: slops
-/// are bounded well below it ([`MAX_SLOP`]).
-pub const SENSE_GAP: usize = 1024;
+/// would need a slop of more than this to match across senses: slops
+/// are bounded below it ([`MAX_SLOP`]). Small, since positions are
+/// stored in as many bits as their largest gap needs.
+pub const SENSE_GAP: usize = 64;
 
 /// The largest slop any bounds allow (see [`SENSE_GAP`]).
-pub const MAX_SLOP: u32 = 512;
+pub const MAX_SLOP: u32 = 48;
 
 /// The longest word indexed, in bytes (tantivy's default).
 const LONGEST_WORD: usize = 40;
@@ -210,6 +215,11 @@ impl<T: Tokenizer> Tokenizer for SenseGapTokenizer<T> {
 
     fn token_stream<'a>(&'a mut self, text: &'a str) -> Self::TokenStream<'a> {
         SenseGapStream {
+            gap: if text.starts_with(NEXT_SENSE) {
+                SENSE_GAP
+            } else {
+                0
+            },
             inner: self.0.token_stream(text),
             shifted: false,
         }
@@ -221,19 +231,20 @@ impl<T: Tokenizer> Tokenizer for SenseGapTokenizer<T> {
 /// off again before it advances: "a b" is at 1024, 1025, not 1024, 2049).
 struct SenseGapStream<S> {
     inner: S,
+    gap: usize,
     shifted: bool,
 }
 
 impl<S: TokenStream> TokenStream for SenseGapStream<S> {
     fn advance(&mut self) -> bool {
         if self.shifted {
-            self.inner.token_mut().position -= SENSE_GAP;
+            self.inner.token_mut().position -= self.gap;
             self.shifted = false;
         }
         if !self.inner.advance() {
             return false;
         }
-        self.inner.token_mut().position += SENSE_GAP;
+        self.inner.token_mut().position += self.gap;
         self.shifted = true;
         true
     }
@@ -258,14 +269,18 @@ mod tests {
 
     #[test]
     fn words_follow_each_other_after_the_gap() {
-        let mut positions = Vec::new();
-        text_analyzer()
-            .token_stream("An édge-tool, for CUTTING")
-            .process(&mut |t| positions.push((t.position, t.text.clone())));
         let words = ["an", "edge", "tool", "for", "cutting"];
-        let expected: Vec<(usize, String)> = (SENSE_GAP..)
-            .zip(words.iter().map(|w| w.to_string()))
-            .collect();
-        assert_eq!(positions, expected);
+        for (text, first) in [
+            ("An édge-tool, for CUTTING", 0),
+            ("\u{1f}An édge-tool, for CUTTING", SENSE_GAP),
+        ] {
+            let mut positions = Vec::new();
+            text_analyzer()
+                .token_stream(text)
+                .process(&mut |t| positions.push((t.position, t.text.clone())));
+            let expected: Vec<(usize, String)> =
+                (first..).zip(words.iter().map(|w| w.to_string())).collect();
+            assert_eq!(positions, expected);
+        }
     }
 }

@@ -9,7 +9,8 @@
 //! them come first from definition files, how many are the word's own;
 //! the sense items (count, then each either a sense: `0`, part of speech,
 //! how its base form was found, definition, examples, synonyms, base
-//! form, source; or a reference: `1`, part of speech, how the base form
+//! form, source, capitalised spelling (`0`, or `1` and the spelling); or
+//! a reference: `1`, part of speech, how the base form
 //! was found, the base form, the number of senses); then alphagram, front
 //! hooks, back hooks, anagrams and base forms. The word, its length and
 //! points are stored fields of their own (search results read them).
@@ -22,7 +23,7 @@
 use crate::morphy::Via;
 use crate::wordnet::Pos;
 
-const VERSION: usize = 2;
+const VERSION: usize = 3;
 
 /// Writes pages into a reused buffer.
 #[derive(Default)]
@@ -74,6 +75,7 @@ impl PageWriter {
         synonyms: impl Iterator<Item = &'s str> + Clone,
         base_form: Option<&str>,
         source: &str,
+        capitalised: Option<&str>,
     ) {
         self.digit(0);
         self.pos_via(pos, via);
@@ -88,6 +90,13 @@ impl PageWriter {
             None => self.digit(0),
         }
         self.str(source);
+        match capitalised {
+            Some(c) => {
+                self.digit(1);
+                self.str(c);
+            }
+            None => self.digit(0),
+        }
     }
 
     /// A reference to the `count` WordNet senses of `pos` on the page of
@@ -125,6 +134,7 @@ pub(crate) struct RawSense<'a> {
     pub synonyms: Strs<'a>,
     pub base_form: Option<&'a str>,
     pub source: &'a str,
+    pub capitalised: Option<&'a str>,
 }
 
 /// A stored list of strings, read as it is iterated (its text was checked
@@ -354,7 +364,12 @@ impl<'a> Reader<'a> {
             _ => Some(self.str()?),
         };
         let source = self.str()?;
+        let capitalised = match self.byte()? {
+            0 => None,
+            _ => Some(self.str()?),
+        };
         Ok(RawSense {
+            capitalised,
             pos,
             via,
             definition,

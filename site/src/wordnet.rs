@@ -297,11 +297,13 @@ impl WordNet {
         Ok((sense, synset.proper_for(lemma)))
     }
 
-    /// Whether `lemma` (lowercase) has a sense as `pos` other than as a
-    /// capitalised form only (`saxe` has none: every synset of it is
-    /// `Saxe`, the marshal). Reads the synsets' word lists in place, with
-    /// nothing allocated; a synset that does not parse counts as one (the
-    /// build then reports it).
+    /// Whether `lemma` (lowercase) has a sense as `pos` other than as the
+    /// name of a particular person, place or thing: a synset that holds it
+    /// in lowercase, or capitalised but as a kind, not an instance
+    /// (`alpinism` has `Alpinism`; `saxe` has only `Saxe`, the marshal).
+    /// Reads the synsets' lines in place, with nothing allocated; a
+    /// synset that does not parse counts as one (the build then reports
+    /// it).
     pub(crate) fn has_common(&self, lemma: &str, pos: Pos) -> bool {
         let data = &self.data[pos.index()];
         self.offsets(lemma, pos).iter().any(|&offset| {
@@ -310,7 +312,8 @@ impl WordNet {
             };
             let line = &rest[..memchr_newline(rest)];
             let head = line.split(|&b| b == b'|').next().unwrap_or_default();
-            // offset lex_filenum ss_type w_cnt (word lex_id)...
+            // offset lex_filenum ss_type w_cnt (word lex_id)... p_cnt
+            // (symbol offset pos source/target)...
             let mut fields = head.split(|&b| b == b' ').filter(|f| !f.is_empty());
             let count = fields
                 .nth(3)
@@ -319,13 +322,28 @@ impl WordNet {
             let Some(count) = count else {
                 return true;
             };
-            (0..count).any(|_| {
+            let mut capitalised = false;
+            for _ in 0..count {
                 let word = fields.next().unwrap_or_default();
                 fields.next(); // lex_id
                 // Adjectives may carry a syntactic marker: word(a).
                 let word = word.split(|&b| b == b'(').next().unwrap_or_default();
-                word == lemma.as_bytes()
-            })
+                if word == lemma.as_bytes() {
+                    return true;
+                }
+                capitalised |= word.eq_ignore_ascii_case(lemma.as_bytes());
+            }
+            let pointers = fields
+                .next()
+                .and_then(|n| std::str::from_utf8(n).ok())
+                .and_then(|n| n.parse::<usize>().ok())
+                .unwrap_or(0);
+            let instance = (0..pointers).any(|_| {
+                let symbol = fields.next();
+                fields.nth(2);
+                symbol == Some(b"@i")
+            });
+            capitalised && !instance
         })
     }
 
@@ -400,6 +418,16 @@ impl WordNet {
                 }),
             }
         }
+        // p_cnt, then each pointer: symbol, offset, part of speech,
+        // source/target. `@i`: an instance of (a particular person, place
+        // or thing: Nancy, the city).
+        let pointers = fields.next().and_then(|n| n.parse::<usize>().ok());
+        let mut instance = false;
+        for _ in 0..pointers.unwrap_or(0) {
+            let symbol = fields.next().ok_or_else(|| bad("missing pointer"))?;
+            instance |= symbol == "@i";
+            fields.nth(2).ok_or_else(|| bad("short pointer"))?;
+        }
         let gloss = gloss.trim();
         let (definition, examples) = match gloss.find('"') {
             // No examples: the definition borrowed from the file.
@@ -414,6 +442,7 @@ impl WordNet {
             definition,
             examples,
             members,
+            instance,
         })
     }
 }
@@ -434,6 +463,10 @@ pub(crate) struct Synset<'w> {
     pub examples: Vec<String>,
     /// Its words, each once (case aside), in file order.
     members: Vec<Member<'w>>,
+    /// Whether it is an instance of another synset (WordNet's `@i`: a
+    /// particular person, place or thing, such as Nancy the city, rather
+    /// than a kind, such as the genus Allium).
+    pub instance: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -463,10 +496,17 @@ impl Synset<'_> {
 
     /// Whether `lemma` appears in the synset only capitalised.
     pub(crate) fn proper_for(&self, lemma: &str) -> bool {
+        self.capitalised_for(lemma).is_some()
+    }
+
+    /// How the synset spells `lemma` if it has it only capitalised
+    /// (`Allium` for `allium`, with spaces for underscores).
+    pub(crate) fn capitalised_for(&self, lemma: &str) -> Option<&str> {
         self.members
             .iter()
             .find(|m| m.word.eq_ignore_ascii_case(lemma))
-            .is_some_and(|m| m.upper && !m.lower)
+            .filter(|m| m.upper && !m.lower)
+            .map(|m| &*m.text)
     }
 }
 

@@ -39,6 +39,9 @@ pub struct SiteBuildArgs {
     /// Fail on the first bad definition line instead of skipping it.
     #[arg(long)]
     pub strict: bool,
+    /// Leave out the WordNet senses that are only the name of a particular person, place or thing (NANCY as the city); capitalised kinds (ALLIUM, a genus) stay.
+    #[arg(long)]
+    pub hide_names: bool,
     /// A word frequency list (a word and a count a line: tab, comma or spaces between; header lines skipped), ranking completions and suggestions before WordNet's tag counts.
     #[arg(long, value_name = "FILE")]
     pub frequencies: Option<PathBuf>,
@@ -214,6 +217,7 @@ pub fn run_site(lexicon: Option<&Choice>, command: &SiteCommand) -> Result<u8, F
                 wordnet: a.wordnet.clone(),
                 definitions: a.definitions.clone(),
                 strict: a.strict,
+                hide_names: a.hide_names,
                 frequencies: a.frequencies.clone(),
             };
             let terminal = io::stderr().is_terminal();

@@ -76,22 +76,25 @@ fn pos_rank(name: &str) -> usize {
         .unwrap_or(4)
 }
 
-/// The senses, grouped by base form (the word's own first) and part of
-/// speech, in the order the page holds them within a group.
+/// The senses, grouped by base form (the word's own first), then by
+/// whether WordNet has the word only capitalised in them (those after the
+/// others: `Allium`, a genus), then by part of speech, in the order the
+/// page holds them within a group.
 fn senses(out: &mut String, view: &WordView<'_>, page: &Page) {
-    let mut groups: Vec<(Option<&str>, String, Vec<PageSense<'_>>)> = Vec::new();
+    type Group<'p> = (Option<&'p str>, Option<&'p str>, String, Vec<PageSense<'p>>);
+    let mut groups: Vec<Group<'_>> = Vec::new();
     for s in page.senses() {
         let pos = pos_name(&s);
         match groups
             .iter_mut()
-            .find(|(b, p, _)| *b == s.base_form && *p == pos)
+            .find(|(b, c, p, _)| *b == s.base_form && *c == s.capitalised && *p == pos)
         {
-            Some(g) => g.2.push(s),
-            None => groups.push((s.base_form, pos, vec![s])),
+            Some(g) => g.3.push(s),
+            None => groups.push((s.base_form, s.capitalised, pos, vec![s])),
         }
     }
-    groups.sort_by_key(|(base, pos, _)| (base.is_some(), pos_rank(pos)));
-    for (base, pos, list) in &groups {
+    groups.sort_by_key(|(base, cap, pos, _)| (base.is_some(), cap.is_some(), pos_rank(pos)));
+    for (base, cap, pos, list) in &groups {
         out.push_str("<div class=\"pos\"><h4>");
         if let Some(b) = base {
             out.push_str("<span class=\"infl\">inflection of ");
@@ -102,7 +105,15 @@ fn senses(out: &mut String, view: &WordView<'_>, page: &Page) {
             }
             out.push_str("</span>");
         }
-        let _ = write!(out, "{}</h4><ol class=\"senses\">", Html(pos));
+        let _ = write!(out, "{}", Html(pos));
+        if let Some(c) = cap {
+            let _ = write!(
+                out,
+                " <span class=\"cap\">as <i>{}</i>, capitalised</span>",
+                Html(c)
+            );
+        }
+        out.push_str("</h4><ol class=\"senses\">");
         for s in list {
             let _ = write!(out, "<li>{}", Html(s.definition));
             let mut examples = s.examples.peekable();

@@ -56,6 +56,7 @@ pub fn fixture_options() -> BuildOptions {
         definitions: vec![data().join("defs.tsv"), data().join("defs.jsonl")],
         strict: false,
         frequencies: None,
+        hide_names: false,
     }
 }
 
