@@ -227,7 +227,8 @@ fn fts5_build(rows: &[Row], path: &std::path::Path) -> rusqlite::Connection {
          CREATE TABLE words(id INTEGER PRIMARY KEY, word TEXT NOT NULL UNIQUE,
              alphagram TEXT NOT NULL, length INTEGER NOT NULL, definitions TEXT NOT NULL,
              bases TEXT NOT NULL);
-         CREATE VIRTUAL TABLE defs USING fts5(definitions, content='words', content_rowid='id');",
+         CREATE VIRTUAL TABLE defs USING fts5(definitions, content='words', content_rowid='id',
+             tokenize = 'porter unicode61 remove_diacritics 2');",
     )
     .unwrap();
     let tx = db.transaction().unwrap();
@@ -398,5 +399,177 @@ fn bench_fts5(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench_build, bench_queries, bench_fts5);
+/// People's definition searches, of this project's own making: what one
+/// types into a dictionary's box (every word required).
+const PEOPLE: [&str; 54] = [
+    "small dog",
+    "feel concern",
+    "water bird",
+    "tool for cutting",
+    "cutting tool",
+    "sharp knife",
+    "musical instrument",
+    "string instrument",
+    "large cat",
+    "wild animal",
+    "red wine",
+    "sweet food",
+    "cooking pot",
+    "sailing boat",
+    "fast runner",
+    "feeling of fear",
+    "loud noise",
+    "bright light",
+    "cold weather",
+    "heavy rain",
+    "small house",
+    "religious leader",
+    "military officer",
+    "sea creature",
+    "flying insect",
+    "poisonous snake",
+    "medical doctor",
+    "legal document",
+    "money paid",
+    "walking slowly",
+    "talk quietly",
+    "happy person",
+    "angry man",
+    "old woman",
+    "young child",
+    "wooden box",
+    "metal container",
+    "kitchen utensil",
+    "farm animal",
+    "climbing plant",
+    "flowering shrub",
+    "edible fruit",
+    "green vegetable",
+    "hot drink",
+    "alcoholic beverage",
+    "ice cream",
+    "game played",
+    "card game",
+    "dance music",
+    "ancient greek",
+    "chemical element",
+    "unit of measurement",
+    "part of the body",
+    "disease of the skin",
+];
+
+/// Recall and time of people's searches against FTS5 with the Porter
+/// stemmer, same run: for each query, the words lexq finds (its
+/// definitions only: `definition:a AND definition:b`), those FTS5 finds,
+/// and those FTS5 finds that lexq misses (each one a finding); then the
+/// top-20 time of each, alternating, the median of 15 rounds.
+fn report_recall(_: &mut Criterion) {
+    let lex = Lexicon::embedded();
+    let out = target().join("site-bench/queries");
+    if Site::open(&out).is_err() {
+        build(&lex, None, &options(), &out, &mut ()).unwrap();
+    }
+    let site = Site::open(&out).unwrap();
+    let path = target().join("site-bench/fts5-recall.sqlite");
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let db = fts5_build(&fts5_rows(&lex), &path);
+    let lexq_query = |q: &str| {
+        q.split_whitespace()
+            .map(|w| format!("definition:{w}"))
+            .collect::<Vec<_>>()
+            .join(" AND ")
+    };
+    let fts5_all = |q: &str| -> std::collections::BTreeSet<String> {
+        let mut st = db
+            .prepare_cached(
+                "SELECT w.word FROM defs JOIN words w ON w.id = defs.rowid WHERE defs MATCH ?1",
+            )
+            .unwrap();
+        st.query_map([q], |r| r.get::<_, String>(0))
+            .unwrap()
+            .map(|w| w.unwrap())
+            .collect()
+    };
+    let fts5_top = |q: &str| -> Vec<String> {
+        let mut st = db
+            .prepare_cached(
+                "SELECT w.word FROM defs JOIN words w ON w.id = defs.rowid \
+                 WHERE defs MATCH ?1 ORDER BY rank LIMIT 20",
+            )
+            .unwrap();
+        st.query_map([q], |r| r.get::<_, String>(0))
+            .unwrap()
+            .map(|w| w.unwrap())
+            .collect()
+    };
+    println!(
+        "| query | lexq | FTS5 + porter | FTS5's that lexq misses | lexq top 20 | FTS5 top 20 |"
+    );
+    println!("|---|---|---|---|---|---|");
+    let (mut missed_all, mut lexq_all, mut fts5_n) = (0, 0, 0);
+    let (mut lexq_time, mut fts5_time) = (Duration::ZERO, Duration::ZERO);
+    for q in PEOPLE {
+        let lq = lexq_query(q);
+        let found: std::collections::BTreeSet<String> = site
+            .search(&lq, 200_000, 0)
+            .unwrap()
+            .hits
+            .into_iter()
+            .map(|h| h.word)
+            .collect();
+        let theirs = fts5_all(q);
+        let missed: Vec<&String> = theirs.difference(&found).collect();
+        let (mut mine, mut other) = (Vec::new(), Vec::new());
+        for _ in 0..15 {
+            let t = std::time::Instant::now();
+            std::hint::black_box(site.search(&lq, 20, 0).unwrap());
+            mine.push(t.elapsed());
+            let t = std::time::Instant::now();
+            std::hint::black_box(fts5_top(q));
+            other.push(t.elapsed());
+        }
+        mine.sort();
+        other.sort();
+        lexq_time += mine[7];
+        fts5_time += other[7];
+        println!(
+            "| {q} | {} | {} | {} | {:.0} µs | {:.0} µs |",
+            found.len(),
+            theirs.len(),
+            if missed.is_empty() {
+                "none".to_string()
+            } else {
+                format!(
+                    "{} ({})",
+                    missed.len(),
+                    missed
+                        .iter()
+                        .take(5)
+                        .map(|w| w.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            },
+            mine[7].as_secs_f64() * 1e6,
+            other[7].as_secs_f64() * 1e6,
+        );
+        missed_all += missed.len();
+        lexq_all += found.len();
+        fts5_n += theirs.len();
+    }
+    println!(
+        "| all {} | {lexq_all} | {fts5_n} | {missed_all} | {:.1} ms | {:.1} ms |",
+        PEOPLE.len(),
+        lexq_time.as_secs_f64() * 1e3,
+        fts5_time.as_secs_f64() * 1e3
+    );
+}
+
+criterion_group!(
+    benches,
+    bench_build,
+    bench_queries,
+    bench_fts5,
+    report_recall
+);
 criterion_main!(benches);

@@ -27,32 +27,32 @@
 
 #![warn(missing_docs)]
 
-pub mod build;
-mod collect;
-mod column;
-pub mod cost;
-mod document;
-pub mod entry;
+// The layers, bottom up (each imports only from those below it; checked
+// by the workspace's tests/layers.rs): the leaves (errors, file plumbing,
+// the word list's fingerprint); where definitions come from; building the
+// index; reading and searching it; pages and exports; serving. Each
+// module is also named here at the root, where the crate's paths have
+// always found it (`lexq_site::build`, `crate::search`).
 mod error;
-pub mod export;
 pub mod fingerprint;
-pub mod frequency;
 mod fsutil;
+
+pub mod source;
+
+pub mod index;
+
+pub mod read;
+
+pub mod export;
 pub mod html;
-mod meta;
-mod metered;
-pub mod morphy;
-pub mod page;
-mod phrase;
-mod query;
-pub mod schema;
-pub mod search;
-mod segments;
+
 pub mod serve;
-pub mod sources;
-mod stored;
-mod terms;
-pub mod wordnet;
+
+pub use index::{build, schema};
+use index::{document, meta, segments, stored};
+use read::{collect, column, metered, phrase, query, terms};
+pub use read::{cost, page, search};
+pub use source::{entry, frequency, morphy, sources, wordnet};
 
 pub use cost::{QueryBounds, Stop};
 pub use entry::Entry;

@@ -292,6 +292,22 @@ fn the_search_box_looks_up_first_and_reads_plain_text() {
         assert!(html.contains("href=\"/word/race\""), "{q}");
         assert!(!html.contains("No definition holds every word"), "{q}");
     }
+    // The result shows the sense that matched, its words marked.
+    let html = page(a, "/search?q=contest+speed");
+    let race = html.split_once("href=\"/word/race\"").unwrap().1;
+    let def = race.split_once("class=\"def\">").unwrap().1;
+    let def = def.split_once("</div>").unwrap().0;
+    assert!(
+        def.contains("<mark>contest</mark>") && def.contains("<mark>speed</mark>"),
+        "{def}"
+    );
+    // An accented word is the word without its accents, in the API too.
+    let (status, care) = get(a, "/api/v1/word/c%C3%A1r%C3%A9");
+    assert_eq!(
+        (status, care["word"].as_str()),
+        (200, Some("CARE")),
+        "{care}"
+    );
     // No definition holds every word: those matching some, said so.
     let html = page(a, "/search?q=what+is+a+contest%3F");
     assert!(html.contains("No definition holds every word"), "{html}");

@@ -803,6 +803,52 @@ impl<'a> Marks<'a> {
     }
 }
 
+/// The word list a site was built from, checked.
+impl Site {
+    /// Checks that `lex` holds the word list the site was built from, or
+    /// says which lists differ ([`SiteError::OtherWordList`]). The very
+    /// file the site was built from is recognised by its bytes' CRC-32C;
+    /// a lexicon of another word count is refused at once; any other is
+    /// checked structurally ([`Lexicon::verify`]) and its words walked
+    /// ([`crate::fingerprint::WordListId::of`]).
+    ///
+    /// ```no_run
+    /// let site = lexq_site::Site::open("site".as_ref())?;
+    /// site.check_lexicon(&site.lexicon()?)?;
+    /// # Ok::<(), lexq_site::SiteError>(())
+    /// ```
+    pub fn check_lexicon(&self, lex: &Lexicon) -> Result<()> {
+        let meta = self.meta();
+        let built = meta.word_list;
+        if lex.word_count() == built.words {
+            if crc32c::crc32c(lex.file_bytes()) == meta.lexicon_crc32c {
+                return Ok(());
+            }
+            lex.verify()?;
+            let id = crate::fingerprint::WordListId::of(lex)?;
+            if id == built {
+                return Ok(());
+            }
+            return Err(self.other_word_list(lex, Some(id)));
+        }
+        Err(self.other_word_list(lex, None))
+    }
+
+    fn other_word_list(
+        &self,
+        lex: &Lexicon,
+        id: Option<crate::fingerprint::WordListId>,
+    ) -> SiteError {
+        SiteError::OtherWordList {
+            path: self.dir().to_path_buf(),
+            built: self.meta().word_list,
+            lexicon: lex.source().to_path_buf(),
+            words: lex.word_count(),
+            crc32c: id.map(|id| id.crc32c),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

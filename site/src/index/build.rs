@@ -11,19 +11,21 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use lexq::{Lexicon, Progress};
-use serde::{Deserialize, Serialize};
 use tantivy::directory::MmapDirectory;
 use tantivy::{Index, IndexSettings, SegmentMeta};
 
 use crate::document::{DocBuffer, WordDoc};
 use crate::entry::{Entry, SenseEntry};
 use crate::error::{Result, SiteError};
-use crate::fingerprint::{self, WordListId};
+use crate::fingerprint;
 use crate::fsutil::{self, TempDir};
+pub use crate::meta::{
+    BuildSummary, FORMAT, INDEX_DIR, LEXICON_FILE, META_FILE, SiteMeta, WORDNET_LICENCE_FILE,
+};
 use crate::morphy::{Morphy, Via};
 use crate::schema::{self, Fields};
 use crate::segments::{self, RunWriter};
-use crate::sources::{BadLine, Definitions};
+use crate::sources::Definitions;
 use crate::stored::PageWriter;
 use crate::wordnet::{Pos, Synset, WordNet};
 
@@ -46,108 +48,6 @@ pub struct BuildOptions {
     /// another synset: `Nancy`, the city). Capitalised kinds (`Allium`,
     /// a genus) are kept either way.
     pub hide_names: bool,
-}
-
-/// What a site build did.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
-pub struct BuildSummary {
-    /// Documents written: one per lexicon word.
-    pub documents: u64,
-    /// Words with senses of their own.
-    pub direct: u64,
-    /// Words with senses only through base forms.
-    pub via_base: u64,
-    /// Of those, words whose base form came from an exception list.
-    pub via_exception: u64,
-    /// Of those, words whose base form came from a detachment rule.
-    pub via_rule: u64,
-    /// Senses written in all.
-    pub senses: u64,
-    /// WordNet senses left out as belonging only to a capitalised form
-    /// (`AA` as Alcoholics Anonymous).
-    pub proper_left_out: u64,
-    /// Definitions read from files whose word is not in the lexicon.
-    pub unused_definitions: u64,
-    /// Bytes of the site directory.
-    pub bytes: u64,
-    /// Seconds the build took.
-    pub seconds: f64,
-    /// Definition lines skipped as unusable.
-    #[serde(skip)]
-    pub bad_lines: Vec<BadLine>,
-    /// The words of definition files that are not in the lexicon, in
-    /// alphabet order (their definitions are the unused ones).
-    #[serde(skip)]
-    pub unused_words: Vec<String>,
-}
-
-impl BuildSummary {
-    /// Words with at least one sense.
-    pub fn defined(&self) -> u64 {
-        self.direct + self.via_base
-    }
-
-    /// The one-line summary `lexq site build` prints.
-    pub fn line(&self, out: &Path) -> String {
-        let pct = |n: u64| 100.0 * n as f64 / self.documents.max(1) as f64;
-        format!(
-            "{}: {} documents; {} words defined ({:.1}%): {} directly, {} through base forms ({} exception lists, {} rules); {} senses; {} bytes; {:.2} s",
-            out.display(),
-            self.documents,
-            self.defined(),
-            pct(self.defined()),
-            self.direct,
-            self.via_base,
-            self.via_exception,
-            self.via_rule,
-            self.senses,
-            self.bytes,
-            self.seconds
-        )
-    }
-}
-
-/// The file describing a site directory.
-pub const META_FILE: &str = "site.json";
-/// The copy of the lexicon file inside a site directory.
-pub const LEXICON_FILE: &str = "lexicon.lexq";
-/// WordNet's licence notice inside a site directory or export.
-pub const WORDNET_LICENCE_FILE: &str = "WORDNET-LICENSE.txt";
-/// The tantivy index's folder inside a site directory.
-pub const INDEX_DIR: &str = "index";
-/// The site format this version writes (4: `site.json` with its checksum,
-/// the index `meta.json`'s and the word list's fingerprint; 5: `length`
-/// indexed as terms as well as a column; 6: `definition` folded to ASCII,
-/// its senses [`crate::schema::SENSE_GAP`] positions apart).
-pub const FORMAT: u32 = 6;
-
-/// What `site.json` holds, with a last member of its own, `checksum`: the
-/// CRC-32C of the text before it, checked when the site opens.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct SiteMeta {
-    /// The site format version.
-    pub format: u32,
-    /// Where the lexicon came from (a path, or `<embedded>`).
-    pub lexicon: String,
-    /// Whether the site holds its own copy of the lexicon file.
-    pub lexicon_copied: bool,
-    /// The WordNet directory used, if any.
-    pub wordnet: Option<String>,
-    /// The definition files used.
-    pub definitions: Vec<String>,
-    /// The build's figures.
-    pub summary: BuildSummary,
-    /// The word list the site was built from ([`Site::check_lexicon`]
-    /// compares a lexicon's with it).
-    ///
-    /// [`Site::check_lexicon`]: crate::Site::check_lexicon
-    pub word_list: WordListId,
-    /// The CRC-32C of the lexicon file's bytes, which recognises the very
-    /// file the site was built from without walking its words.
-    pub lexicon_crc32c: u32,
-    /// The CRC-32C of the index's `meta.json`, which tantivy writes
-    /// without one and searches rely on.
-    pub index_meta_crc32c: u32,
 }
 
 /// The definitions a build draws on.

@@ -66,9 +66,49 @@ const WORD_BOOST: f32 = 4.0;
 /// (`tool` than `tools`, see [`Builder::word`]).
 const EXACT_BOOST: f32 = 2.0;
 
-/// The most terms read from the dictionary looking for a word's other
-/// forms (a stem of two or three letters begins many words).
-const FORMS_SCANNED: usize = 4096;
+/// The endings a word's other forms may have, after its stem (or the
+/// stem with its last letter doubled, dropped, or `i` back to `y`):
+/// English inflections and the common derivations that Snowball's English
+/// stemmer takes off. A form is looked up in the term dictionary and kept
+/// if its stem is the word's: a few hundred look-ups a word, however many
+/// terms begin as it does.
+const ENDINGS: [&str; 44] = [
+    "", "s", "es", "ed", "d", "ing", "ings", "er", "ers", "est", "ly", "ness", "ful", "ment",
+    "ments", "ion", "ions", "ation", "ations", "al", "ally", "ity", "ities", "ive", "ous", "able",
+    "ism", "ist", "ists", "ize", "ized", "izes", "izing", "ies", "ied", "ier", "iest", "ily",
+    "iness", "edly", "ingly", "e", "ance", "ence",
+];
+
+/// The spellings that may be other forms of `word`, whose stem is
+/// `stem` (see [`ENDINGS`]), without `word` itself.
+fn candidate_forms(word: &str, stem: &str) -> Vec<String> {
+    let mut bases: Vec<String> = vec![stem.to_string(), word.to_string()];
+    if let Some(last) = stem.chars().last() {
+        let cut = &stem[..stem.len() - last.len_utf8()];
+        match last {
+            // happi: happy, happiness.
+            'i' => bases.push(format!("{cut}y")),
+            // hope: hoping.
+            'e' => bases.push(cut.to_string()),
+            // hop: hopping.
+            c if c.is_ascii_alphabetic() && !"aeiouwxy".contains(c) => {
+                bases.push(format!("{stem}{c}"))
+            }
+            _ => {}
+        }
+    }
+    let mut out: Vec<String> = Vec::new();
+    for base in &bases {
+        for ending in ENDINGS {
+            let form = format!("{base}{ending}");
+            if form != word && !out.contains(&form) {
+                out.push(form);
+            }
+        }
+    }
+    out.sort();
+    out
+}
 
 /// The most other forms a word stands for, the most common kept.
 const MOST_FORMS: usize = 16;
@@ -607,11 +647,10 @@ impl Builder<'_> {
     /// `tooling`; `concern`: `concerned`, `concerns`). A definition
     /// holding the word itself ranks above every one holding only its
     /// other forms, and among those the word counts [`EXACT_BOOST`]
-    /// times as much as another form. The forms are read from
-    /// the term dictionary: the terms that begin as the stem does (all
-    /// of it but its last letter: `happi` stands for `happy` and
-    /// `happiness`), up to [`FORMS_SCANNED`] of them, each stemmed.
-    /// The forms count against the bound on reads, not on terms.
+    /// times as much as another form. The forms are the spellings
+    /// [`candidate_forms`] makes that the term dictionary holds and whose
+    /// stem is the word's. They count against the bound on reads, not on
+    /// terms.
     fn word(&mut self, field: Field, word: &str) -> Result<Part, Refused> {
         let forms = self.forms(field, word)?;
         let exact = self.term(Term::from_field_text(field, word))?;
@@ -663,46 +702,29 @@ impl Builder<'_> {
     /// the most common first, at most [`MOST_FORMS`].
     fn forms(&mut self, field: Field, word: &str) -> Result<Vec<String>, Refused> {
         let stem = self.p.stem(word);
-        let mut start: String = stem
-            .chars()
-            .take(stem.chars().count().saturating_sub(1))
-            .collect();
-        let common = start
-            .bytes()
-            .zip(word.bytes())
-            .take_while(|(a, b)| a == b)
-            .count();
-        start.truncate(common);
-        if start.is_empty() {
-            return Ok(Vec::new());
-        }
+        let candidates = candidate_forms(word, &stem);
         let mut forms: Vec<(u64, String)> = Vec::new();
         let mut stems = self.p.stems.clone();
         for seg in self.searcher.segment_readers() {
             let index = seg.inverted_index(field)?;
-            let mut stream = Terms::Prefix(start.as_bytes().to_vec()).stream(index.terms())?;
-            let mut scanned = 0;
-            while scanned < FORMS_SCANNED && stream.advance() {
-                scanned += 1;
-                let Ok(text) = std::str::from_utf8(stream.key()) else {
+            let dict = index.terms();
+            self.charge(candidates.len() as u64)?;
+            for text in &candidates {
+                let Some(info) = dict.get(text.as_bytes())? else {
                     continue;
                 };
-                if text == word {
-                    continue;
-                }
                 let mut same = false;
                 stems
                     .token_stream(text)
                     .process(&mut |t| same = t.text == stem);
                 if same {
-                    let df = u64::from(stream.value().doc_freq);
+                    let df = u64::from(info.doc_freq);
                     match forms.iter_mut().find(|(_, f)| f == text) {
                         Some((n, _)) => *n += df,
-                        None => forms.push((df, text.to_string())),
+                        None => forms.push((df, text.clone())),
                     }
                 }
             }
-            self.charge(scanned as u64)?;
         }
         forms.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
         forms.truncate(MOST_FORMS);
