@@ -1,0 +1,269 @@
+"""lexq's endgame solver and simulation against wolges's, same run; run by
+benches/brain.sh (see there for the knobs). Each round times both engines
+on the same positions, one after the other (the order alternating by
+round), pinned to one core, under the quiet protocol (/tmp/lexq-quiet
+exists while a round runs, so that the other sessions on the machine start
+no build; each round well under ten minutes)."""
+import os
+import subprocess
+import sys
+
+W = os.environ["W"]                       # target/wolges-brain
+WB = f"{W}/target/release/wolges-brain"
+BUILDLEX = f"{W}/target/release/buildlex"
+KWG = f"{W}/lexicon.kwg"
+LEXICON = f"{W}/words.lexq"
+KLV = f"{W}/leaves.klv2"
+LEXQ = os.environ.get("TIMING", "target/release/examples/brain_timing")
+ENDGAMES = os.environ["ENDGAMES"]
+MIDGAMES = os.environ["MIDGAMES"]
+ROUNDS = int(os.environ.get("ROUNDS", "3"))
+CORE = os.environ.get("CORE", "1")
+CAP = os.environ.get("CAP", "20")          # seconds a position, either engine
+MCNZ = os.environ.get("MCNZ", "2")         # wolges's endgame: two passes end it
+CANDIDATES = os.environ.get("CANDIDATES", "10")
+PLIES = os.environ.get("PLIES", "2")
+ITERATIONS = os.environ.get("ITERATIONS", "50")
+ONLY = os.environ.get("ONLY", "endgame,sim").split(",")
+# MAGPIE (github.com/jvc56/MAGPIE), built by brain.sh with its data set
+# up, or "" when it is not there.
+MAGPIE = os.environ.get("MAGPIE", "")
+QUIET = "/tmp/lexq-quiet"
+PIN = ["taskset", "-c", CORE]
+
+
+def kv(line):
+    return dict(p.split("=", 1) for p in line.split() if "=" in p and not p.startswith("["))
+
+
+def run(cmd):
+    r = subprocess.run(PIN + cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return r.returncode, r.stdout, r.stderr
+
+
+def wolges_endgame(n):
+    """{idx: (value, prune_us, solve_us)}, capped indexes apart."""
+    out, capped, start = {}, [], 0
+    while start < n:
+        code, stdout, err = run([WB, "endgame", "--kwg", KWG, "--cap", CAP,
+                                 "--start", str(start), ENDGAMES])
+        last = start - 1
+        for line in stdout.splitlines():
+            d = kv(line)
+            if "capped" in line.split():
+                capped.append(int(d["idx"]))
+                last = int(d["idx"])
+            elif "value" in d:
+                out[int(d["idx"])] = (float(d["value"]), float(d["prune_us"]), float(d["solve_us"]))
+                last = int(d["idx"])
+        if code not in (0, 3):
+            sys.exit(f"brain.sh: wolges-brain endgame failed ({code}):\n{err}")
+        if code == 0:
+            break
+        start = last + 1
+    return out, capped
+
+
+def lexq_endgame():
+    code, stdout, err = run([LEXQ, "endgame", "-L", LEXICON, "--cap", CAP, "--mcnz", MCNZ, ENDGAMES])
+    if code != 0:
+        sys.exit(f"brain.sh: brain_timing endgame failed ({code}):\n{err}")
+    out, capped, tiles = {}, [], {}
+    for line in stdout.splitlines():
+        d = kv(line)
+        i = int(d["idx"])
+        tiles[i] = d["tiles"]
+        if d["exact"] == "true":
+            out[i] = (float(d["value"]), float(d["us"]), int(d["nodes"]))
+        else:
+            capped.append(i)
+    return out, capped, tiles
+
+
+def magpie_endgame():
+    """MAGPIE's endgame solver on the same positions, one synchronous
+    session: `cgp`, `endgame` a position, one thread, -eplies 25 (deeper
+    than any of these endgames), -etlim CAP, -ttfraction 0.005 (a table of
+    0.5% of the memory, not its default quarter). {idx: (value, us)} of
+    the positions it finished, and those it stopped."""
+    script = [f"set -savesettings false -mode sync -wmp false -lex TWLENABLE -leaves TWLENABLE "
+              f"-threads 1 -eplies 25 -etlim {CAP} -ttfraction 0.005"]
+    for line in open(ENDGAMES):
+        if line.strip():
+            script += ["cgp " + " ".join(line.split()[:4]), "endgame"]
+    r = subprocess.run(PIN + ["./bin/magpie"], cwd=MAGPIE, input="\n".join(script) + "\n",
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    lines = [l for l in r.stdout.splitlines() if "\u2503" not in l]
+    out, capped, idx = {}, [], -1
+    for k, line in enumerate(lines):
+        if "(error" in line:
+            sys.exit(f"brain.sh: magpie: {line.strip()}")
+        if line.startswith("Endgame ("):
+            idx += 1
+            secs = float(line.split("time: ")[1].split("s")[0])
+            status = line.split("status: ")[1].rstrip(")")
+            header, best = lines[k + 1], lines[k + 2]
+            value = int(best[header.index(" V ") + 1:].split()[0])
+            if status == "finished":
+                out[idx] = (float(value), secs * 1e6)
+            else:
+                capped.append(idx)
+    return out, capped
+
+
+def endgame_rounds():
+    n = sum(1 for l in open(ENDGAMES) if l.strip())
+    print(f"## Endgames: {n} positions ({ENDGAMES}), bag empty; both solve to the end; "
+          f"cap {CAP} s a position; lexq with mcnz {MCNZ}")
+    rows, mrows = [], []
+    values = None
+    for r in range(ROUNDS):
+        order = ["wolges", "lexq"] if r % 2 == 0 else ["lexq", "wolges"]
+        if MAGPIE:
+            order = [["wolges", "lexq", "magpie"], ["lexq", "magpie", "wolges"],
+                     ["magpie", "wolges", "lexq"]][r % 3]
+        res = {}
+        for who in order:
+            # One quiet window an engine (each under ten minutes).
+            open(QUIET, "w").close()
+            try:
+                res[who] = {"wolges": lambda: wolges_endgame(n), "lexq": lexq_endgame,
+                            "magpie": magpie_endgame}[who]()
+            finally:
+                os.remove(QUIET)
+        if MAGPIE:
+            (m, mcap), (q, qcap, _) = res["magpie"], res["lexq"]
+            both = sorted(set(m) & set(q))
+            m_total = sum(m[i][1] for i in both) / 1e6
+            q_total = sum(q[i][1] for i in both) / 1e6
+            diff = [i for i in both if abs(m[i][0] - q[i][0]) >= 1e-6]
+            mrows.append(q_total / m_total)
+            print(f"round {r + 1} MAGPIE: both solved {len(both)}; lexq {q_total:.2f} s, MAGPIE "
+                  f"{m_total:.2f} s; lexq/MAGPIE {q_total / m_total:.3f}; MAGPIE stopped "
+                  f"{len(mcap)} {mcap[:10]}; lexq only {len(set(q) - set(m))}, MAGPIE only "
+                  f"{len(set(m) - set(q))}; same value {len(both) - len(diff)} of {len(both)}"
+                  + (f"; differ at {diff[:10]}" if diff else ""), flush=True)
+        (w, wcap), (q, qcap, tiles) = res["wolges"], res["lexq"]
+        both = sorted(set(w) & set(q))
+        w_total = sum(w[i][1] + w[i][2] for i in both) / 1e6
+        w_solve = sum(w[i][2] for i in both) / 1e6
+        q_total = sum(q[i][1] for i in both) / 1e6
+        same = sum(1 for i in both if abs(w[i][0] - q[i][0]) < 1e-6)
+        diff = [i for i in both if abs(w[i][0] - q[i][0]) >= 1e-6]
+        rows.append((r + 1, order[0], len(both), q_total, w_total, w_solve, len(qcap), len(wcap)))
+        print(f"round {r + 1} ({order[0]} first): both solved {len(both)}; "
+              f"lexq {q_total:.2f} s, wolges {w_total:.2f} s (solve only {w_solve:.2f} s); "
+              f"lexq/wolges {q_total / w_total:.3f} (against solve only {q_total / w_solve:.3f}); "
+              f"capped: lexq {len(qcap)} {qcap[:10]}, wolges {len(wcap)} {wcap[:10]}; "
+              f"same value {same} of {len(both)}", flush=True)
+        only_q = sorted(set(q) - set(w))
+        only_w = sorted(set(w) - set(q))
+        print(f"  solved by lexq only (wolges capped): {len(only_q)}, lexq's time on them "
+              f"{sum(q[i][1] for i in only_q) / 1e6:.2f} s; solved by wolges only: {len(only_w)}, "
+              f"wolges's time on them {sum(w[i][1] + w[i][2] for i in only_w) / 1e6:.2f} s")
+        if diff:
+            print("  values differ at " + ", ".join(
+                f"{i} (lexq {q[i][0]:g}, wolges {w[i][0]:g})" for i in diff[:20]))
+        values = (w, q, tiles, wcap, qcap)
+    # By size (the last round), tiles on the mover's rack + the opponent's.
+    w, q, tiles, wcap, qcap = values
+    by = {}
+    for i in sorted(set(w) & set(q)):
+        m, o = map(int, tiles[i].split("/"))
+        k = "4-8 tiles" if m + o <= 8 else ("9-11 tiles" if m + o <= 11 else "12-14 tiles")
+        e = by.setdefault(k, [0, 0.0, 0.0, 0.0])
+        e[0] += 1
+        e[1] += q[i][1] / 1e6
+        e[2] += (w[i][1] + w[i][2]) / 1e6
+        e[3] += w[i][2] / 1e6
+    print("by tiles on both racks (last round): " + "; ".join(
+        f"{k}: {e[0]} positions, lexq {e[1]:.2f} s, wolges {e[2]:.2f} s "
+        f"(solve only {e[3]:.2f} s), ratio {e[1] / e[2]:.3f} ({e[1] / e[3]:.3f})"
+        for k, e in sorted(by.items())))
+    if mrows:
+        mrows.sort()
+        print(f"endgame lexq/MAGPIE, median of {len(mrows)} rounds: {mrows[len(mrows) // 2]:.3f} "
+              f"(rounds: {', '.join(f'{x:.3f}' for x in mrows)})")
+    ratios = sorted(x[3] / x[4] for x in rows)
+    print(f"endgame lexq/wolges, median of {len(rows)} rounds: {ratios[len(ratios) // 2]:.3f} "
+          f"(rounds: {', '.join(f'{x:.3f}' for x in ratios)})")
+
+
+def magpie_sim():
+    """MAGPIE's sim on the same positions: `cgp`, `gen`, `sim` a position in
+    one synchronous session, round robin (-sr rr) with no stopping
+    threshold, -minp ITERATIONS a candidate and -iterations CANDIDATES *
+    ITERATIONS in all; its own `Iters:` and `Time:` summed."""
+    n_plays, iters = int(CANDIDATES), int(ITERATIONS)
+    script = [f"set -savesettings false -mode sync -wmp false -lex TWLENABLE -leaves TWLENABLE "
+              f"-threads 1 -numplays {n_plays} -plies {PLIES} -iterations {n_plays * iters} "
+              f"-minp {iters} -sr rr -threshold none -seed 1"]
+    for line in open(MIDGAMES):
+        if line.strip():
+            script += ["cgp " + " ".join(line.split()[:4]), "gen", "sim"]
+    r = subprocess.run(PIN + ["./bin/magpie"], cwd=MAGPIE, input="\n".join(script) + "\n",
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    rollouts, secs = 0, 0.0
+    for line in r.stdout.splitlines():
+        if "(error" in line:
+            sys.exit(f"brain.sh: magpie: {line.strip()}")
+        if "Iters:" in line:
+            rollouts += int(line.split("Iters:")[1].split()[0])
+        if "Time:" in line:
+            secs += float(line.split("Time:")[1].split()[0])
+    return {"rollouts": rollouts, "us": secs * 1e6, "rollouts_per_s": rollouts / secs}
+
+
+def sim_rounds():
+    n = sum(1 for l in open(MIDGAMES) if l.strip())
+    common = ["--candidates", CANDIDATES, "--plies", PLIES, "--iterations", ITERATIONS]
+    print(f"## Simulation: {n} positions ({MIDGAMES}), {CANDIDATES} candidates x "
+          f"{ITERATIONS} iterations, {PLIES} plies after each candidate, no early stop, one thread")
+    rows = []
+    for r in range(ROUNDS):
+        order = ["wolges", "lexq"] if r % 2 == 0 else ["lexq", "wolges"]
+        if MAGPIE:
+            order = [["wolges", "lexq", "magpie"], ["lexq", "magpie", "wolges"],
+                     ["magpie", "wolges", "lexq"]][r % 3]
+        res = {}
+        open(QUIET, "w").close()
+        try:
+            for who in order:
+                if who == "magpie":
+                    res[who] = magpie_sim()
+                    continue
+                if who == "wolges":
+                    cmd = [WB, "sim", "--kwg", KWG, "--klv", KLV] + common + [MIDGAMES]
+                else:
+                    cmd = [LEXQ, "sim", "-L", LEXICON, "--leaves", KLV] + common + [MIDGAMES]
+                code, stdout, err = run(cmd)
+                if code != 0:
+                    sys.exit(f"brain.sh: {cmd[0]} sim failed ({code}):\n{err}")
+                res[who] = kv(stdout.splitlines()[-1])
+        finally:
+            os.remove(QUIET)
+        q, w = res["lexq"], res["wolges"]
+        qr, wr = float(q["rollouts_per_s"]), float(w["rollouts_per_s"])
+        mr = float(res["magpie"]["rollouts_per_s"]) if MAGPIE else None
+        rows.append((qr, wr, mr))
+        m = res.get("magpie")
+        print(f"round {r + 1} ({', '.join(order)}): lexq {qr:.0f} rollouts/s ({q['rollouts']} in "
+              f"{float(q['us']) / 1e6:.2f} s), wolges {wr:.0f} rollouts/s ({w['rollouts']} in "
+              f"{float(w['us']) / 1e6:.2f} s)"
+              + (f", MAGPIE {mr:.0f} rollouts/s ({m['rollouts']} in {m['us'] / 1e6:.2f} s)" if m else "")
+              + f"; time ratio lexq/wolges {wr / qr:.3f}"
+              + (f", lexq/MAGPIE {mr / qr:.3f}" if m else ""), flush=True)
+    ratios = sorted(w / q for q, w, _ in rows)
+    print(f"sim time lexq/wolges, median of {len(rows)} rounds: {ratios[len(ratios) // 2]:.3f} "
+          f"(rounds: {', '.join(f'{x:.3f}' for x in ratios)})")
+    if MAGPIE:
+        ratios = sorted(m / q for q, _, m in rows)
+        print(f"sim time lexq/MAGPIE, median of {len(rows)} rounds: {ratios[len(ratios) // 2]:.3f} "
+              f"(rounds: {', '.join(f'{x:.3f}' for x in ratios)})")
+
+
+if __name__ == "__main__":
+    if "endgame" in ONLY:
+        endgame_rounds()
+    if "sim" in ONLY:
+        sim_rounds()
