@@ -28,6 +28,12 @@ ONLY = os.environ.get("ONLY", "endgame,sim").split(",")
 # MAGPIE (github.com/jvc56/MAGPIE), built by brain.sh with its data set
 # up, or "" when it is not there.
 MAGPIE = os.environ.get("MAGPIE", "")
+# MAGPIE's word map, if brain.sh could make one.
+WMP = "true" if MAGPIE and os.path.exists(f"{MAGPIE}/data/lexica/TWLENABLE.wmp") else "false"
+# The endgame solvers timed against lexq's (magpie only if MAGPIE is set).
+ENGINES = os.environ.get("ENGINES", "wolges,lexq,magpie").split(",")
+if "lexq" not in ENGINES:
+    ENGINES.append("lexq")
 QUIET = "/tmp/lexq-quiet"
 PIN = ["taskset", "-c", CORE]
 
@@ -42,7 +48,8 @@ def run(cmd):
 
 
 def wolges_endgame(n):
-    """{idx: (value, prune_us, solve_us)}, capped indexes apart."""
+    """{idx: (value, us with the lexicon's pruning, us of the search alone)},
+    and the positions the cap stopped."""
     out, capped, start = {}, [], 0
     while start < n:
         code, stdout, err = run([WB, "endgame", "--kwg", KWG, "--cap", CAP,
@@ -54,7 +61,8 @@ def wolges_endgame(n):
                 capped.append(int(d["idx"]))
                 last = int(d["idx"])
             elif "value" in d:
-                out[int(d["idx"])] = (float(d["value"]), float(d["prune_us"]), float(d["solve_us"]))
+                prune, solve = float(d["prune_us"]), float(d["solve_us"])
+                out[int(d["idx"])] = (float(d["value"]), prune + solve, solve)
                 last = int(d["idx"])
         if code not in (0, 3):
             sys.exit(f"brain.sh: wolges-brain endgame failed ({code}):\n{err}")
@@ -80,18 +88,24 @@ def lexq_endgame():
     return out, capped, tiles
 
 
+# MAGPIE's settings go on its command line: it runs that command before it
+# reads its input, in the synchronous mode it sets (a first line of input
+# could race its default asynchronous mode and be refused).
+
+
 def magpie_endgame():
     """MAGPIE's endgame solver on the same positions, one synchronous
     session: `cgp`, `endgame` a position, one thread, -eplies 25 (deeper
     than any of these endgames), -etlim CAP, -ttfraction 0.005 (a table of
     0.5% of the memory, not its default quarter). {idx: (value, us)} of
     the positions it finished, and those it stopped."""
-    script = [f"set -savesettings false -mode sync -wmp false -lex TWLENABLE -leaves TWLENABLE "
-              f"-threads 1 -eplies 25 -etlim {CAP} -ttfraction 0.005"]
+    settings = (f"set -savesettings false -mode sync -wmp {WMP} -lex TWLENABLE -leaves TWLENABLE "
+                f"-threads 1 -eplies 25 -etlim {CAP} -ttfraction 0.005")
+    script = []
     for line in open(ENDGAMES):
         if line.strip():
             script += ["cgp " + " ".join(line.split()[:4]), "endgame"]
-    r = subprocess.run(PIN + ["./bin/magpie"], cwd=MAGPIE, input="\n".join(script) + "\n",
+    r = subprocess.run(PIN + ["./bin/magpie"] + settings.split(), cwd=MAGPIE, input="\n".join(script) + "\n",
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     lines = [l for l in r.stdout.splitlines() if "\u2503" not in l]
     out, capped, idx = {}, [], -1
@@ -102,9 +116,11 @@ def magpie_endgame():
             idx += 1
             secs = float(line.split("time: ")[1].split("s")[0])
             status = line.split("status: ")[1].rstrip(")")
+            depth = int(line.split("depth: ")[1].split(",")[0])
             header, best = lines[k + 1], lines[k + 2]
             value = int(best[header.index(" V ") + 1:].split()[0])
-            if status == "finished":
+            # Stopped by -etlim, it still says "finished", at a lesser depth.
+            if status == "finished" and depth >= 25:
                 out[idx] = (float(value), secs * 1e6)
             else:
                 capped.append(idx)
@@ -113,15 +129,14 @@ def magpie_endgame():
 
 def endgame_rounds():
     n = sum(1 for l in open(ENDGAMES) if l.strip())
-    print(f"## Endgames: {n} positions ({ENDGAMES}), bag empty; both solve to the end; "
-          f"cap {CAP} s a position; lexq with mcnz {MCNZ}")
-    rows, mrows = [], []
-    values = None
+    engines = [e for e in ENGINES if e != "magpie" or MAGPIE]
+    print(f"## Endgames: {n} positions ({ENDGAMES}), bag empty; {', '.join(engines)} solve "
+          f"to the end; cap {CAP} s a position; lexq with mcnz {MCNZ}")
+    ratios = {e: [] for e in engines if e != "lexq"}
+    last = None
     for r in range(ROUNDS):
-        order = ["wolges", "lexq"] if r % 2 == 0 else ["lexq", "wolges"]
-        if MAGPIE:
-            order = [["wolges", "lexq", "magpie"], ["lexq", "magpie", "wolges"],
-                     ["magpie", "wolges", "lexq"]][r % 3]
+        k = r % len(engines)
+        order = engines[k:] + engines[:k]
         res = {}
         for who in order:
             # One quiet window an engine (each under ten minutes).
@@ -131,62 +146,49 @@ def endgame_rounds():
                             "magpie": magpie_endgame}[who]()
             finally:
                 os.remove(QUIET)
-        if MAGPIE:
-            (m, mcap), (q, qcap, _) = res["magpie"], res["lexq"]
-            both = sorted(set(m) & set(q))
-            m_total = sum(m[i][1] for i in both) / 1e6
+        q, qcap, tiles = res["lexq"]
+        print(f"round {r + 1} ({', '.join(order)}): lexq stopped by the cap at {len(qcap)} {qcap}")
+        for e in ratios:
+            o, ocap = res[e]
+            both = sorted(set(o) & set(q))
+            o_total = sum(o[i][1] for i in both) / 1e6
             q_total = sum(q[i][1] for i in both) / 1e6
-            diff = [i for i in both if abs(m[i][0] - q[i][0]) >= 1e-6]
-            mrows.append(q_total / m_total)
-            print(f"round {r + 1} MAGPIE: both solved {len(both)}; lexq {q_total:.2f} s, MAGPIE "
-                  f"{m_total:.2f} s; lexq/MAGPIE {q_total / m_total:.3f}; MAGPIE stopped "
-                  f"{len(mcap)} {mcap[:10]}; lexq only {len(set(q) - set(m))}, MAGPIE only "
-                  f"{len(set(m) - set(q))}; same value {len(both) - len(diff)} of {len(both)}"
-                  + (f"; differ at {diff[:10]}" if diff else ""), flush=True)
-        (w, wcap), (q, qcap, tiles) = res["wolges"], res["lexq"]
-        both = sorted(set(w) & set(q))
-        w_total = sum(w[i][1] + w[i][2] for i in both) / 1e6
-        w_solve = sum(w[i][2] for i in both) / 1e6
-        q_total = sum(q[i][1] for i in both) / 1e6
-        same = sum(1 for i in both if abs(w[i][0] - q[i][0]) < 1e-6)
-        diff = [i for i in both if abs(w[i][0] - q[i][0]) >= 1e-6]
-        rows.append((r + 1, order[0], len(both), q_total, w_total, w_solve, len(qcap), len(wcap)))
-        print(f"round {r + 1} ({order[0]} first): both solved {len(both)}; "
-              f"lexq {q_total:.2f} s, wolges {w_total:.2f} s (solve only {w_solve:.2f} s); "
-              f"lexq/wolges {q_total / w_total:.3f} (against solve only {q_total / w_solve:.3f}); "
-              f"capped: lexq {len(qcap)} {qcap[:10]}, wolges {len(wcap)} {wcap[:10]}; "
-              f"same value {same} of {len(both)}", flush=True)
-        only_q = sorted(set(q) - set(w))
-        only_w = sorted(set(w) - set(q))
-        print(f"  solved by lexq only (wolges capped): {len(only_q)}, lexq's time on them "
-              f"{sum(q[i][1] for i in only_q) / 1e6:.2f} s; solved by wolges only: {len(only_w)}, "
-              f"wolges's time on them {sum(w[i][1] + w[i][2] for i in only_w) / 1e6:.2f} s")
-        if diff:
-            print("  values differ at " + ", ".join(
-                f"{i} (lexq {q[i][0]:g}, wolges {w[i][0]:g})" for i in diff[:20]))
-        values = (w, q, tiles, wcap, qcap)
-    # By size (the last round), tiles on the mover's rack + the opponent's.
-    w, q, tiles, wcap, qcap = values
-    by = {}
-    for i in sorted(set(w) & set(q)):
-        m, o = map(int, tiles[i].split("/"))
-        k = "4-8 tiles" if m + o <= 8 else ("9-11 tiles" if m + o <= 11 else "12-14 tiles")
-        e = by.setdefault(k, [0, 0.0, 0.0, 0.0])
-        e[0] += 1
-        e[1] += q[i][1] / 1e6
-        e[2] += (w[i][1] + w[i][2]) / 1e6
-        e[3] += w[i][2] / 1e6
-    print("by tiles on both racks (last round): " + "; ".join(
-        f"{k}: {e[0]} positions, lexq {e[1]:.2f} s, wolges {e[2]:.2f} s "
-        f"(solve only {e[3]:.2f} s), ratio {e[1] / e[2]:.3f} ({e[1] / e[3]:.3f})"
-        for k, e in sorted(by.items())))
-    if mrows:
-        mrows.sort()
-        print(f"endgame lexq/MAGPIE, median of {len(mrows)} rounds: {mrows[len(mrows) // 2]:.3f} "
-              f"(rounds: {', '.join(f'{x:.3f}' for x in mrows)})")
-    ratios = sorted(x[3] / x[4] for x in rows)
-    print(f"endgame lexq/wolges, median of {len(rows)} rounds: {ratios[len(ratios) // 2]:.3f} "
-          f"(rounds: {', '.join(f'{x:.3f}' for x in ratios)})")
+            diff = [i for i in both if abs(o[i][0] - q[i][0]) >= 1e-6]
+            ratios[e].append(q_total / o_total)
+            extra = ""
+            if e == "wolges":
+                solve = sum(o[i][2] for i in both) / 1e6
+                extra = f" (its search alone {solve:.2f} s: ratio {q_total / solve:.3f})"
+            only_q, only_o = sorted(set(q) - set(o)), sorted(set(o) - set(q))
+            print(f"  against {e}: both solved {len(both)}; lexq {q_total:.2f} s, {e} "
+                  f"{o_total:.2f} s{extra}; lexq/{e} {q_total / o_total:.3f}; same value "
+                  f"{len(both) - len(diff)} of {len(both)}; {e} stopped by the cap at {len(ocap)}; "
+                  f"solved by lexq only {len(only_q)} (lexq {sum(q[i][1] for i in only_q) / 1e6:.2f} s), "
+                  f"by {e} only {len(only_o)} ({e} {sum(o[i][1] for i in only_o) / 1e6:.2f} s)",
+                  flush=True)
+            if diff:
+                print("    values differ at " + ", ".join(
+                    f"{i} (lexq {q[i][0]:g}, {e} {o[i][0]:g})" for i in diff[:20]))
+        last = res
+    # By size (the last round): tiles on the mover's rack and the opponent's.
+    q, _, tiles = last["lexq"]
+    for e in ratios:
+        o = last[e][0]
+        by = {}
+        for i in sorted(set(o) & set(q)):
+            m, t = map(int, tiles[i].split("/"))
+            k = "4-8 tiles" if m + t <= 8 else ("9-11 tiles" if m + t <= 11 else "12-14 tiles")
+            v = by.setdefault(k, [0, 0.0, 0.0])
+            v[0] += 1
+            v[1] += q[i][1] / 1e6
+            v[2] += o[i][1] / 1e6
+        print(f"by tiles on both racks, against {e} (last round): " + "; ".join(
+            f"{k}: {v[0]} positions, lexq {v[1]:.2f} s, {e} {v[2]:.2f} s, ratio {v[1] / v[2]:.3f}"
+            for k, v in sorted(by.items())))
+    for e, rs in ratios.items():
+        rs.sort()
+        print(f"endgame lexq/{e}, median of {len(rs)} rounds: {rs[len(rs) // 2]:.3f} "
+              f"(rounds: {', '.join(f'{x:.3f}' for x in rs)})")
 
 
 def magpie_sim():
@@ -195,13 +197,14 @@ def magpie_sim():
     threshold, -minp ITERATIONS a candidate and -iterations CANDIDATES *
     ITERATIONS in all; its own `Iters:` and `Time:` summed."""
     n_plays, iters = int(CANDIDATES), int(ITERATIONS)
-    script = [f"set -savesettings false -mode sync -wmp false -lex TWLENABLE -leaves TWLENABLE "
-              f"-threads 1 -numplays {n_plays} -plies {PLIES} -iterations {n_plays * iters} "
-              f"-minp {iters} -sr rr -threshold none -seed 1"]
+    settings = (f"set -savesettings false -mode sync -wmp {WMP} -lex TWLENABLE -leaves TWLENABLE "
+                f"-threads 1 -numplays {n_plays} -plies {PLIES} -iterations {n_plays * iters} "
+                f"-minp {iters} -sr rr -threshold none -seed 1")
+    script = []
     for line in open(MIDGAMES):
         if line.strip():
             script += ["cgp " + " ".join(line.split()[:4]), "gen", "sim"]
-    r = subprocess.run(PIN + ["./bin/magpie"], cwd=MAGPIE, input="\n".join(script) + "\n",
+    r = subprocess.run(PIN + ["./bin/magpie"] + settings.split(), cwd=MAGPIE, input="\n".join(script) + "\n",
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     rollouts, secs = 0, 0.0
     for line in r.stdout.splitlines():

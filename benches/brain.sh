@@ -83,7 +83,8 @@ fi
 # letter distributions and win table; its lexica are not used). Built with
 # `make magpie BUILD=release`; our KWG and KLV2 go into its data/lexica as
 # TWLENABLE (MAGPIE picks a lexicon's tile set by its name's prefix, and
-# TWL means English); its word map is turned off (-wmp false).
+# TWL means English), with the word map MAGPIE makes of the same list
+# (`convert text2wordmap`; without one, -wmp false).
 MAGPIE_SRC=${MAGPIE_SRC:-target/magpie-src}
 MAGPIE_DATA=${MAGPIE_DATA:-target/magpie-data}
 MAGPIE=
@@ -98,6 +99,12 @@ if [[ -f $MAGPIE_SRC/Makefile && -f $MAGPIE_SRC/src/impl/simmer.c && -d $MAGPIE_
     cp "$MAGPIE_DATA/data/strategy/winpct.csv" "$MAGPIE_SRC/data/strategy/"
     cp "$W/lexicon.kwg" "$MAGPIE_SRC/data/lexica/TWLENABLE.kwg"
     cp "$W/leaves.klv2" "$MAGPIE_SRC/data/lexica/TWLENABLE.klv2"
+    # Its word map (MAGPIE's own index for move generation), from the list.
+    if [[ ! -f $MAGPIE_SRC/data/lexica/TWLENABLE.wmp ]]; then
+        cp "$W/words.txt" "$MAGPIE_SRC/data/lexica/TWLENABLE.txt"
+        (cd "$MAGPIE_SRC" && echo 'convert text2wordmap TWLENABLE' | ./bin/magpie set -savesettings false \
+            -mode sync -wmp false -lex TWLENABLE -ld english >/dev/null 2>&1) || true
+    fi
     MAGPIE=$(cd "$MAGPIE_SRC" && pwd)
     echo "MAGPIE: $MAGPIE (${MAGPIE_COMMIT:-commit not given})"
 else
