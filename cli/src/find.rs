@@ -14,7 +14,7 @@ use clap::error::ErrorKind;
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use lexq::find::{Condition, Query, Range, Term};
 
-use crate::args::WordOutput;
+use crate::flags::WordOutput;
 
 /// What a condition's flag takes.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -381,8 +381,8 @@ fn alternatives(text: &str, depth: usize) -> Result<Vec<Vec<Term>>, String> {
         }
         let m = cmd
             .try_get_matches_from(&part)
-            .map_err(|e| crate::args::clap_message(&e))?;
-        out.push(terms_of(&m, depth + 1).map_err(|e| crate::args::clap_message(&e))?);
+            .map_err(|e| crate::flags::clap_message(&e))?;
+        out.push(terms_of(&m, depth + 1).map_err(|e| crate::flags::clap_message(&e))?);
     }
     Ok(out)
 }
@@ -390,11 +390,11 @@ fn alternatives(text: &str, depth: usize) -> Result<Vec<Vec<Term>>, String> {
 impl FindArgs {
     /// The query: the conditions, the lengths of the output options, the
     /// tile set of `--tiles`.
-    pub fn query(&self, lex: &lexq::Lexicon) -> Result<Query, crate::Failure> {
+    pub fn query(&self, lex: &lexq::Lexicon) -> Result<Query, crate::exit::Failure> {
         let mut q = Query::new();
         let mut typed = self.out.lens.typed();
         typed.extend(self.lengths.iter().cloned());
-        crate::args::meet(&typed)?;
+        crate::flags::meet(&typed)?;
         let (min, max) = self.out.lens.range()?;
         if min > 0 || max < usize::MAX {
             let clamp = |n: usize| n.min(u32::MAX as usize) as u32;
