@@ -243,8 +243,9 @@ impl Condition {
     /// written (empty for a flag that takes none, or an optional value not
     /// given); `through` is the board letters of the rack conditions. The
     /// one reading of a condition's text, shared by the command line and
-    /// the server. `any` (alternatives, in the caller's own grammar) and
-    /// names that are no condition are errors; `in` names a file, which
+    /// the server (its names are [`super::flags::FLAGS`]'s). `any`
+    /// (alternatives: [`super::flags::condition`] reads them) and names
+    /// that are no condition are errors; `in` names a file, which
     /// callers that take names from strangers refuse before asking.
     ///
     /// ```
@@ -260,59 +261,13 @@ impl Condition {
     /// # Ok::<(), String>(())
     /// ```
     pub fn from_flag(name: &str, value: &str, through: Option<&str>) -> Result<Condition, String> {
-        let text = value.to_string();
-        let range = |v: &str| v.parse::<Range>();
-        let through = through.map(str::to_string);
-        let letters = |v: &str| (!v.trim().is_empty()).then(|| v.to_string());
-        Ok(match name {
-            "pattern" => Condition::Pattern(text),
-            "regex" => Condition::Regex(text),
-            "contains" => Condition::Contains(text),
-            "starts" => Condition::Starts(text),
-            "ends" => Condition::Ends(text),
-            "anagram" => Condition::Anagram {
-                rack: text,
-                through,
-            },
-            "subanagram" => Condition::Subanagram {
-                rack: text,
-                through,
-            },
-            "length" => Condition::Length(range(value)?),
-            "includes" => Condition::Includes(text),
-            "consists" => {
-                let (letters, percent) = match value.rsplit_once(':') {
-                    Some((l, p)) => (
-                        l,
-                        p.trim()
-                            .trim_end_matches('%')
-                            .parse::<u8>()
-                            .ok()
-                            .filter(|&p| p <= 100)
-                            .ok_or_else(|| format!("{p:?} is not a percentage from 0 to 100"))?,
-                    ),
-                    None => (value, 100),
-                };
-                Condition::ConsistsOf {
-                    letters: letters.to_string(),
-                    percent,
-                }
+        use super::flags::{Files, condition, flag};
+        match flag(name) {
+            Some((f, false)) if f.name != "any" => {
+                condition(name, value, through, 0, Files::Allowed)
             }
-            "vowels" => Condition::Vowels(range(value)?),
-            "distinct" => Condition::Distinct(range(value)?),
-            "points" => Condition::Points(range(value)?),
-            "anagrams" => Condition::Anagrams(range(value)?),
-            "front-hook" => Condition::FrontHook(letters(value)),
-            "back-hook" => Condition::BackHook(letters(value)),
-            "is-front-hook" => Condition::IsFrontHook,
-            "is-back-hook" => Condition::IsBackHook,
-            "inner-hooks" => Condition::InnerHooks,
-            "takes-prefix" => Condition::TakesPrefix(text),
-            "takes-suffix" => Condition::TakesSuffix(text),
-            "in" => Condition::InFile(PathBuf::from(value)),
-            "probability" => Condition::Probability(range(value)?),
-            other => return Err(format!("no condition {other:?}")),
-        })
+            _ => Err(format!("no condition {name:?}")),
+        }
     }
 }
 
