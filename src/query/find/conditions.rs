@@ -237,40 +237,6 @@ impl Term {
     }
 }
 
-impl Condition {
-    /// The condition a flag of `lexq find` names, without its `--` or
-    /// `not-` (`contains`, `vowels`, `front-hook`...), with its value as
-    /// written (empty for a flag that takes none, or an optional value not
-    /// given); `through` is the board letters of the rack conditions. The
-    /// one reading of a condition's text, shared by the command line and
-    /// the server (its names are [`super::flags::FLAGS`]'s). `any`
-    /// (alternatives: [`super::flags::condition`] reads them) and names
-    /// that are no condition are errors; `in` names a file, which
-    /// callers that take names from strangers refuse before asking.
-    ///
-    /// ```
-    /// use lexq::find::{Condition, Range};
-    /// assert_eq!(Condition::from_flag("vowels", "2-3", None)?, Condition::Vowels("2-3".parse()?));
-    /// assert_eq!(
-    ///     Condition::from_flag("consists", "aeiou:60%", None)?,
-    ///     Condition::ConsistsOf { letters: "aeiou".into(), percent: 60 }
-    /// );
-    /// assert_eq!(Condition::from_flag("front-hook", "", None)?, Condition::FrontHook(None));
-    /// assert!(Condition::from_flag("consists", "ab:101", None).is_err());
-    /// assert!(Condition::from_flag("nonsense", "x", None).is_err());
-    /// # Ok::<(), String>(())
-    /// ```
-    pub fn from_flag(name: &str, value: &str, through: Option<&str>) -> Result<Condition, String> {
-        use super::flags::{Files, condition, flag};
-        match flag(name) {
-            Some((f, false)) if f.name != "any" => {
-                condition(name, value, through, 0, Files::Allowed)
-            }
-            _ => Err(format!("no condition {name:?}")),
-        }
-    }
-}
-
 /// The term as `lexq find` spells it: `--not-contains U`.
 impl fmt::Display for Term {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
