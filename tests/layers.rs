@@ -1,35 +1,81 @@
-//! The source tree's layers, checked: each file of src/ imports only from
-//! its own layer or the ones below, and no two modules import each other,
-//! directly or round a cycle.
+//! The source trees' layers, checked: in each crate of the workspace,
+//! each file imports only from its own layer or the ones below, and no two
+//! modules import each other, directly or round a cycle.
 //!
-//! The layers, bottom up: `error` and `files` (the core error and process
-//! plumbing), `alphabet`, `lexicon`, `query`, `game`. A file's imports are
+//! Each crate is a [`Tree`]: its source folder, its root file, and its
+//! layers bottom up, each a list of top-level modules. A file's imports are
 //! the `crate::` and `super::` paths in its code (comments and a trailing
 //! `#[cfg(test)]` module left out), each resolved to the module file that
 //! defines it; a name the crate root re-exports is followed to where it is
-//! defined. This test reads the source: it needs no part of the library.
+//! defined. A top-level module in no layer is an error: a new module takes
+//! its place in [`TREES`]. This test reads the source: it needs no part of
+//! the library.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-const LAYERS: [&str; 6] = ["error", "files", "alphabet", "lexicon", "query", "game"];
+/// A crate's source tree and its layers.
+struct Tree {
+    /// The source folder, from the workspace's root.
+    src: &'static str,
+    /// The root file: `lib.rs` or `main.rs`.
+    root: &'static str,
+    /// The layers, bottom up; each the top-level modules in it.
+    layers: &'static [&'static [&'static str]],
+}
 
-/// The rank of a module's layer: error and files 0, alphabet 1, lexicon 2,
-/// query 3, game 4.
-fn rank(module: &[String]) -> usize {
-    match module.first().map(String::as_str) {
-        Some("error") | Some("files") => 0,
-        Some(first) => LAYERS
+/// Every crate checked. (site/src joins once its modules are in layer
+/// folders: one more entry here.)
+const TREES: &[Tree] = &[
+    // The library: the core error and file plumbing, then the alphabet,
+    // the lexicon, queries over it, and the game.
+    Tree {
+        src: "src",
+        root: "lib.rs",
+        layers: &[
+            &["error", "files"],
+            &["alphabet"],
+            &["lexicon"],
+            &["query"],
+            &["game"],
+        ],
+    },
+    // The command line: leaves that import nothing of the crate; the
+    // lexicon's choice, printing, find's flags and game set-up; the
+    // commands, each owning its arguments; the command line that names
+    // them (main.rs, the root, only dispatches).
+    Tree {
+        src: "cli/src",
+        root: "main.rs",
+        layers: &[
+            &["exit", "flags", "interrupt", "progress", "verified"],
+            &["lexicon", "print", "find", "game"],
+            &["cmd"],
+            &["args"],
+        ],
+    },
+];
+
+impl Tree {
+    /// The rank of a module's layer (0 the bottom); the root is above all.
+    fn rank(&self, module: &[String]) -> usize {
+        let Some(first) = module.first() else {
+            return usize::MAX;
+        };
+        self.layers
             .iter()
-            .position(|l| *l == first)
-            .map_or_else(|| panic!("src/{first}: in no layer"), |i| i - 1),
-        None => usize::MAX,
+            .position(|l| l.contains(&first.as_str()))
+            .unwrap_or_else(|| panic!("{}/{first}: in no layer of tests/layers.rs", self.src))
+    }
+
+    fn dir(&self) -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(self.src)
     }
 }
 
 /// Every .rs file under `dir`, with its module path (`src/lexicon/raw/mod.rs`
-/// is `lexicon::raw`).
-fn modules(dir: &Path, prefix: &[String], out: &mut BTreeMap<Vec<String>, PathBuf>) {
+/// is `lexicon::raw`; the root file `root`, at the top, is the empty path).
+fn modules(dir: &Path, root: &str, prefix: &[String], out: &mut BTreeMap<Vec<String>, PathBuf>) {
     let mut entries: Vec<_> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -40,10 +86,11 @@ fn modules(dir: &Path, prefix: &[String], out: &mut BTreeMap<Vec<String>, PathBu
         if path.is_dir() {
             let mut p = prefix.to_vec();
             p.push(name);
-            modules(&path, &p, out);
+            modules(&path, root, &p, out);
         } else if path.extension().is_some_and(|e| e == "rs") {
             let mut p = prefix.to_vec();
-            if name != "mod" && name != "lib" {
+            let is_root = prefix.is_empty() && path.file_name().is_some_and(|f| f == root);
+            if name != "mod" && !is_root {
                 p.push(name);
             }
             out.insert(p, path);
@@ -196,15 +243,16 @@ fn resolve<'m>(
         .find_map(|n| mods.get_key_value(&path[..n]).map(|(k, _)| k))
 }
 
-fn graph() -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+/// Which modules each module of `tree` imports.
+fn graph(tree: &Tree) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
+    let src = tree.dir();
     let mut mods = BTreeMap::new();
-    modules(&src, &[], &mut mods);
-    let roots = root_names(&std::fs::read_to_string(src.join("lib.rs")).unwrap());
+    modules(&src, tree.root, &[], &mut mods);
+    let roots = root_names(&std::fs::read_to_string(src.join(tree.root)).unwrap());
     let mut edges = BTreeMap::new();
     for (module, path) in &mods {
         if module.is_empty() {
-            continue; // lib.rs declares and re-exports; it imports nothing
+            continue; // the root declares and re-exports, or dispatches
         }
         let text = std::fs::read_to_string(path).unwrap();
         let is_mod = path.file_name().unwrap() == "mod.rs";
@@ -224,34 +272,42 @@ fn graph() -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
 
 fn name(m: &[String]) -> String {
     if m.is_empty() {
-        "lib".into()
+        "the root".into()
     } else {
         m.join("::")
     }
 }
 
-#[test]
-fn each_layer_imports_only_from_below() {
+/// What is wrong with `tree`'s layers: each import of a layer above, or of
+/// a name of the crate root.
+fn upward_imports(
+    tree: &Tree,
+    edges: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>,
+) -> Vec<String> {
     let mut wrong = Vec::new();
-    for (from, tos) in graph() {
+    for (from, tos) in edges {
         for to in tos {
             if to.is_empty() {
-                wrong.push(format!("{} uses a name of the crate root", name(&from)));
-            } else if rank(&to) > rank(&from) {
                 wrong.push(format!(
-                    "{} imports {}, a layer above it",
-                    name(&from),
-                    name(&to)
+                    "{}: {} uses a name of the crate root",
+                    tree.src,
+                    name(from)
+                ));
+            } else if tree.rank(to) > tree.rank(from) {
+                wrong.push(format!(
+                    "{}: {} imports {}, a layer above it",
+                    tree.src,
+                    name(from),
+                    name(to)
                 ));
             }
         }
     }
-    assert!(wrong.is_empty(), "layering broken:\n{}", wrong.join("\n"));
+    wrong
 }
 
-#[test]
-fn no_import_cycles() {
-    let edges = graph();
+/// Every import cycle of `edges`, each as `a -> b -> a`.
+fn cycles(edges: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>) -> Vec<String> {
     // Depth-first search with colours; a grey target closes a cycle.
     fn visit(
         m: &Vec<String>,
@@ -280,10 +336,30 @@ fn no_import_cycles() {
     let (mut colour, mut cycles) = (BTreeMap::new(), Vec::new());
     for m in edges.keys() {
         if !colour.contains_key(m) {
-            visit(m, &edges, &mut colour, &mut Vec::new(), &mut cycles);
+            visit(m, edges, &mut colour, &mut Vec::new(), &mut cycles);
         }
     }
-    assert!(cycles.is_empty(), "import cycles:\n{}", cycles.join("\n"));
+    cycles
+}
+
+#[test]
+fn each_layer_imports_only_from_below() {
+    let mut wrong = Vec::new();
+    for tree in TREES {
+        wrong.extend(upward_imports(tree, &graph(tree)));
+    }
+    assert!(wrong.is_empty(), "layering broken:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn no_import_cycles() {
+    let mut found = Vec::new();
+    for tree in TREES {
+        for ring in cycles(&graph(tree)) {
+            found.push(format!("{}: {ring}", tree.src));
+        }
+    }
+    assert!(found.is_empty(), "import cycles:\n{}", found.join("\n"));
 }
 
 #[test]
@@ -308,13 +384,24 @@ fn the_checker_sees_imports() {
     );
     let got: Vec<String> = got.iter().map(|p| p.join("::")).collect();
     assert_eq!(got, ["lexicon::raw::Node", "query::find::plan::Plan"]);
-    let edges = graph();
+    let edges = graph(&TREES[0]);
     let board = vec!["game".to_string(), "board".to_string()];
     assert!(
         edges[&board].contains(&vec!["alphabet".to_string()]),
         "{:?}",
         edges[&board]
     );
+    // The command line's tree, rooted at main.rs.
+    let edges = graph(&TREES[1]);
+    let search = vec!["cmd".to_string(), "search".to_string()];
+    for to in ["print", "flags", "find"] {
+        assert!(
+            edges[&search].contains(&vec![to.to_string()]),
+            "{:?}",
+            edges[&search]
+        );
+    }
+    assert!(!edges.contains_key(&vec!["main".to_string()]));
 }
 
 /// Every text file of the workspace that a person reads (sources, tests,

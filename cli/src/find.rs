@@ -5,185 +5,18 @@
 //! before the name negates it (`--not-includes U`); a flag given twice is
 //! two conditions that must both hold; `--any 'A --or B'` holds when one of
 //! its alternatives does (each alternative is conditions written the same
-//! way, all of which must hold). The flags are built from one table,
-//! [`SPECS`], so that each condition has one name, one example and its
-//! negation.
+//! way, all of which must hold). The flags are built from the library's
+//! one table, [`lexq::find::flags::FLAGS`], so that each condition has one
+//! name, one example and its negation, here and in the server; the
+//! library reads each value, and the alternatives of `--any`.
 
 use clap::builder::ValueParser;
 use clap::error::ErrorKind;
 use clap::{Arg, ArgAction, ArgMatches, Command};
+use lexq::find::flags::{FLAGS, Files, Takes};
 use lexq::find::{Condition, Query, Range, Term};
 
-use crate::args::WordOutput;
-
-/// What a condition's flag takes.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Takes {
-    /// Nothing: `--inner-hooks`.
-    Nothing,
-    /// A value: `--ends ING`.
-    Value(&'static str),
-    /// A value or nothing: `--front-hook` or `--front-hook S`.
-    Maybe(&'static str),
-}
-
-/// One condition of `lexq find`: its flag, what it takes, its help and an
-/// example.
-struct Spec {
-    name: &'static str,
-    takes: Takes,
-    help: &'static str,
-    example: &'static str,
-}
-
-/// Every condition, in the order `--help` lists them.
-const SPECS: &[Spec] = &[
-    Spec {
-        name: "pattern",
-        takes: Takes::Value("PATTERN"),
-        help: "Matches a pattern: ? one letter, * any run, [ABC], [^ABC], [A-E]",
-        example: "--pattern 'c?t*'",
-    },
-    Spec {
-        name: "regex",
-        takes: Takes::Value("REGEX"),
-        help: "Matches a regular expression (whole word, any case)",
-        example: "--regex '.*q[^u].*'",
-    },
-    Spec {
-        name: "contains",
-        takes: Takes::Value("LETTERS"),
-        help: "Holds these letters together",
-        example: "--contains QU",
-    },
-    Spec {
-        name: "starts",
-        takes: Takes::Value("LETTERS"),
-        help: "Starts with these letters",
-        example: "--starts UN",
-    },
-    Spec {
-        name: "ends",
-        takes: Takes::Value("LETTERS"),
-        help: "Ends with these letters",
-        example: "--ends ING",
-    },
-    Spec {
-        name: "anagram",
-        takes: Takes::Value("RACK"),
-        help: "Uses exactly the rack's tiles: ? or _ a blank, * any run of letters, \
-               {AEIOU} one tile of a set, [CH] one named tile",
-        example: "--anagram 'aeinst?'",
-    },
-    Spec {
-        name: "subanagram",
-        takes: Takes::Value("RACK"),
-        help: "Uses some of the rack's tiles (at least 2, or 1 with --through); rack as --anagram",
-        example: "--subanagram 'lx{au}'",
-    },
-    Spec {
-        name: "length",
-        takes: Takes::Value("RANGE"),
-        help: "Has a number of tiles in RANGE (N, N-M, N-, N+, -M); --len, --min-len and --max-len also work",
-        example: "--not-length 2-3",
-    },
-    Spec {
-        name: "includes",
-        takes: Takes::Value("LETTERS"),
-        help: "Holds each letter, a letter given twice at least twice",
-        example: "--includes Q --not-includes U",
-    },
-    Spec {
-        name: "consists",
-        takes: Takes::Value("LETTERS[:PERCENT]"),
-        help: "At least PERCENT% (default 100) of its tiles are among LETTERS",
-        example: "--consists AEIOU:60",
-    },
-    Spec {
-        name: "vowels",
-        takes: Takes::Value("RANGE"),
-        help: "Has a number of vowels (A E I O U) in RANGE",
-        example: "--vowels 0",
-    },
-    Spec {
-        name: "distinct",
-        takes: Takes::Value("RANGE"),
-        help: "Has a number of different letters in RANGE",
-        example: "--distinct 7 --len 7",
-    },
-    Spec {
-        name: "points",
-        takes: Takes::Value("RANGE"),
-        help: "Is worth points in RANGE (tile values of --tiles; a letter counts even if a blank plays it)",
-        example: "--points 20-",
-    },
-    Spec {
-        name: "anagrams",
-        takes: Takes::Value("RANGE"),
-        help: "Has a number of anagrams in RANGE, itself included",
-        example: "--anagrams 5- --len 6",
-    },
-    Spec {
-        name: "front-hook",
-        takes: Takes::Maybe("LETTERS"),
-        help: "Takes a front hook (or each letter given)",
-        example: "--front-hook S",
-    },
-    Spec {
-        name: "back-hook",
-        takes: Takes::Maybe("LETTERS"),
-        help: "Takes a back hook (or each letter given)",
-        example: "--not-back-hook",
-    },
-    Spec {
-        name: "is-front-hook",
-        takes: Takes::Nothing,
-        help: "Is a front hook of another word: a word without its first letter (AGAZE)",
-        example: "--is-front-hook",
-    },
-    Spec {
-        name: "is-back-hook",
-        takes: Takes::Nothing,
-        help: "Is a back hook of another word: a word without its last letter (VIGA)",
-        example: "--is-back-hook",
-    },
-    Spec {
-        name: "inner-hooks",
-        takes: Takes::Nothing,
-        help: "Is a word without its first or its last letter (Zyzzyva's hook words)",
-        example: "--inner-hooks",
-    },
-    Spec {
-        name: "takes-prefix",
-        takes: Takes::Value("LETTERS"),
-        help: "Is still a word with these letters in front",
-        example: "--takes-prefix RE",
-    },
-    Spec {
-        name: "takes-suffix",
-        takes: Takes::Value("LETTERS"),
-        help: "Is still a word with these letters after it",
-        example: "--takes-suffix S",
-    },
-    Spec {
-        name: "in",
-        takes: Takes::Value("FILE"),
-        help: "Is in a word list (one word a line) or in another lexicon file",
-        example: "--not-in old.txt",
-    },
-    Spec {
-        name: "probability",
-        takes: Takes::Value("RANGE"),
-        help: "Has a probability rank in RANGE among the words of its length (ties share a rank)",
-        example: "--probability 1-100 --len 7",
-    },
-    Spec {
-        name: "any",
-        takes: Takes::Value("CONDITIONS"),
-        help: "Meets one of the alternatives, separated by --or, each conditions written as here",
-        example: "--any '--ends ING --or --ends ED'",
-    },
-];
+use crate::flags::WordOutput;
 
 /// The arguments of `lexq find`.
 #[derive(Clone, Debug)]
@@ -202,20 +35,20 @@ pub struct FindArgs {
     pub lengths: Vec<(String, usize, usize)>,
 }
 
-/// The flag of each spec and of its negation (`not-NAME`), made once.
+/// The flag of each condition and of its negation (`not-NAME`), made once.
 fn names() -> &'static [[&'static str; 2]] {
     static NAMES: std::sync::OnceLock<Vec<[&'static str; 2]>> = std::sync::OnceLock::new();
     NAMES.get_or_init(|| {
-        SPECS
+        FLAGS
             .iter()
-            .map(|s| [s.name, &*format!("not-{}", s.name).leak()])
+            .map(|f| [f.name, &*format!("not-{}", f.name).leak()])
             .collect()
     })
 }
 
 /// Adds every condition flag and its negation to `cmd`.
 fn with_conditions(mut cmd: Command) -> Command {
-    for (spec, names) in SPECS.iter().zip(names()) {
+    for (spec, names) in FLAGS.iter().zip(names()) {
         for negated in [false, true] {
             let id = names[negated as usize];
             let help = format!("{}. Example: {}", spec.help, spec.example);
@@ -237,7 +70,7 @@ fn with_conditions(mut cmd: Command) -> Command {
                     .default_missing_value("")
                     .value_parser(ValueParser::string()),
             };
-            if spec.name == "any" || spec.takes == Takes::Value("RANGE") {
+            if spec.takes_hyphen_values() {
                 // Alternatives start with `--`; a range may be `-4`.
                 arg = arg.allow_hyphen_values(true);
             }
@@ -257,14 +90,13 @@ fn with_conditions(mut cmd: Command) -> Command {
     )
 }
 
-/// The terms of `m`, in command-line order (`depth` levels of `--any`
-/// down).
-fn terms_of(m: &ArgMatches, depth: usize) -> Result<Vec<Term>, clap::Error> {
+/// The terms of `m`, in command-line order.
+fn terms_of(m: &ArgMatches) -> Result<Vec<Term>, clap::Error> {
     let fail = |msg: String| clap::Error::raw(ErrorKind::ValueValidation, msg);
     let through = m.get_one::<String>("through").cloned();
     let mut found: Vec<(usize, Term)> = Vec::new();
     let mut racks = 0;
-    for (spec, names) in SPECS.iter().zip(names()) {
+    for (spec, names) in FLAGS.iter().zip(names()) {
         for negated in [false, true] {
             let id = names[negated as usize];
             let flag = format!("--{id}");
@@ -277,7 +109,7 @@ fn terms_of(m: &ArgMatches, depth: usize) -> Result<Vec<Term>, clap::Error> {
                 Takes::Nothing => {
                     // A flag given several times is one condition.
                     let at = indices.first().copied().unwrap_or(0);
-                    let c = condition(spec.name, "", &through, depth)
+                    let c = condition(spec.name, "", &through)
                         .map_err(|e| fail(format!("{flag}: {e}")))?;
                     found.push((
                         at,
@@ -295,7 +127,7 @@ fn terms_of(m: &ArgMatches, depth: usize) -> Result<Vec<Term>, clap::Error> {
             };
             for (k, value) in values.iter().enumerate() {
                 let at = indices.get(k).copied().unwrap_or(usize::MAX);
-                let c = condition(spec.name, value, &through, depth)
+                let c = condition(spec.name, value, &through)
                     .map_err(|e| fail(format!("{flag} {value:?}: {e}")))?;
                 if matches!(c, Condition::Anagram { .. } | Condition::Subanagram { .. }) {
                     racks += 1;
@@ -316,85 +148,24 @@ fn terms_of(m: &ArgMatches, depth: usize) -> Result<Vec<Term>, clap::Error> {
                 .into(),
         ));
     }
-    // Inside --any: --len, --min-len and --max-len.
-    for (name, make) in [
-        ("len", Range::exactly as fn(u32) -> Range),
-        ("min-len", Range::at_least),
-        ("max-len", Range::at_most),
-    ] {
-        let Ok(Some(values)) = m.try_get_many::<u32>(name) else {
-            continue;
-        };
-        let at = m.index_of(name).unwrap_or(usize::MAX);
-        for &n in values {
-            found.push((at, Term::is(Condition::Length(make(n)))));
-        }
-    }
     found.sort_by_key(|&(at, _)| at);
     Ok(found.into_iter().map(|(_, t)| t).collect())
 }
 
-/// The condition of flag `name` with `value` (`any` read here, the rest
-/// by the library's one reading).
-fn condition(
-    name: &str,
-    value: &str,
-    through: &Option<String>,
-    depth: usize,
-) -> Result<Condition, String> {
-    match name {
-        "any" => Ok(Condition::Any(alternatives(value, depth)?)),
-        _ => Condition::from_flag(name, value, through.as_deref()),
-    }
-}
-
-/// The alternatives of `--any`: shell words split at each `--or`, each
-/// part read as conditions.
-fn alternatives(text: &str, depth: usize) -> Result<Vec<Vec<Term>>, String> {
-    if depth >= lexq::find::MAX_NESTING {
-        return Err(format!(
-            "alternatives nest more than {} deep",
-            lexq::find::MAX_NESTING
-        ));
-    }
-    let parts = lexq::find::split_alternatives(text).map_err(|e| match e {
-        lexq::find::SplitError::EmptyAlternative => format!("{e} (write --any 'A --or B')"),
-        e => e.to_string(),
-    })?;
-    let mut out = Vec::with_capacity(parts.len());
-    for part in parts {
-        let mut cmd = with_conditions(
-            Command::new("--any")
-                .no_binary_name(true)
-                .disable_help_flag(true)
-                .disable_version_flag(true),
-        );
-        // The length flags of the output options, as conditions here.
-        for name in ["len", "min-len", "max-len"] {
-            cmd = cmd.arg(
-                Arg::new(name)
-                    .long(name)
-                    .value_name("N")
-                    .action(ArgAction::Append)
-                    .value_parser(clap::value_parser!(u32)),
-            );
-        }
-        let m = cmd
-            .try_get_matches_from(&part)
-            .map_err(|e| crate::args::clap_message(&e))?;
-        out.push(terms_of(&m, depth + 1).map_err(|e| crate::args::clap_message(&e))?);
-    }
-    Ok(out)
+/// The condition of flag `name` with `value`, as the library reads it
+/// (`--any`'s alternatives too).
+fn condition(name: &str, value: &str, through: &Option<String>) -> Result<Condition, String> {
+    lexq::find::flags::condition(name, value, through.as_deref(), 0, Files::Allowed)
 }
 
 impl FindArgs {
     /// The query: the conditions, the lengths of the output options, the
     /// tile set of `--tiles`.
-    pub fn query(&self, lex: &lexq::Lexicon) -> Result<Query, crate::Failure> {
+    pub fn query(&self, lex: &lexq::Lexicon) -> Result<Query, crate::exit::Failure> {
         let mut q = Query::new();
         let mut typed = self.out.lens.typed();
         typed.extend(self.lengths.iter().cloned());
-        crate::args::meet(&typed)?;
+        crate::flags::meet(&typed)?;
         let (min, max) = self.out.lens.range()?;
         if min > 0 || max < usize::MAX {
             let clamp = |n: usize| n.min(u32::MAX as usize) as u32;
@@ -418,7 +189,7 @@ impl FindArgs {
 
 impl clap::FromArgMatches for FindArgs {
     fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
-        let terms = terms_of(m, 0)?;
+        let terms = terms_of(m)?;
         let blanks = m.get_flag("blanks");
         if blanks {
             let racks = terms

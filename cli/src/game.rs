@@ -17,7 +17,7 @@ use lexq::game::leaves::Leaves;
 use lexq::game::{Layout, Position, lexicon_name};
 use lexq::{Alphabet, Lexicon, TileSet};
 
-use crate::Failure;
+use crate::exit::Failure;
 use crate::lexicon::Choice;
 
 /// Opens lexicons by name, once each.

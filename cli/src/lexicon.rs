@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use lexq::Lexicon;
 use lexq::files::FilePolicy;
 
-use crate::Failure;
+use crate::exit::Failure;
 
 /// What `-L` names.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,7 +1,15 @@
-//! `lexq`: the command line over the lexq library. Parsing lives in
-//! `args`, each command in its module of `cmd`, the lexicon's choice in
-//! `lexicon`, printing of word lists in `print`, the build progress bar in
-//! `progress`; this file only dispatches and reports errors.
+//! `lexq`: the command line over the lexq library. This file only
+//! dispatches and reports errors. Its modules import only downward
+//! (tests/layers.rs checks it), bottom up:
+//!
+//! * leaves, importing nothing of the crate: `exit` (statuses and
+//!   [`Failure`]), `flags` (flags several commands share), `interrupt`,
+//!   `progress`, `verified`;
+//! * `lexicon` (the lexicon's choice), `print` (printing word lists and
+//!   errors), `find` (`lexq find`'s conditions as flags), `game`;
+//! * `cmd`: one module a command, each owning its arguments;
+//! * `args`: the command line (the commands, `--help`'s groups, parse
+//!   errors).
 
 /// `eprintln!` for this whole binary (it shadows std's in every module
 /// declared below): a failed write to stderr (closed, or `2>/dev/full`) is
@@ -15,7 +23,9 @@ macro_rules! eprintln {
 
 mod args;
 mod cmd;
+mod exit;
 mod find;
+mod flags;
 mod game;
 mod interrupt;
 mod lexicon;
@@ -26,13 +36,7 @@ mod verified;
 use std::process::ExitCode;
 
 use args::{Cli, Command};
-
-/// Exit status: something found.
-const FOUND: u8 = 0;
-/// Exit status: nothing found.
-const NOT_FOUND: u8 = 1;
-/// Exit status: an error.
-const ERROR: u8 = 2;
+use exit::{ERROR, Failure};
 
 fn main() -> ExitCode {
     let cli = match args::parse() {
@@ -107,9 +111,6 @@ fn looks_like_text(path: &std::path::Path) -> bool {
         Err(e) => e.error_len().is_none() && e.valid_up_to() > 0,
     }
 }
-
-/// An error for the user: a library error or a failed write to stdout.
-type Failure = Box<dyn std::error::Error>;
 
 /// Runs the command: one arm a command, each in its module of `cmd`.
 fn run(cli: Cli) -> Result<u8, Failure> {

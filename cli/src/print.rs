@@ -4,12 +4,49 @@ use std::io::{self, BufWriter, Stdout, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use lexq::{Alphabet, BuildReport, Hooks, Info, WordList};
+use lexq::{Alphabet, BuildReport, Hooks, Info, WordList, Words};
 
-use crate::args::WordOutput;
-use crate::cmd::search::{Listing, Row};
+use crate::flags::WordOutput;
 use serde::Serialize;
 use serde_json::json;
+
+/// One word of a word table, as printed and as JSON (keys in this order).
+#[derive(Serialize, Debug)]
+pub struct Row {
+    /// The word (letters played with blanks in lowercase with `--blanks`).
+    pub word: String,
+    /// Letters that make a word in front of it, in alphabet order.
+    pub front: String,
+    /// Letters that make a word after it.
+    pub back: String,
+    /// Whether the word without its first tile is a word (Zyzzyva's dot
+    /// before the word).
+    pub inner_front: bool,
+    /// Whether the word without its last tile is a word (the dot after).
+    pub inner_back: bool,
+    /// Probability rank among the lexicon's words of its length.
+    pub rank: u32,
+    /// Draws of the full bag that spell it.
+    pub combinations: u128,
+    /// Its chance from a full bag.
+    pub probability: f64,
+    /// Its point value.
+    pub points: i32,
+}
+
+/// The words to print: all found, in the order asked, capped.
+pub struct Listing<'w> {
+    /// How many words the search found (before `--limit`).
+    pub found: usize,
+    /// The words to print, in order (the search's own list, cut to
+    /// `--limit`: a copy of every word's handle was 32 bytes a word of
+    /// fresh memory).
+    pub words: &'w Words<'w>,
+    /// Their table rows, with `--table`.
+    pub rows: Option<Vec<Row>>,
+    /// Whether words show the letters blanks stand for (`--blanks`).
+    pub blanks: bool,
+}
 
 /// Standard output that turns a closed pipe (`lexq ... | head`) into a
 /// quiet end of output: once the reader is gone, writes are dropped, so the

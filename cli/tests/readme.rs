@@ -1,4 +1,5 @@
-//! The examples of the README (and of docs/*.md) are real: every fenced
+//! The examples of the README (and of docs/*.md, the command reference
+//! docs/CLI.md among them) are real: every fenced
 //! block marked ```` ```console ```` is run, command by command, and what it
 //! prints must be what the block shows.
 //!
@@ -167,9 +168,11 @@ impl Merged for Command {
 fn every_console_example_prints_what_it_shows() {
     let mut checked = 0;
     let mut failures = Vec::new();
+    let mut per_doc = std::collections::BTreeMap::new();
     for doc in documents() {
         let text = std::fs::read_to_string(&doc).unwrap();
         let name = doc.file_name().unwrap().to_string_lossy().into_owned();
+        per_doc.insert(name.clone(), examples(&name, &text).len());
         let dir = tempfile::tempdir().unwrap();
         for link in ["tests", "benches"] {
             std::os::unix::fs::symlink(repo().join(link), dir.path().join(link)).unwrap();
@@ -192,6 +195,11 @@ fn every_console_example_prints_what_it_shows() {
         }
     }
     assert!(checked >= 20, "only {checked} examples found");
+    // The README's tour and the command reference are both checked.
+    for (doc, at_least) in [("README.md", 10), ("CLI.md", 40)] {
+        let n = per_doc.get(doc).copied().unwrap_or(0);
+        assert!(n >= at_least, "{doc}: only {n} examples found");
+    }
     assert!(
         failures.is_empty(),
         "{} of {checked} examples differ:\n\n{}",

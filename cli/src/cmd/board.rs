@@ -5,9 +5,9 @@ use std::io::{self, IsTerminal, Write};
 use clap::Args;
 use lexq::game::{Position, Rack};
 
+use crate::exit::{FOUND, Failure};
 use crate::game::{Lexicons, position};
 use crate::lexicon::Choice;
-use crate::{FOUND, Failure};
 
 /// Arguments of `lexq board`.
 #[derive(Args, Debug)]

@@ -2,8 +2,39 @@
 
 use std::io::{self, IsTerminal};
 
-use crate::args::BuildArgs;
-use crate::{FOUND, Failure, interrupt, print, progress};
+use crate::exit::{FOUND, Failure};
+use crate::{interrupt, print, progress};
+
+/// Arguments of `lexq build`.
+#[derive(clap::Args, Debug)]
+pub struct BuildArgs {
+    /// Word list files.
+    #[arg(required_unless_present = "from_kwg", value_name = "WORDLIST")]
+    pub inputs: Vec<std::path::PathBuf>,
+    /// Also read the words of a wolges .kwg file (its tiles numbered in
+    /// --alphabet's order, as wolges numbers them).
+    #[arg(long, value_name = "FILE")]
+    pub from_kwg: Option<std::path::PathBuf>,
+    /// The lexicon file to write (replaced atomically).
+    #[arg(long, short = 'o', value_name = "OUT")]
+    pub output: std::path::PathBuf,
+    /// english, spanish, catalan, polish, german, french, dutch, norwegian,
+    /// swedish, slovene, italian, portuguese, or an alphabet file.
+    #[arg(long, default_value = "english")]
+    pub alphabet: String,
+    /// Leave out words shorter than N tiles.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub min_len: usize,
+    /// Leave out words longer than N tiles.
+    #[arg(long, value_name = "N", default_value_t = lexq::raw::gaddag::MAX_WORD_LEN)]
+    pub max_len: usize,
+    /// Fail on any line that is not a word of the alphabet.
+    #[arg(long)]
+    pub strict: bool,
+    /// Print the summary even when stderr is not a terminal.
+    #[arg(long, short = 'v')]
+    pub verbose: bool,
+}
 
 /// `lexq build`: the word lists read, the lexicon written atomically; the
 /// lines skipped and (on a terminal, or with `-v`) a summary on stderr.

@@ -5,11 +5,25 @@ use std::io;
 
 use lexq::Lexicon;
 
-use crate::Failure;
-use crate::args::CheckArgs;
-use crate::cmd::{status, suggest};
+use crate::cmd::suggest;
+use crate::exit::Failure;
+use crate::exit::status;
 use crate::lexicon::Choice;
 use crate::print::Printer;
+
+/// Arguments of `lexq check`.
+#[derive(clap::Args, Debug)]
+pub struct CheckArgs {
+    /// Words to check; - reads more from standard input, one a line.
+    #[arg(required = true)]
+    pub words: Vec<String>,
+    /// Print one JSON array of {"word", "valid"} objects.
+    #[arg(long)]
+    pub json: bool,
+    /// After an invalid word, the nearest words (edit distance 1 or 2, up to 5).
+    #[arg(long)]
+    pub suggest: bool,
+}
 
 /// `lexq check`: exit 0 only if every word is valid.
 pub fn run(lexicon: Option<&Choice>, args: &CheckArgs) -> Result<u8, Failure> {

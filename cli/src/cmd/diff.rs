@@ -6,9 +6,32 @@ use std::ops::ControlFlow;
 
 use lexq::diff::{Change, diff};
 
-use crate::args::DiffArgs;
+use crate::exit::{FOUND, Failure, NOT_FOUND};
+use crate::lexicon::Choice;
 use crate::print::{self, Printer};
-use crate::{FOUND, Failure, NOT_FOUND};
+
+/// Arguments of `lexq diff`.
+#[derive(clap::Args, Debug)]
+pub struct DiffArgs {
+    /// The older lexicon file ('enable' names the built-in one).
+    #[arg(value_parser = Choice::parse)]
+    pub old: Choice,
+    /// The newer lexicon file ('enable' names the built-in one).
+    #[arg(value_parser = Choice::parse)]
+    pub new: Choice,
+    /// Only the words added (in NEW, not in OLD), without the "+".
+    #[arg(long, conflicts_with = "removed")]
+    pub added: bool,
+    /// Only the words removed (in OLD, not in NEW), without the "-".
+    #[arg(long)]
+    pub removed: bool,
+    /// Print only the numbers: "N added, M removed" (or one number with --added or --removed).
+    #[arg(long, short = 'c')]
+    pub count: bool,
+    /// JSON lines: {"added": "WORD"} or {"removed": "WORD"}; with -c one {"added": N, "removed": M}.
+    #[arg(long)]
+    pub json: bool,
+}
 
 /// `lexq diff`: "+WORD" and "-WORD" lines (or JSON lines, or counts) as
 /// the two lexicons are read. Exit status: 0 if they differ (in the words

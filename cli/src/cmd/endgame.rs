@@ -8,9 +8,9 @@ use clap::Args;
 use lexq::game::{Game, endgame};
 use serde_json::json;
 
+use crate::exit::{FOUND, Failure};
 use crate::game::{Lexicons, position};
 use crate::lexicon::Choice;
-use crate::{FOUND, Failure};
 
 /// Arguments of `lexq endgame`.
 #[derive(Args, Debug)]

@@ -17,8 +17,8 @@ use lexq::game::replay::{self, Replay};
 use lexq::{Lexicon, files::FilePolicy};
 use serde_json::{Value, json};
 
+use crate::exit::{FOUND, Failure, NOT_FOUND};
 use crate::lexicon::Choice;
-use crate::{FOUND, Failure, NOT_FOUND};
 
 /// Arguments of `lexq gcg`.
 #[derive(Args, Debug)]

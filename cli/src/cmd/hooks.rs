@@ -1,10 +1,20 @@
 //! `lexq hooks`: the front and back hooks of words.
 
-use crate::Failure;
-use crate::args::HooksArgs;
-use crate::cmd::status;
+use crate::exit::Failure;
+use crate::exit::status;
 use crate::lexicon::Choice;
 use crate::print::Printer;
+
+/// Arguments of `lexq hooks`.
+#[derive(clap::Args, Debug)]
+pub struct HooksArgs {
+    /// Words (or any runs of letters) to hook; - reads more from standard input, one a line.
+    #[arg(required = true)]
+    pub words: Vec<String>,
+    /// Print one JSON array of {"word", "front", "back", "valid"} objects.
+    #[arg(long)]
+    pub json: bool,
+}
 
 /// `lexq hooks`: exit 0 if some word takes a hook.
 pub fn run(lexicon: Option<&Choice>, args: &HooksArgs) -> Result<u8, Failure> {

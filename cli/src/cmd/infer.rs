@@ -9,7 +9,7 @@ use lexq::game::leaves::Leaves;
 use lexq::game::{Game, Generator, Position, Rack, infer};
 use serde_json::json;
 
-use crate::Failure;
+use crate::exit::Failure;
 use crate::game::{Lexicons, position};
 use crate::lexicon::Choice;
 
@@ -166,7 +166,7 @@ pub fn run(lexicon: Option<&Choice>, args: &InferArgs) -> Result<u8, Failure> {
             writeln!(out, "... {} more", found.leaves.len() - limit)?;
         }
     }
-    Ok(crate::cmd::status(!found.leaves.is_empty()))
+    Ok(crate::exit::status(!found.leaves.is_empty()))
 }
 
 fn round(x: f64, places: i32) -> f64 {

@@ -1,9 +1,16 @@
 //! `lexq info`: facts about the lexicon.
 
-use crate::args::InfoArgs;
+use crate::exit::{FOUND, Failure};
 use crate::lexicon::Choice;
 use crate::print::Printer;
-use crate::{FOUND, Failure};
+
+/// Arguments of `lexq info`.
+#[derive(clap::Args, Debug)]
+pub struct InfoArgs {
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
 
 /// `lexq info`.
 pub fn run(lexicon: Option<&Choice>, args: &InfoArgs) -> Result<u8, Failure> {

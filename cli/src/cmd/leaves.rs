@@ -8,9 +8,9 @@ use lexq::game::leavegen::LeaveStats;
 use lexq::game::leaves::Leaves;
 use lexq::game::{Generator, selfplay};
 
+use crate::exit::{FOUND, Failure};
 use crate::game::{Setup, games_bar, setup};
 use crate::lexicon::Choice;
-use crate::{FOUND, Failure};
 
 /// Arguments of `lexq leaves`.
 #[derive(Args, Debug)]

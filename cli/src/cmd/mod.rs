@@ -1,8 +1,8 @@
 //! One module a command: each reads its arguments, opens what it needs
 //! (the lexicon through [`crate::lexicon`]), does its work, and prints the
 //! answer with printing functions of its own or of [`crate::print`]. Each
-//! returns the exit status: [`crate::FOUND`], [`crate::NOT_FOUND`] or
-//! [`crate::ERROR`].
+//! returns the exit status: [`crate::exit::FOUND`],
+//! [`crate::exit::NOT_FOUND`] or [`crate::exit::ERROR`].
 
 // Words.
 pub mod check;
@@ -32,12 +32,3 @@ pub mod sim;
 
 // Site (`lexq site ...` and `lexq serve`).
 pub mod site;
-
-/// The exit status of an answer: found something or not.
-pub fn status(found: bool) -> u8 {
-    if found {
-        crate::FOUND
-    } else {
-        crate::NOT_FOUND
-    }
-}

@@ -10,9 +10,9 @@ use lexq::Alphabet;
 use lexq::game::{All, Count, Generator, Move, Position, Rack, TopN, Valued, rank_valued};
 use serde_json::{Value, json};
 
+use crate::exit::{ERROR, FOUND, Failure, NOT_FOUND};
 use crate::game::{LeaveFile, Lexicons, position};
 use crate::lexicon::Choice;
-use crate::{ERROR, FOUND, Failure, NOT_FOUND};
 
 /// Arguments of `lexq moves`.
 #[derive(Args, Debug)]
@@ -29,7 +29,7 @@ pub struct MovesArgs {
     pub turn: Option<usize>,
     /// Print the best N moves (default 20; at least 1).
     #[arg(long, visible_alias = "top", value_name = "N", conflicts_with = "all",
-          value_parser = crate::args::limit)]
+          value_parser = crate::flags::limit)]
     pub limit: Option<usize>,
     /// Print every move.
     #[arg(long)]

@@ -5,9 +5,9 @@ use std::io::Write;
 use clap::Args;
 use lexq::game::{Challenge, ChallengeRule, Game, Rules};
 
+use crate::exit::{FOUND, Failure};
 use crate::game::{Lexicons, position};
 use crate::lexicon::Choice;
-use crate::{FOUND, Failure};
 
 /// Arguments of `lexq play`.
 #[derive(Args, Debug)]

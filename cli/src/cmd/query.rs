@@ -6,18 +6,58 @@ use std::io::{self, BufRead, BufReader, Read};
 
 use serde::Serialize;
 
-use crate::args::{LineCommand, QueryArgs, QueryLine, SearchCommand, clap_message};
+use crate::cmd::check::CheckArgs;
 use crate::cmd::check::{nearest, with_stdin_words};
-use crate::cmd::search::{Row, Study, find};
+use crate::cmd::hooks::HooksArgs;
+use crate::cmd::search::SearchCommand;
+use crate::cmd::search::{Study, find};
+use crate::cmd::suggest::SuggestArgs;
 use crate::cmd::suggest::{Near, ranked};
+use crate::cmd::words::WordsArgs;
+use crate::exit::{ERROR, FOUND, Failure, NOT_FOUND};
+use crate::flags::clap_message;
 use crate::lexicon::Choice;
 use crate::print::{self, Printer};
-use crate::print::{CheckJson, HooksJson};
-use crate::{ERROR, FOUND, Failure, NOT_FOUND};
+use crate::print::{CheckJson, HooksJson, Row};
 use clap::Parser;
 use clap::error::ErrorKind;
 use lexq::Lexicon;
 use lexq::find::{Condition, Term};
+
+/// A line of `lexq query`: one word command, without the program name.
+#[derive(clap::Parser, Debug)]
+#[command(name = "lexq", no_binary_name = true, disable_version_flag = true)]
+pub struct QueryLine {
+    #[command(subcommand)]
+    pub command: LineCommand,
+}
+
+/// The commands a line of `lexq query` takes: every word command but
+/// `query` itself.
+#[derive(clap::Subcommand, Debug)]
+pub enum LineCommand {
+    /// Word judge: each word valid or not.
+    Check(CheckArgs),
+    /// Front and back hooks of each word.
+    Hooks(HooksArgs),
+    #[command(flatten)]
+    Search(SearchCommand),
+    /// The words nearest WORD by edit distance.
+    Suggest(SuggestArgs),
+    /// Every word of the lexicon in the lengths asked.
+    Words(WordsArgs),
+}
+
+/// Arguments of `lexq query`.
+#[derive(clap::Args, Debug)]
+pub struct QueryArgs {
+    /// The file of queries, one a line; - reads standard input.
+    #[arg(value_name = "FILE")]
+    pub input: std::path::PathBuf,
+    /// Answer each line with {"index": LINE, "count": N} instead of its words.
+    #[arg(long, short = 'c')]
+    pub count: bool,
+}
 
 /// The longest query line read, in bytes.
 const MAX_LINE: usize = 64 * 1024;
@@ -307,7 +347,7 @@ fn word_command(
     count: bool,
     from_stdin: bool,
 ) -> Result<Reply, String> {
-    let text = |e: crate::Failure| e.to_string();
+    let text = |e: crate::exit::Failure| e.to_string();
     let words_of = |words: &[String]| {
         if from_stdin && words.iter().any(|w| w == "-") {
             return Err(STDIN_TAKEN.to_string());

@@ -5,13 +5,135 @@ use std::collections::BTreeSet;
 
 use lexq::probability::{Bag, Ranks};
 use lexq::{Lexicon, Search, TileSet, Word, Words};
-use serde::Serialize;
 
-use crate::args::{SearchCommand, SortOrder, WordOutput};
-use crate::cmd::status;
+use crate::exit::status;
+use crate::exit::{FOUND, Failure};
+use crate::flags::{SortOrder, WordOutput};
 use crate::lexicon::Choice;
-use crate::print::Printer;
-use crate::{FOUND, Failure};
+use crate::print::{Listing, Printer, Row};
+
+/// The word-list commands: each prints the words it finds, with the
+/// options of [`WordOutput`]. `lexq query` reads them one a line.
+#[derive(clap::Subcommand, Debug, Clone)]
+pub enum SearchCommand {
+    /// Words containing SUB.
+    Contains {
+        /// The letters that must appear together.
+        sub: String,
+        #[command(flatten)]
+        out: WordOutput,
+    },
+    /// Words starting with PREFIX.
+    Starts {
+        /// The first letters.
+        prefix: String,
+        #[command(flatten)]
+        out: WordOutput,
+    },
+    /// Words ending with SUFFIX.
+    Ends {
+        /// The last letters.
+        suffix: String,
+        #[command(flatten)]
+        out: WordOutput,
+    },
+    /// Words matching a pattern: ? one letter, * any run, [ABC], [^ABC], [A-E].
+    Pattern {
+        /// The pattern (quote it from the shell).
+        pattern: String,
+        #[command(flatten)]
+        out: WordOutput,
+    },
+    /// Words matching a regular expression (whole word, case-insensitive).
+    Regex {
+        /// The regular expression (regex crate syntax).
+        regex: String,
+        #[command(flatten)]
+        out: WordOutput,
+    },
+    /// Words using exactly the rack's tiles; ? or _ is a blank.
+    Anagram {
+        /// The rack.
+        rack: String,
+        /// Letters already on the board, to play through as one block.
+        #[arg(long, short = 't', value_name = "LETTERS")]
+        through: Option<String>,
+        /// Show the letters blanks stand for in lowercase.
+        #[arg(long, short = 'b')]
+        blanks: bool,
+        #[command(flatten)]
+        out: WordOutput,
+    },
+    /// Words using some of the rack's tiles (at least 2, or 1 with --through).
+    Subanagram {
+        /// The rack.
+        rack: String,
+        /// Letters already on the board, to play through as one block.
+        #[arg(long, short = 't', value_name = "LETTERS")]
+        through: Option<String>,
+        /// Show the letters blanks stand for in lowercase.
+        #[arg(long, short = 'b')]
+        blanks: bool,
+        #[command(flatten)]
+        out: WordOutput,
+    },
+    /// Words meeting every condition given (flags below; --not-NAME negates, --any for alternatives).
+    ///
+    /// Each condition is a flag (the list below, one example each); --not-
+    /// before a name negates it (--not-includes U); a flag given twice is two
+    /// conditions that must both hold; --any 'A --or B' holds when one of
+    /// its alternatives does. The walk starts from the condition that should
+    /// visit the fewest words (--explain prints the plan). The output options
+    /// are those of every word list.
+    ///
+    /// Examples:
+    ///   lexq find --len 7 --includes Q --not-includes U
+    ///   lexq find --ends ING --len 7 --front-hook
+    ///   lexq find --any '--starts RE --or --starts UN' --ends ING --len 8
+    #[command(verbatim_doc_comment)]
+    Find(crate::find::FindArgs),
+    /// Words holding WORD with letters added in front, behind or both (the word itself left out).
+    Extensions {
+        /// The word (or any run of letters).
+        word: String,
+        /// At most N letters in front (default: any number).
+        #[arg(long, value_name = "N")]
+        front: Option<usize>,
+        /// At most N letters behind (default: any number).
+        #[arg(long, value_name = "N")]
+        back: Option<usize>,
+        #[command(flatten)]
+        out: WordOutput,
+    },
+}
+
+impl SearchCommand {
+    /// The output options.
+    pub fn output(&self) -> &WordOutput {
+        match self {
+            SearchCommand::Contains { out, .. }
+            | SearchCommand::Starts { out, .. }
+            | SearchCommand::Ends { out, .. }
+            | SearchCommand::Pattern { out, .. }
+            | SearchCommand::Regex { out, .. }
+            | SearchCommand::Anagram { out, .. }
+            | SearchCommand::Subanagram { out, .. } => out,
+            SearchCommand::Find(args) => &args.out,
+            SearchCommand::Extensions { out, .. } => out,
+        }
+    }
+
+    /// Whether the letters blanks stand for are shown (`--blanks`).
+    pub fn show_blanks(&self) -> bool {
+        match self {
+            SearchCommand::Anagram { blanks, .. } | SearchCommand::Subanagram { blanks, .. } => {
+                *blanks
+            }
+            SearchCommand::Find(args) => args.blanks,
+            _ => false,
+        }
+    }
+}
 
 /// A word-list command (`contains`, `anagram`, `find`...): the words
 /// found, arranged and printed as its output options say; exit 0 if some
@@ -65,44 +187,6 @@ fn through_search<'l>(s: Search<'l>, through: &'l Option<String>) -> Search<'l> 
         Some(t) => s.through(t),
         None => s,
     }
-}
-
-/// One word of a word table, as printed and as JSON (keys in this order).
-#[derive(Serialize, Debug)]
-pub struct Row {
-    /// The word (letters played with blanks in lowercase with `--blanks`).
-    pub word: String,
-    /// Letters that make a word in front of it, in alphabet order.
-    pub front: String,
-    /// Letters that make a word after it.
-    pub back: String,
-    /// Whether the word without its first tile is a word (Zyzzyva's dot
-    /// before the word).
-    pub inner_front: bool,
-    /// Whether the word without its last tile is a word (the dot after).
-    pub inner_back: bool,
-    /// Probability rank among the lexicon's words of its length.
-    pub rank: u32,
-    /// Draws of the full bag that spell it.
-    pub combinations: u128,
-    /// Its chance from a full bag.
-    pub probability: f64,
-    /// Its point value.
-    pub points: i32,
-}
-
-/// The words to print: all found, in the order asked, capped.
-pub struct Listing<'w> {
-    /// How many words the search found (before `--limit`).
-    pub found: usize,
-    /// The words to print, in order (the search's own list, cut to
-    /// `--limit`: a copy of every word's handle was 32 bytes a word of
-    /// fresh memory).
-    pub words: &'w Words<'w>,
-    /// Their table rows, with `--table`.
-    pub rows: Option<Vec<Row>>,
-    /// Whether words show the letters blanks stand for (`--blanks`).
-    pub blanks: bool,
 }
 
 /// What probability order and points are counted with, kept from one

@@ -10,9 +10,9 @@ use clap::Args;
 use lexq::game::leaves::Leaves;
 use lexq::game::{Generator, selfplay};
 
+use crate::exit::{FOUND, Failure, NOT_FOUND};
 use crate::game::{Setup, games_bar, setup};
 use crate::lexicon::Choice;
-use crate::{FOUND, Failure, NOT_FOUND};
 
 /// Arguments of `lexq selfplay`.
 #[derive(Args, Debug)]

@@ -9,9 +9,9 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use lexq::game::{Game, Rack, infer, sim};
 use serde_json::json;
 
+use crate::exit::{FOUND, Failure};
 use crate::game::{Lexicons, position};
 use crate::lexicon::Choice;
-use crate::{FOUND, Failure};
 
 /// Arguments of `lexq sim`.
 #[derive(Args, Debug)]

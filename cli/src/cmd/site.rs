@@ -10,8 +10,9 @@ use lexq_site::build::{BuildOptions, build};
 use lexq_site::serve::{AppState, Cors, Limits, ServeOptions, Server};
 use lexq_site::{QueryBounds, Site, Stop};
 
+use crate::exit::{FOUND, Failure, NOT_FOUND};
 use crate::lexicon::Choice;
-use crate::{FOUND, Failure, NOT_FOUND, progress};
+use crate::progress;
 
 /// `lexq site ...` subcommands.
 #[derive(Subcommand, Debug)]
@@ -59,7 +60,7 @@ pub struct SiteSearchArgs {
     /// The query (quote it from the shell).
     pub query: String,
     /// Print at most N results (at least 1).
-    #[arg(long, visible_alias = "top", value_name = "N", default_value_t = 20, value_parser = crate::args::limit)]
+    #[arg(long, visible_alias = "top", value_name = "N", default_value_t = 20, value_parser = crate::flags::limit)]
     pub limit: usize,
     /// Skip the first N results.
     #[arg(long, value_name = "N", default_value_t = 0)]

@@ -4,10 +4,32 @@ use lexq::Lexicon;
 use lexq::probability::Bag;
 use serde::Serialize;
 
-use crate::args::SuggestArgs;
+use crate::exit::{FOUND, Failure, NOT_FOUND};
 use crate::lexicon::Choice;
 use crate::print::Printer;
-use crate::{FOUND, Failure, NOT_FOUND};
+
+/// Arguments of `lexq suggest`.
+#[derive(clap::Args, Debug)]
+pub struct SuggestArgs {
+    /// The word (or any run of letters).
+    pub word: String,
+    /// The largest edit distance: the fewest insertions, deletions, changes of a tile and swaps
+    /// of two neighbours, each 1 (Damerau-Levenshtein).
+    #[arg(long, short = 'd', default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=3))]
+    pub distance: u8,
+    /// Print at most N words (at least 1).
+    #[arg(long, visible_alias = "top", value_name = "N", default_value_t = 10, value_parser = crate::flags::limit)]
+    pub limit: usize,
+    /// Print only the number of words within the distance.
+    #[arg(long, short = 'c')]
+    pub count: bool,
+    /// Print one JSON array of {"word", "distance", "probability"} objects.
+    #[arg(long)]
+    pub json: bool,
+    /// Tile set for probability: english, super, friends, spanish, or a tile file.
+    #[arg(long, value_name = "TILES")]
+    pub tiles: Option<String>,
+}
 
 /// A word near the query, as printed in JSON.
 #[derive(Serialize, Debug)]

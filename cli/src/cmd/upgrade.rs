@@ -2,9 +2,20 @@
 
 use std::io::{self, IsTerminal};
 
-use crate::args::UpgradeArgs;
+use crate::exit::{FOUND, Failure};
 use crate::print::Printer;
-use crate::{FOUND, Failure, interrupt, progress};
+use crate::{interrupt, progress};
+
+/// Arguments of `lexq upgrade`.
+#[derive(clap::Args, Debug)]
+pub struct UpgradeArgs {
+    /// The lexicon file to read.
+    #[arg(value_name = "OLD")]
+    pub input: std::path::PathBuf,
+    /// The version 4 file to write (replaced atomically).
+    #[arg(long, short = 'o', value_name = "OUT")]
+    pub output: std::path::PathBuf,
+}
 
 /// `lexq upgrade`.
 pub fn run(args: &UpgradeArgs) -> Result<u8, Failure> {

@@ -1,8 +1,8 @@
 //! `lexq verify`: everything in the lexicon file checked.
 
+use crate::exit::{FOUND, Failure};
 use crate::lexicon::Choice;
 use crate::print::Printer;
-use crate::{FOUND, Failure};
 
 /// `lexq verify`: `PATH: ok (N words, B bytes)`, or the error.
 pub fn run(lexicon: Option<&Choice>) -> Result<u8, Failure> {

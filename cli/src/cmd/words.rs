@@ -3,11 +3,17 @@
 
 use std::ops::ControlFlow;
 
-use crate::Failure;
-use crate::args::WordsArgs;
-use crate::cmd::status;
+use crate::exit::Failure;
+use crate::exit::status;
 use crate::lexicon::Choice;
 use crate::print::{self, Printer};
+
+/// Arguments of `lexq words`.
+#[derive(clap::Args, Debug)]
+pub struct WordsArgs {
+    #[command(flatten)]
+    pub lens: crate::flags::Lengths,
+}
 
 /// `lexq words`.
 pub fn run(lexicon: Option<&Choice>, args: &WordsArgs) -> Result<u8, Failure> {

@@ -5,7 +5,9 @@
 //! Each parameter is a condition named as `lexq find`'s flag
 //! (`ends=ING&len=7&front-hook=`), `not-` before a name negates it, a name
 //! given twice is two conditions, and `any` holds alternatives written as
-//! on the command line (`any=--starts RE --or --starts UN`). No condition
+//! on the command line (`any=--starts RE --or --starts UN`): the names
+//! are those of the library's one table, [`lexq::find::flags::FLAGS`],
+//! and the library reads each value and the alternatives. No condition
 //! may name a file (`in`, `not-in` are refused), and tile sets are the
 //! built-in ones only.
 //!
@@ -19,7 +21,8 @@
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use lexq::find::{Budget, Condition, Halt, Query, Range, Term};
+use lexq::find::flags::{FLAGS, Files, Takes, length_flag};
+use lexq::find::{Budget, Condition, Halt, Query, Term};
 use lexq::probability::{Bag, Ranks, order};
 use lexq::{Lexicon, TileSet};
 use serde::Serialize;
@@ -32,47 +35,6 @@ pub const MAX_SUGGEST_DISTANCE: u8 = 2;
 
 /// The longest word `suggest` takes, in tiles.
 pub const MAX_SUGGEST_TILES: usize = 32;
-
-/// What a condition's parameter takes.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Takes {
-    /// Nothing (`inner-hooks=`, or `=true`).
-    Nothing,
-    /// A value.
-    Value,
-    /// A value or nothing (`front-hook=` or `front-hook=S`).
-    Maybe,
-}
-
-/// Every condition's name, as `lexq find`'s flags, and what it takes.
-const CONDITIONS: &[(&str, Takes)] = &[
-    ("pattern", Takes::Value),
-    ("regex", Takes::Value),
-    ("contains", Takes::Value),
-    ("starts", Takes::Value),
-    ("ends", Takes::Value),
-    ("anagram", Takes::Value),
-    ("subanagram", Takes::Value),
-    ("length", Takes::Value),
-    ("includes", Takes::Value),
-    ("consists", Takes::Value),
-    ("vowels", Takes::Value),
-    ("distinct", Takes::Value),
-    ("points", Takes::Value),
-    ("anagrams", Takes::Value),
-    ("front-hook", Takes::Maybe),
-    ("back-hook", Takes::Maybe),
-    ("is-front-hook", Takes::Nothing),
-    ("is-back-hook", Takes::Nothing),
-    ("inner-hooks", Takes::Nothing),
-    ("takes-prefix", Takes::Value),
-    ("takes-suffix", Takes::Value),
-    ("probability", Takes::Value),
-    ("any", Takes::Value),
-];
-
-/// The conditions that name a file, refused.
-const FILES: &[&str] = &["in", "not-in"];
 
 /// The parameters that are not conditions.
 const OUTPUT: &[&str] = &[
@@ -133,120 +95,21 @@ fn flag(name: &str, v: &str) -> Result<bool, ApiError> {
     }
 }
 
-/// The condition `name` (not negated) with `value` (`None`: no value):
-/// `any` read here, the rest by the library's one reading. No condition
-/// that names a file comes out (those names are refused before).
+/// The condition `name` (not negated) with `value` (`None`: no value),
+/// as the library reads it (`any`'s alternatives too), refusing any that
+/// names a file.
 fn condition(
     name: &str,
     value: Option<&str>,
     through: &Option<String>,
-    depth: usize,
 ) -> Result<Condition, String> {
-    let text = value.unwrap_or("");
-    match name {
-        "any" => Ok(Condition::Any(alternatives(text, through, depth)?)),
-        _ => match Condition::from_flag(name, text, through.as_deref())? {
-            Condition::InFile(_) => Err(refused_file(name)),
-            c => Ok(c),
-        },
-    }
-}
-
-/// A condition's name and whether it is negated, or `None` for a name
-/// that is no condition.
-fn named(name: &str) -> Option<(&'static str, Takes, bool)> {
-    let (bare, negated) = match name.strip_prefix("not-") {
-        Some(b) => (b, true),
-        None => (name, false),
-    };
-    CONDITIONS
-        .iter()
-        .find(|(n, _)| *n == bare)
-        .map(|&(n, t)| (n, t, negated))
-}
-
-/// The alternatives of `any`: words split at each `--or`, each part read
-/// as `--NAME [VALUE]` conditions (and `--len`, `--min-len`, `--max-len`).
-fn alternatives(
-    text: &str,
-    through: &Option<String>,
-    depth: usize,
-) -> Result<Vec<Vec<Term>>, String> {
-    if depth >= lexq::find::MAX_NESTING {
-        return Err(format!(
-            "alternatives nest more than {} deep",
-            lexq::find::MAX_NESTING
-        ));
-    }
-    let parts = lexq::find::split_alternatives(text).map_err(|e| match e {
-        lexq::find::SplitError::EmptyAlternative => format!("{e} (write any=A --or B)"),
-        e => e.to_string(),
-    })?;
-    let mut out = Vec::with_capacity(parts.len());
-    for part in parts {
-        let mut terms = Vec::new();
-        let mut i = 0;
-        while i < part.len() {
-            let Some(name) = part[i].strip_prefix("--") else {
-                return Err(format!(
-                    "{:?} is not a condition (write --NAME VALUE)",
-                    part[i]
-                ));
-            };
-            i += 1;
-            if let Some(make) = length_flag(name) {
-                let v = part
-                    .get(i)
-                    .ok_or_else(|| format!("--{name} needs a number"))?;
-                let n = v
-                    .parse::<u32>()
-                    .map_err(|_| format!("--{name} {v:?} is not a number"))?;
-                terms.push(Term::is(Condition::Length(make(n))));
-                i += 1;
-                continue;
-            }
-            if FILES.contains(&name) {
-                return Err(refused_file(name));
-            }
-            let Some((bare, takes, negated)) = named(name) else {
-                return Err(format!("--{name} is not a condition"));
-            };
-            let v = match takes {
-                Takes::Nothing => None,
-                Takes::Value => {
-                    let v = part
-                        .get(i)
-                        .ok_or_else(|| format!("--{name} needs a value"))?;
-                    i += 1;
-                    Some(v.as_str())
-                }
-                Takes::Maybe => match part.get(i) {
-                    Some(v) if !v.starts_with("--") => {
-                        i += 1;
-                        Some(v.as_str())
-                    }
-                    _ => None,
-                },
-            };
-            let c = condition(bare, v, through, depth + 1)
-                .map_err(|e| format!("--{name} {:?}: {e}", v.unwrap_or("")))?;
-            terms.push(Term {
-                negated,
-                condition: c,
-            });
-        }
-        out.push(terms);
-    }
-    Ok(out)
-}
-
-fn length_flag(name: &str) -> Option<fn(u32) -> Range> {
-    match name {
-        "len" => Some(Range::exactly),
-        "min-len" => Some(Range::at_least),
-        "max-len" => Some(Range::at_most),
-        _ => None,
-    }
+    lexq::find::flags::condition(
+        name,
+        value.unwrap_or(""),
+        through.as_deref(),
+        0,
+        Files::Refused,
+    )
 }
 
 fn refused_file(name: &str) -> String {
@@ -281,7 +144,7 @@ pub(crate) fn parse(limits: &Limits, pairs: &[(String, String)]) -> Result<FindR
     for (name, v) in pairs {
         let name = name.as_str();
         let v = value(limits, name, v)?;
-        if FILES.contains(&name) {
+        if lexq::find::flags::flag(name).is_some_and(|(f, _)| f.names_file()) {
             return Err(bad(refused_file(name)));
         }
         if let Some(make) = length_flag(name) {
@@ -335,26 +198,27 @@ pub(crate) fn parse(limits: &Limits, pairs: &[(String, String)]) -> Result<FindR
             }
             _ => {}
         }
-        let Some((bare, takes, negated)) = named(name) else {
+        let Some((f, negated)) = lexq::find::flags::flag(name) else {
             return Err(bad(format!(
                 "{name:?} is not a condition nor an option of find (conditions: {}; each also as not-NAME; options: {})",
-                CONDITIONS
+                FLAGS
                     .iter()
-                    .map(|(n, _)| *n)
+                    .filter(|f| !f.names_file())
+                    .map(|f| f.name)
                     .collect::<Vec<_>>()
                     .join(", "),
                 OUTPUT.join(", ")
             )));
         };
-        let given = match takes {
+        let given = match f.takes {
             Takes::Nothing => {
                 if !flag(name, v)? {
                     continue;
                 }
                 None
             }
-            Takes::Maybe => Some(v),
-            Takes::Value => {
+            Takes::Maybe(_) => Some(v),
+            Takes::Value(_) => {
                 if v.trim().is_empty() {
                     return Err(bad(format!("{name} needs a value")));
                 }
@@ -362,7 +226,7 @@ pub(crate) fn parse(limits: &Limits, pairs: &[(String, String)]) -> Result<FindR
             }
         };
         let c =
-            condition(bare, given, &through, 0).map_err(|e| bad(format!("{name}={v:?}: {e}")))?;
+            condition(f.name, given, &through).map_err(|e| bad(format!("{name}={v:?}: {e}")))?;
         if matches!(c, Condition::Anagram { .. } | Condition::Subanagram { .. }) {
             racks += 1;
         }

@@ -39,6 +39,7 @@
 mod conditions;
 mod eval;
 mod extensions;
+pub mod flags;
 mod plan;
 mod words;
 
