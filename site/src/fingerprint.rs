@@ -6,7 +6,7 @@
 //! A site's pages hold what the build computed from its lexicon (hooks,
 //! anagrams, validity); served beside a lexicon of another list, word
 //! searches and word pages would disagree. So a site is checked against
-//! the lexicon it is opened with ([`Site::check_lexicon`]): `lexq serve`
+//! the lexicon it is opened with ([`crate::Site::check_lexicon`]): `lexq serve`
 //! refuses to serve the two together, `lexq site search` and `lexq site
 //! export` refuse a `--lexicon` that is not the site's.
 
