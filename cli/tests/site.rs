@@ -75,8 +75,9 @@ fn site_build_search_and_export() {
         assert_eq!(text(&o.stderr), "");
     }
 
-    // A definition is found on the word whose sense it is, its
-    // inflections by their base form (each shown with its first sense).
+    // A definition is found on the word whose sense it is (shown with the
+    // sense that matched), its inflections by their base form (each shown
+    // with its first sense).
     let o = run(&["site", "search", "--site", s, "definition:\"feel concern\""]);
     assert_eq!(o.status.code(), Some(0));
     let out = text(&o.stdout);
@@ -84,7 +85,7 @@ fn site_build_search_and_export() {
     assert_eq!(words, ["CARE"]);
     assert!(
         out.lines()
-            .any(|l| l.starts_with("CARE\t6\tthe work of providing")),
+            .any(|l| l.starts_with("CARE\t6\tfeel concern or interest")),
         "{out}"
     );
     let o = run(&["site", "search", "--site", s, "base_form:care"]);

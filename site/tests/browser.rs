@@ -429,3 +429,85 @@ fn the_static_export_works_in_a_real_browser_with_no_server() {
         c.close().await.unwrap();
     });
 }
+
+/// The server's pages as a visitor meets them in Chromium: completions as
+/// they type, a look-up that lands on the word's page (an inflection and
+/// an accented spelling too), did-you-mean for a misspelling, a search
+/// in plain words with an apostrophe, and a word page read with
+/// JavaScript off.
+#[test]
+fn the_server_pages_work_in_a_real_browser() {
+    let (_, site_dir, _) = needs!(enable_site());
+    let site = Site::open(site_dir).unwrap();
+    let state = AppState::new(Lexicon::embedded(), Some(site), Limits::default(), false);
+    let server = Server::start("127.0.0.1:0", state).unwrap();
+    let base = format!("http://{}", server.addr());
+    let (_driver, port) = needs!(start_driver());
+    let profile = tempfile::tempdir().unwrap();
+    let plain = tempfile::tempdir().unwrap();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let c = session(port, profile.path(), true).await;
+        c.set_window_size(1200, 1000).await.unwrap();
+        c.goto(&format!("{base}/")).await.unwrap();
+        // Completions as the visitor types, the commonest first.
+        let input = c.find(Locator::Css("#q")).await.unwrap();
+        input.send_keys("bec").await.unwrap();
+        let start = Instant::now();
+        let list = loop {
+            let v = c
+                .execute(
+                    "return [...document.querySelectorAll('#completions option')].map((o) => o.value);",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            let list: Vec<String> = serde_json::from_value(v).unwrap();
+            if !list.is_empty() {
+                break list;
+            }
+            assert!(start.elapsed() < Duration::from_secs(15), "no completions");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        };
+        assert!(
+            list.iter().all(|w| w.to_lowercase().starts_with("bec")),
+            "{list:?}"
+        );
+        // WordNet's tag counts: BECOME (and its forms, which take its
+        // count) before BECKON.
+        let at = |w: &str| list.iter().position(|x| x.eq_ignore_ascii_case(w));
+        assert!(at("become").unwrap() < at("beckon").unwrap(), "{list:?}");
+        // A look-up: an inflection goes to its page, which names its base.
+        input.send_keys("\u{E003}\u{E003}\u{E003}ran\u{E007}").await.unwrap();
+        wait_text(&c, "body", "RUN").await;
+        assert!(c.current_url().await.unwrap().path().ends_with("/word/ran"));
+        // An accented spelling: the word's page.
+        c.goto(&format!("{base}/")).await.unwrap();
+        search(&c, "lookup", "café").await;
+        wait_text(&c, "h1", "CAFE").await;
+        // A misspelling: did you mean, the nearest words.
+        c.goto(&format!("{base}/")).await.unwrap();
+        search(&c, "lookup", "recieve").await;
+        wait_text(&c, "#did-you-mean", "RECEIVE").await;
+        // Plain words with an apostrophe: a definition search, not an
+        // error, its words marked in the sense shown.
+        c.goto(&format!("{base}/")).await.unwrap();
+        search(&c, "lookup", "one's feet").await;
+        let hits = wait_text(&c, "ol.hits", "").await;
+        assert!(!hits.is_empty());
+        let marked = texts(&c, "ol.hits mark").await;
+        assert!(marked.iter().any(|m| m.eq_ignore_ascii_case("feet")), "{marked:?}");
+        c.close().await.unwrap();
+        // With JavaScript off, a word page is whole: its senses and links.
+        let c = session(port, plain.path(), false).await;
+        c.goto(&format!("{base}/word/care")).await.unwrap();
+        wait_text(&c, "body", "feel concern or interest").await;
+        let links = c.find_all(Locator::Css("a[href='/word/cares']")).await.unwrap();
+        assert!(!links.is_empty());
+        c.close().await.unwrap();
+    });
+    server.stop().unwrap();
+}
