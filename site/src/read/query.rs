@@ -1299,7 +1299,14 @@ mod tests {
             ..QueryBounds::default()
         };
         let reads = |q| plan(&p, &s, q, &few).unwrap().reads;
-        assert_eq!(reads("definition:a"), TERM_READS + 2 + 2 + 1);
+        assert_eq!(reads("definition:\"a\""), TERM_READS + 2 + 2 + 1);
+        // An unquoted word looks up the spellings of its other forms too,
+        // one read each (`a`'s are in none of these definitions).
+        let lookups = candidate_forms("a", "a").len() as u64;
+        let unquoted = plan(&p, &s, "definition:a", &QueryBounds::default())
+            .unwrap()
+            .reads;
+        assert_eq!(unquoted, TERM_READS + 2 + 2 + 1 + lookups);
         assert_eq!(reads("*"), 4 + 1 + 4 + 1);
         assert_eq!(reads("length:4"), TERM_READS + 2 + 2 + 1);
         assert_eq!(reads("length:[4 TO 4]"), 2 * 4 + 1 + 4 + 1);
