@@ -65,7 +65,7 @@ pub struct SiteSearchArgs {
     /// Skip the first N results.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub offset: usize,
-    /// Print one JSON object: {"total", "hits": [{"word", "length", "points", "definition", "score"}]}.
+    /// Print one JSON object: {"total", "hits": [{"word", "length", "points", "definition" (the sense that matched), "highlights" (byte ranges of the query's words in it), "score"}]}.
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]
