@@ -216,16 +216,6 @@ impl Parser {
         }
     }
 
-    /// The English stem of `word` (see [`crate::schema::stem_analyzer`]).
-    fn stem(&self, word: &str) -> String {
-        let mut stem = String::new();
-        self.stems
-            .clone()
-            .token_stream(word)
-            .process(&mut |t| stem.clone_from(&t.text));
-        stem
-    }
-
     /// The query `query` means over the index `searcher` reads, metered
     /// by `meter`, or why it is refused.
     pub(crate) fn plan(
@@ -701,10 +691,13 @@ impl Builder<'_> {
     /// The other terms of `field` with `word`'s stem (see [`Builder::word`]),
     /// the most common first, at most [`MOST_FORMS`].
     fn forms(&mut self, field: Field, word: &str) -> Result<Vec<String>, Refused> {
-        let stem = self.p.stem(word);
+        let mut stems = self.p.stems.clone();
+        let mut stem = String::new();
+        stems
+            .token_stream(word)
+            .process(&mut |t| stem.clone_from(&t.text));
         let candidates = candidate_forms(word, &stem);
         let mut forms: Vec<(u64, String)> = Vec::new();
-        let mut stems = self.p.stems.clone();
         for seg in self.searcher.segment_readers() {
             let index = seg.inverted_index(field)?;
             let dict = index.terms();

@@ -592,7 +592,7 @@ impl Site {
                 .search(&plan.query, &Stopping::new((Count, top), &meter))
                 .map_err(failed)?
         };
-        let marks = Marks::new(&plan.marks, self.fields.definition);
+        let mut marks = Marks::new(&plan.marks, self.fields.definition);
         let mut hits = Vec::with_capacity(top.len());
         for (score, addr) in top {
             if meter.stopped() {
@@ -601,7 +601,7 @@ impl Site {
                 });
             }
             let doc: PageDoc = searcher.doc(addr)?;
-            if let Some(marks) = &marks {
+            if let Some(marks) = &mut marks {
                 let (word, length, points) = (doc.word.clone(), doc.length, doc.points);
                 let page = self.page_of(&searcher, doc)?;
                 let (definition, highlights) = marks.best(page.senses().map(|s| s.definition));
@@ -768,38 +768,42 @@ impl<'a> Marks<'a> {
 
     /// The sense of `definitions` holding most of the words (by weight;
     /// the first of the best), or the first if none holds any, and where
-    /// the words are in it.
+    /// the words are in it. Each sense is tokenized once by the one
+    /// analyzer this holds; only the sense shown goes through the snippet
+    /// generator.
     fn best<'d>(
-        &self,
+        &mut self,
         definitions: impl Iterator<Item = &'d str>,
     ) -> (Option<&'d str>, Vec<(usize, usize)>) {
-        type Best<'d> = (f32, &'d str, Vec<(usize, usize)>);
-        let mut best: Option<Best<'d>> = None;
-        let mut first = None;
+        let weights = self.weights;
+        let (mut best, mut first) = (None::<(f32, &'d str)>, None);
+        let mut seen: Vec<&String> = Vec::new();
         for d in definitions {
             first.get_or_insert(d);
-            let snippet = self.snippets.snippet(d);
-            let start = snippet.fragment_range().start;
-            let ranges: Vec<(usize, usize)> = snippet
-                .highlighted()
-                .iter()
-                .map(|r| (start + r.start, start + r.end))
-                .collect();
-            let mut seen = std::collections::BTreeSet::new();
-            for &(a, b) in &ranges {
-                self.words.clone().token_stream(&d[a..b]).process(&mut |t| {
-                    seen.insert(t.text.clone());
-                });
-            }
-            let weight: f32 = seen.iter().filter_map(|w| self.weights.get(w)).sum();
-            if weight > 0.0 && best.as_ref().is_none_or(|(w, _, _)| weight > *w) {
-                best = Some((weight, d, ranges));
+            seen.clear();
+            self.words.token_stream(d).process(&mut |t| {
+                if let Some((word, _)) = weights.get_key_value(&t.text)
+                    && !seen.contains(&word)
+                {
+                    seen.push(word);
+                }
+            });
+            let weight: f32 = seen.iter().map(|w| weights[*w]).sum();
+            if weight > 0.0 && best.is_none_or(|(w, _)| weight > w) {
+                best = Some((weight, d));
             }
         }
-        match best {
-            Some((_, d, ranges)) => (Some(d), ranges),
-            None => (first, Vec::new()),
-        }
+        let Some((_, d)) = best else {
+            return (first, Vec::new());
+        };
+        let snippet = self.snippets.snippet(d);
+        let start = snippet.fragment_range().start;
+        let ranges = snippet
+            .highlighted()
+            .iter()
+            .map(|r| (start + r.start, start + r.end))
+            .collect();
+        (Some(d), ranges)
     }
 }
 
