@@ -766,3 +766,341 @@ fn senses_known_only_capitalised_are_shown_and_names_can_be_hidden() {
     }
     assert!(names > 20 && kinds > 20, "{names} names, {kinds} kinds");
 }
+
+/// One synset of WordNet's data files, read here without the library:
+/// its words (as spelled, without an adjective's marker), its pointers
+/// (symbol, target offset, target part of speech, source word, target
+/// word) and its definition.
+struct RawSynset {
+    words: Vec<String>,
+    pointers: Vec<(String, u32, char, usize, usize)>,
+    definition: String,
+}
+
+/// Every synset of the data files by (file, offset), and each lemma's
+/// synsets per file from the index files, in WordNet's order.
+#[allow(clippy::type_complexity)]
+fn read_wordnet_raw(
+    dir: &std::path::Path,
+) -> (
+    HashMap<(char, u32), RawSynset>,
+    HashMap<String, Vec<(char, u32)>>,
+) {
+    let file_of = |p: char| match p {
+        'n' => 'n',
+        'v' => 'v',
+        'a' | 's' => 'a',
+        _ => 'r',
+    };
+    let mut synsets = HashMap::new();
+    let mut lemmas: HashMap<String, Vec<(char, u32)>> = HashMap::new();
+    for (file, pos) in [("noun", 'n'), ("verb", 'v'), ("adj", 'a'), ("adv", 'r')] {
+        let text = std::fs::read_to_string(dir.join(format!("data.{file}"))).unwrap();
+        for line in text.lines().filter(|l| !l.starts_with(' ')) {
+            let (head, gloss) = line.split_once(" | ").unwrap_or((line, ""));
+            let f: Vec<&str> = head.split(' ').filter(|f| !f.is_empty()).collect();
+            let n = usize::from_str_radix(f[3], 16).unwrap();
+            let words = (0..n)
+                .map(|i| f[4 + 2 * i].split('(').next().unwrap().to_string())
+                .collect();
+            let p = 4 + 2 * n;
+            let count: usize = f[p].parse().unwrap();
+            let pointers = (0..count)
+                .map(|k| {
+                    let q = &f[p + 1 + 4 * k..p + 5 + 4 * k];
+                    let st = u16::from_str_radix(q[3], 16).unwrap();
+                    (
+                        q[0].to_string(),
+                        q[1].parse().unwrap(),
+                        file_of(q[2].chars().next().unwrap()),
+                        (st >> 8) as usize,
+                        (st & 0xff) as usize,
+                    )
+                })
+                .collect();
+            let definition = gloss.split('"').next().unwrap().trim();
+            let definition = definition.trim_end_matches(';').trim_end().to_string();
+            synsets.insert(
+                (pos, f[0].parse().unwrap()),
+                RawSynset {
+                    words,
+                    pointers,
+                    definition,
+                },
+            );
+        }
+        let text = std::fs::read_to_string(dir.join(format!("index.{file}"))).unwrap();
+        for line in text.lines().filter(|l| !l.starts_with(' ')) {
+            let f: Vec<&str> = line.split(' ').filter(|f| !f.is_empty()).collect();
+            let count: usize = f[2].parse().unwrap();
+            let offsets = f[f.len() - count..].iter().map(|o| (pos, o.parse().unwrap()));
+            lemmas.entry(f[0].to_string()).or_default().extend(offsets);
+        }
+    }
+    (synsets, lemmas)
+}
+
+/// A sense's relations as the oracle computes them: antonyms, kind of,
+/// kinds, derived forms, usage, each sorted; and whether it is offensive.
+type Rel = (
+    Vec<String>,
+    Vec<String>,
+    Vec<String>,
+    Vec<String>,
+    Vec<String>,
+    bool,
+);
+
+/// The relations of `synset` seen from `lemma`, by WordNet's rules: a
+/// pointer whose source word is 0 is the whole synset's, otherwise only
+/// that word's; its target is the target synset's words, or only its
+/// numbered one; a usage domain is named by its first word.
+fn oracle_relations(
+    synsets: &HashMap<(char, u32), RawSynset>,
+    s: &RawSynset,
+    lemma: &str,
+) -> Rel {
+    let mine: Vec<usize> = (1..=s.words.len())
+        .filter(|&i| s.words[i - 1].eq_ignore_ascii_case(lemma))
+        .collect();
+    let mut lists: [Vec<String>; 5] = Default::default();
+    let mut offensive = false;
+    for (sym, off, pos, src, tgt) in &s.pointers {
+        if *src != 0 && !mine.contains(src) {
+            continue;
+        }
+        let slot = match sym.as_str() {
+            "!" => 0,
+            "@" | "@i" => 1,
+            "~" | "~i" => 2,
+            "+" | "\\" => 3,
+            ";u" => 4,
+            _ => continue,
+        };
+        let t = &synsets[&(*pos, *off)];
+        if slot == 4 {
+            offensive |= t.words.iter().any(|w| {
+                [
+                    "obscenity",
+                    "vulgarism",
+                    "ethnic_slur",
+                    "disparagement",
+                    "derogation",
+                ]
+                .contains(&w.as_str())
+            });
+        }
+        for (i, w) in t.words.iter().enumerate() {
+            let n = i + 1;
+            if (*tgt != 0 && n != *tgt) || (slot == 4 && n != 1) || w.eq_ignore_ascii_case(lemma)
+            {
+                continue;
+            }
+            let w = w.replace('_', " ");
+            if !lists[slot].contains(&w) {
+                lists[slot].push(w);
+            }
+        }
+    }
+    let d = s.definition.to_lowercase();
+    let words: Vec<&str> = d
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .filter(|w| !w.is_empty())
+        .collect();
+    offensive |= d.contains("ethnic slur")
+        || words.windows(3).any(|w| {
+            [
+                "offensive",
+                "obscene",
+                "vulgar",
+                "disparaging",
+                "derogatory",
+                "contemptuous",
+            ]
+            .contains(&w[0])
+                && ["term", "terms", "name", "names", "word", "expression"].contains(&w[1])
+                && w[2] == "for"
+        });
+    let [mut a, mut b, mut c, mut d, mut e] = lists;
+    for l in [&mut a, &mut b, &mut c, &mut d, &mut e] {
+        l.sort();
+    }
+    (a, b, c, d, e, offensive)
+}
+
+fn sorted(v: &[String]) -> Vec<String> {
+    let mut v = v.to_vec();
+    v.sort();
+    v
+}
+
+#[test]
+fn relations_match_wordnet_read_directly_and_can_be_searched() {
+    let site = needs!(site());
+    let dir = needs!(wordnet_dir());
+    let lex = Lexicon::embedded();
+    let (synsets, lemmas) = read_wordnet_raw(&dir);
+    // Every ENABLE word that is a WordNet lemma, a sample of them: its own
+    // senses' relations, as a multiset by part of speech.
+    let pos_of = |p: char| match p {
+        'n' => Pos::Noun,
+        'v' => Pos::Verb,
+        'a' => Pos::Adjective,
+        _ => Pos::Adverb,
+    };
+    let mut words: Vec<&String> = lemmas
+        .keys()
+        .filter(|w| w.bytes().all(|b| b.is_ascii_lowercase()) && lex.is_word(w).unwrap())
+        .collect();
+    words.sort();
+    let (mut checked, mut with) = (0, [0usize; 6]);
+    for lemma in words.iter().step_by(5) {
+        let mut expected: Vec<(Pos, Rel)> = lemmas[*lemma]
+            .iter()
+            .map(|k| (pos_of(k.0), oracle_relations(&synsets, &synsets[k], lemma)))
+            .collect();
+        let e = site.entry(&lemma.to_uppercase()).unwrap().unwrap();
+        let mut found: Vec<(Pos, Rel)> = e
+            .senses
+            .iter()
+            .filter(|s| s.base_form.is_none() && s.source == "wordnet")
+            .map(|s| {
+                let r = &s.relations;
+                (
+                    s.pos.unwrap(),
+                    (
+                        sorted(&r.antonyms),
+                        sorted(&r.kind_of),
+                        sorted(&r.kinds),
+                        sorted(&r.derived),
+                        sorted(&r.usage),
+                        r.offensive,
+                    ),
+                )
+            })
+            .collect();
+        expected.sort();
+        found.sort();
+        assert_eq!(found, expected, "{lemma}");
+        checked += 1;
+        for (_, r) in &found {
+            let counts = [
+                !r.0.is_empty(),
+                !r.1.is_empty(),
+                !r.2.is_empty(),
+                !r.3.is_empty(),
+                !r.4.is_empty(),
+                r.5,
+            ];
+            for (w, c) in with.iter_mut().zip(counts) {
+                *w += c as usize;
+            }
+        }
+    }
+    eprintln!("{checked} words; senses with antonyms, kind of, kinds, derived, usage, offensive: {with:?}");
+    assert!(checked > 5_000, "{checked}");
+    assert!(with.iter().all(|&n| n > 3), "{with:?}");
+    // Facts a reader can check in any dictionary.
+    let happy = site.entry("HAPPY").unwrap().unwrap();
+    assert_eq!(happy.senses[0].relations.antonyms, ["unhappy"]);
+    assert!(happy.senses[0].relations.derived.contains(&"happiness".into()));
+    let dog = site.entry("DOG").unwrap().unwrap();
+    assert!(dog.senses[0].relations.kind_of.contains(&"canine".into()), "{dog:?}");
+    assert!(dog.senses[0].relations.kinds.contains(&"puppy".into()), "{dog:?}");
+    // Searches by relation: every ENABLE lemma with the relation is found,
+    // and every hit shows it on its page.
+    for (field, target, slot) in [
+        ("synonym", "happy", None),
+        ("synonym", "big", None),
+        ("antonym", "happy", Some(0)),
+        ("antonym", "good", Some(0)),
+        ("kind_of", "dog", Some(1)),
+        ("kind_of", "tree", Some(1)),
+    ] {
+        let hits: BTreeSet<String> = hits(&site, &format!("{field}:{target}"))
+            .into_iter()
+            .map(|h| h.word)
+            .collect();
+        let mut expected = BTreeSet::new();
+        for lemma in &words {
+            let has = lemmas[*lemma].iter().any(|k| {
+                let s = &synsets[k];
+                match slot {
+                    None => {
+                        s.words.iter().any(|w| w == target)
+                            && s.words.iter().any(|w| w.eq_ignore_ascii_case(lemma))
+                            && !lemma.eq_ignore_ascii_case(target)
+                    }
+                    Some(0) => oracle_relations(&synsets, s, lemma).0.contains(&target.into()),
+                    Some(_) => oracle_relations(&synsets, s, lemma).1.contains(&target.into()),
+                }
+            });
+            if has {
+                expected.insert(lemma.to_uppercase());
+            }
+        }
+        assert!(!expected.is_empty(), "{field}:{target}");
+        assert!(
+            expected.is_subset(&hits),
+            "{field}:{target}: missing {:?}",
+            expected.difference(&hits).collect::<Vec<_>>()
+        );
+        for w in &hits {
+            let e = site.entry(w).unwrap().unwrap();
+            let shown = e.senses.iter().any(|s| match slot {
+                None => s.synonyms.iter().any(|x| x == target),
+                Some(0) => s.relations.antonyms.iter().any(|x| x == target),
+                Some(_) => s.relations.kind_of.iter().any(|x| x == target),
+            });
+            assert!(shown, "{field}:{target} found {w}: {e:?}");
+        }
+        eprintln!("{field}:{target}: {} words", hits.len());
+    }
+}
+
+#[test]
+fn offensive_senses_are_flagged_and_can_be_hidden() {
+    let site = needs!(site());
+    let dir = needs!(wordnet_dir());
+    let lex = Lexicon::embedded();
+    let (synsets, lemmas) = read_wordnet_raw(&dir);
+    let hidden = Sources::read(
+        &BuildOptions {
+            wordnet: Some(dir),
+            hide_offensive: true,
+            ..Default::default()
+        },
+        &lexq::Alphabet::english(),
+    )
+    .unwrap();
+    let mut flagged = 0;
+    for (lemma, keys) in &lemmas {
+        if !lemma.bytes().all(|b| b.is_ascii_lowercase()) || !lex.is_word(lemma).unwrap() {
+            continue;
+        }
+        let offensive = keys
+            .iter()
+            .filter(|k| oracle_relations(&synsets, &synsets[k], lemma).5)
+            .count();
+        if offensive == 0 {
+            continue;
+        }
+        flagged += 1;
+        let word = lemma.to_uppercase();
+        let shown = site.entry(&word).unwrap().unwrap();
+        let own = |senses: &[lexq_site::entry::SenseEntry]| {
+            senses
+                .iter()
+                .filter(|s| s.base_form.is_none() && s.source == "wordnet")
+                .map(|s| s.relations.offensive)
+                .collect::<Vec<bool>>()
+        };
+        let all = own(&shown.senses);
+        assert_eq!(all.iter().filter(|o| **o).count(), offensive, "{word}");
+        let kept = own(&hidden.senses(&word).unwrap().senses);
+        assert_eq!(kept.len(), all.len() - offensive, "{word}");
+        assert!(kept.iter().all(|o| !o), "{word}");
+    }
+    eprintln!("{flagged} ENABLE words with an offensive sense");
+    assert!(flagged > 20, "{flagged}");
+}

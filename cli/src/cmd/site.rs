@@ -43,6 +43,9 @@ pub struct SiteBuildArgs {
     /// Leave out the WordNet senses that are only the name of a particular person, place or thing (NANCY as the city); capitalised kinds (ALLIUM, a genus) stay.
     #[arg(long)]
     pub hide_names: bool,
+    /// Leave out the WordNet senses marked offensive (its usage domains obscenity, ethnic slur and disparagement, and definitions that call themselves an offensive term); by default they are shown and flagged.
+    #[arg(long)]
+    pub hide_offensive: bool,
     /// A word frequency list (a word and a count a line: tab, comma or spaces between; header lines skipped), ranking completions and suggestions before WordNet's tag counts.
     #[arg(long, value_name = "FILE")]
     pub frequencies: Option<PathBuf>,
@@ -219,6 +222,7 @@ pub fn run_site(lexicon: Option<&Choice>, command: &SiteCommand) -> Result<u8, F
                 definitions: a.definitions.clone(),
                 strict: a.strict,
                 hide_names: a.hide_names,
+                hide_offensive: a.hide_offensive,
                 frequencies: a.frequencies.clone(),
             };
             let terminal = io::stderr().is_terminal();

@@ -5,7 +5,9 @@
 //! words". Quotes, brackets, operators and punctuation are dropped; a
 //! word holding an apostrophe or a hyphen is a phrase of its parts, as
 //! the definitions' tokenizer splits it; `AND`, `OR` and `NOT` are
-//! dropped beside other words, and a word of their own alone. The full
+//! dropped beside other words, and a word of their own alone. A word
+//! that asks for a relation (`synonym:happy`, `antonym:good`,
+//! `kind_of:dog`) searches its field. The full
 //! language stays on the API's `q=` and on `/search?syntax=full`.
 
 /// The most words of the text that are searched.
@@ -23,6 +25,10 @@ const COMMON: [&str; 34] = [
 pub fn words(text: &str) -> Vec<String> {
     let mut raw: Vec<String> = Vec::new();
     for chunk in text.split_whitespace() {
+        if let Some(asked) = relation(chunk) {
+            raw.push(asked);
+            continue;
+        }
         // Letters and digits, and an apostrophe or hyphen between them.
         let chars: Vec<char> = chunk.chars().collect();
         let mut word = String::new();
@@ -48,13 +54,45 @@ pub fn words(text: &str) -> Vec<String> {
         .take(MAX_WORDS)
         .map(|w| {
             let w = w.to_lowercase();
-            if w.contains(['\'', '-']) {
+            if w.contains(':') {
+                w // a relation, already a query
+            } else if w.contains(['\'', '-']) {
                 format!("\"{w}\"")
             } else {
                 w
             }
         })
         .collect()
+}
+
+/// What a word of the box may begin with to ask for a relation, and the
+/// field that holds it.
+const RELATIONS: [(&str, &str); 8] = [
+    ("synonym", "synonym"),
+    ("synonyms", "synonym"),
+    ("antonym", "antonym"),
+    ("antonyms", "antonym"),
+    ("opposite", "antonym"),
+    ("kind_of", "kind_of"),
+    ("kind-of", "kind_of"),
+    ("kindof", "kind_of"),
+];
+
+/// A word of the box that asks for a relation (`synonym:happy`,
+/// `Antonym:Good`, `kind-of:dog`) as the query of its field, the word
+/// quoted (`synonym:"happy"`); `None` for any other word.
+fn relation(chunk: &str) -> Option<String> {
+    let (name, word) = chunk.split_once(':')?;
+    let field = RELATIONS
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))?
+        .1;
+    let word: String = word
+        .chars()
+        .filter(|c| c.is_alphanumeric() || matches!(c, '\'' | '-'))
+        .collect();
+    let word = word.trim_matches(['\'', '-']);
+    (!word.is_empty()).then(|| format!("{field}:\"{}\"", word.to_lowercase()))
 }
 
 /// The query that requires every word of `text`; `None` if it has none.
@@ -111,7 +149,10 @@ mod tests {
 
     #[test]
     fn what_people_type_is_words() {
-        let cases: [(&str, &str); 10] = [
+        let cases: [(&str, &str); 13] = [
+            ("synonym:happy", "synonym:\"happy\""),
+            ("Antonym:Good!", "antonym:\"good\""),
+            ("small kind-of:dog", "small kind_of:\"dog\""),
             ("don't", "\"don't\""),
             ("one's feet", "\"one's\" feet"),
             ("\"small dog", "small dog"),

@@ -116,6 +116,12 @@ fn senses(out: &mut String, view: &WordView<'_>, page: &Page) {
         out.push_str("</h4><ol class=\"senses\">");
         for s in list {
             let _ = write!(out, "<li>{}", Html(s.definition));
+            for u in s.relations.usage {
+                let _ = write!(out, " <span class=\"usage\">({})</span>", Html(u));
+            }
+            if s.relations.offensive {
+                out.push_str(" <span class=\"offensive\">offensive</span>");
+            }
             let mut examples = s.examples.peekable();
             if examples.peek().is_some() {
                 out.push_str("<div class=\"ex\">");
@@ -127,24 +133,43 @@ fn senses(out: &mut String, view: &WordView<'_>, page: &Page) {
                 }
                 out.push_str("</div>");
             }
-            let mut synonyms = s.synonyms.peekable();
-            if synonyms.peek().is_some() {
-                out.push_str("<div class=\"syn\">also: ");
-                for (i, w) in synonyms.enumerate() {
-                    if i > 0 {
-                        out.push_str(", ");
-                    }
-                    if (view.is_word)(w) {
-                        link(out, w);
-                    } else {
-                        let _ = write!(out, "{}", Html(&w.replace('_', " ")));
-                    }
-                }
-                out.push_str("</div>");
-            }
+            let r = &s.relations;
+            related(out, view, "syn", "also", s.synonyms);
+            related(out, view, "ant", "opposite", r.antonyms);
+            related(out, view, "hyper", "a kind of", r.kind_of);
+            related(out, view, "hypo", "kinds", r.kinds);
+            related(out, view, "der", "related forms", r.derived);
             out.push_str("</li>");
         }
         out.push_str("</ol></div>");
+    }
+}
+
+/// A line of related words (`div.{class}`: "{label}: ..."), each a link
+/// if it is a word of the lexicon; nothing if there are none.
+fn related<'w>(
+    out: &mut String,
+    view: &WordView<'_>,
+    class: &str,
+    label: &str,
+    words: impl Iterator<Item = &'w str>,
+) {
+    let mut any = false;
+    for w in words {
+        if any {
+            out.push_str(", ");
+        } else {
+            let _ = write!(out, "<div class=\"{class}\">{label}: ");
+            any = true;
+        }
+        if (view.is_word)(w) {
+            link(out, w);
+        } else {
+            let _ = write!(out, "{}", Html(w));
+        }
+    }
+    if any {
+        out.push_str("</div>");
     }
 }
 

@@ -27,7 +27,7 @@ use crate::schema::{self, Fields};
 use crate::segments::{self, RunWriter};
 use crate::sources::Definitions;
 use crate::stored::PageWriter;
-use crate::wordnet::{Pos, Synset, WordNet};
+use crate::wordnet::{Pos, Relations, Synset, WordNet};
 
 /// What goes into a site build besides the lexicon.
 #[derive(Clone, Debug, Default)]
@@ -48,12 +48,17 @@ pub struct BuildOptions {
     /// another synset: `Nancy`, the city). Capitalised kinds (`Allium`,
     /// a genus) are kept either way.
     pub hide_names: bool,
+    /// Leave out the senses WordNet marks as offensive (see
+    /// [`crate::wordnet::Relations::offensive`]): a site for schools or
+    /// families may not want them. Shown, and flagged, by default.
+    pub hide_offensive: bool,
 }
 
 /// The definitions a build draws on.
 pub struct Sources {
     wordnet: Option<(WordNet, Morphy)>,
     hide_names: bool,
+    hide_offensive: bool,
     files: Definitions,
     frequencies: crate::frequency::Frequencies,
 }
@@ -77,6 +82,7 @@ impl Sources {
         Ok(Sources {
             wordnet,
             hide_names: opts.hide_names,
+            hide_offensive: opts.hide_offensive,
             files,
             frequencies,
         })
@@ -100,9 +106,11 @@ impl Sources {
             base_forms: plan.bases.iter().map(|b| b.upper.clone()).collect(),
             first_via: plan.first_via,
             proper_left_out: plan.proper_left_out,
+            offensive_left_out: plan.offensive_left_out,
         };
-        out.senses
-            .extend(self.sense_refs(word, &plan, &cache).map(|s| s.to_entry()));
+        for s in self.sense_refs(word, &plan, &cache) {
+            out.senses.push(self.entry_of(&s)?);
+        }
         Ok(out)
     }
 
@@ -131,6 +139,10 @@ impl Sources {
         }
         let lower = plan.lower.as_str();
         let hide_names = self.hide_names;
+        // Whether a synset is left out as offensive, as a sense of `lemma`.
+        let offensive = |synset: &Synset<'_>, lemma: &str| -> Result<bool> {
+            Ok(self.hide_offensive && wn.offensive(synset, lemma)?)
+        };
         // A sense WordNet gives only capitalised comes after the other
         // senses of its part of speech, or not at all if it is a name and
         // names are hidden.
@@ -140,7 +152,9 @@ impl Sources {
             for &offset in offsets {
                 let i = cache.get(wn, pos, offset)?;
                 let synset = &cache.synsets[i as usize];
-                if !synset.proper_for(lower) {
+                if offensive(synset, lower)? {
+                    plan.offensive_left_out += 1;
+                } else if !synset.proper_for(lower) {
                     plan.items.push(Item::Own(i));
                 } else if hide_names && synset.instance {
                     plan.proper_left_out += 1;
@@ -154,6 +168,7 @@ impl Sources {
         }
         plan.own = plan.items.len();
         let (items, bases, first_via) = (&mut plan.items, &mut plan.bases, &mut plan.first_via);
+        let offensive_left_out = &mut plan.offensive_left_out;
         morphy.each_base_form(wn, lower, &mut plan.spelled, |pos, base, via, offsets| {
             let before = items.len();
             let b = match bases.iter().position(|b| b.lower == base) {
@@ -167,7 +182,9 @@ impl Sources {
             for &offset in offsets {
                 let i = cache.get(wn, pos, offset)?;
                 let synset = &cache.synsets[i as usize];
-                if !synset.proper_for(base) {
+                if offensive(synset, base)? {
+                    *offensive_left_out += 1;
+                } else if !synset.proper_for(base) {
                     items.push(Item::Base(i, b as u32, via));
                     kinds = true;
                 } else if !(hide_names && synset.instance) {
@@ -242,6 +259,37 @@ impl Sources {
     }
 }
 
+impl Sources {
+    /// The relations of sense `s` into `out` (empty for a sense from a
+    /// definition file).
+    pub(crate) fn relations_into(&self, s: &SenseRef<'_>, out: &mut Relations) -> Result<()> {
+        match (self.wordnet(), s.synonyms.synset) {
+            (Some(wn), Some(synset)) => wn.relations_into(synset, s.synonyms.lemma, out),
+            _ => {
+                out.clear();
+                Ok(())
+            }
+        }
+    }
+
+    /// Sense `s` as an owned [`SenseEntry`].
+    pub(crate) fn entry_of(&self, s: &SenseRef<'_>) -> Result<SenseEntry> {
+        let mut relations = Relations::default();
+        self.relations_into(s, &mut relations)?;
+        Ok(SenseEntry {
+            pos: s.pos,
+            definition: s.definition.to_string(),
+            examples: s.examples.iter().map(|e| e.to_string()).collect(),
+            synonyms: s.synonyms.iter().map(str::to_string).collect(),
+            base_form: s.base_form.map(str::to_string),
+            via: s.via,
+            source: s.source.to_string(),
+            capitalised: s.capitalised.map(str::to_string),
+            relations,
+        })
+    }
+}
+
 /// Synsets parsed once per build (per build thread), by part of speech
 /// and offset: an inflection's senses are its base form's.
 #[derive(Default)]
@@ -274,22 +322,6 @@ pub(crate) struct SenseRef<'s> {
     pub source: &'s str,
     /// How WordNet spells the word in this sense, if only capitalised.
     pub capitalised: Option<&'s str>,
-}
-
-impl SenseRef<'_> {
-    /// The sense as an owned [`SenseEntry`].
-    pub(crate) fn to_entry(&self) -> SenseEntry {
-        SenseEntry {
-            pos: self.pos,
-            definition: self.definition.to_string(),
-            examples: self.examples.iter().map(|e| e.to_string()).collect(),
-            synonyms: self.synonyms.iter().map(str::to_string).collect(),
-            base_form: self.base_form.map(str::to_string),
-            via: self.via,
-            source: self.source.to_string(),
-            capitalised: self.capitalised.map(str::to_string),
-        }
-    }
 }
 
 /// A synset's other words as seen from a lemma.
@@ -345,6 +377,7 @@ pub(crate) struct Plan {
     pub own: usize,
     pub first_via: Option<Via>,
     pub proper_left_out: u64,
+    pub offensive_left_out: u64,
 }
 
 impl Plan {
@@ -355,6 +388,7 @@ impl Plan {
         self.own = 0;
         self.first_via = None;
         self.proper_left_out = 0;
+        self.offensive_left_out = 0;
     }
 
     /// The base forms whose senses were added, uppercase.
@@ -377,6 +411,9 @@ pub struct WordSenses {
     /// WordNet senses that are names only, left out (see
     /// [`BuildOptions::hide_names`]).
     pub proper_left_out: u64,
+    /// WordNet senses marked offensive, left out (see
+    /// [`BuildOptions::hide_offensive`]).
+    pub offensive_left_out: u64,
 }
 
 /// Every word of the lexicon with its tile codes, in alphabet order.
@@ -650,8 +687,8 @@ impl<'a> WordTable<'a> {
         self.alphagram_into(i, &mut alphagram);
         let senses = sources
             .sense_refs(word, plan, cache)
-            .map(|s| s.to_entry())
-            .collect();
+            .map(|s| sources.entry_of(&s))
+            .collect::<Result<Vec<_>>>()?;
         let base_forms: Vec<String> = plan.base_forms().map(str::to_string).collect();
         let entry = Entry {
             word: word.to_string(),
@@ -671,6 +708,7 @@ impl<'a> WordTable<'a> {
             base_forms,
             first_via: plan.first_via,
             proper_left_out: plan.proper_left_out,
+            offensive_left_out: plan.offensive_left_out,
         };
         Ok((entry, ws))
     }
@@ -720,6 +758,8 @@ struct DocMaker<'a> {
     sense: String,
     /// Whether each base form of the word is in the lexicon.
     linked: Vec<bool>,
+    /// A sense's relations.
+    relations: Relations,
     summary: BuildSummary,
     /// Words with definitions from files.
     used: Vec<String>,
@@ -740,6 +780,7 @@ impl<'a> DocMaker<'a> {
             lower: String::new(),
             sense: String::new(),
             linked: Vec::new(),
+            relations: Relations::default(),
             summary: BuildSummary::default(),
             used: Vec::new(),
         }
@@ -837,6 +878,18 @@ impl<'a> DocMaker<'a> {
                 self.sense.push_str(s.definition);
                 doc.text(f.definition, &self.sense);
             }
+            self.sources.relations_into(&s, &mut self.relations)?;
+            for w in s.synonyms.iter() {
+                doc.text(f.synonym, w);
+            }
+            for (field, words) in [
+                (f.antonym, &self.relations.antonyms),
+                (f.kind_of, &self.relations.kind_of),
+            ] {
+                for w in words {
+                    doc.text(field, w);
+                }
+            }
             page.sense(
                 s.pos,
                 s.via,
@@ -846,6 +899,7 @@ impl<'a> DocMaker<'a> {
                 s.base_form,
                 s.source,
                 s.capitalised,
+                Some(&self.relations),
             );
         }
         if let Some(((b, pos, via), n)) = pending {
@@ -875,6 +929,7 @@ impl<'a> DocMaker<'a> {
         sum.documents += 1;
         sum.senses += plan.items.len() as u64;
         sum.proper_left_out += plan.proper_left_out;
+        sum.offensive_left_out += plan.offensive_left_out;
         if plan.own > 0 {
             sum.direct += 1;
         } else if !plan.items.is_empty() {
@@ -1044,6 +1099,7 @@ pub fn build(
         summary.documents += s.documents;
         summary.senses += s.senses;
         summary.proper_left_out += s.proper_left_out;
+        summary.offensive_left_out += s.offensive_left_out;
         summary.direct += s.direct;
         summary.via_base += s.via_base;
         summary.via_exception += s.via_exception;

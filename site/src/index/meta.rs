@@ -166,6 +166,9 @@ pub struct BuildSummary {
     /// WordNet senses left out as belonging only to a capitalised form
     /// (`AA` as Alcoholics Anonymous).
     pub proper_left_out: u64,
+    /// WordNet senses left out as offensive (`--hide-offensive`).
+    #[serde(default)]
+    pub offensive_left_out: u64,
     /// Definitions read from files whose word is not in the lexicon.
     pub unused_definitions: u64,
     /// Bytes of the site directory.
@@ -218,8 +221,9 @@ pub const INDEX_DIR: &str = "index";
 /// The site format this version writes (4: `site.json` with its checksum,
 /// the index `meta.json`'s and the word list's fingerprint; 5: `length`
 /// indexed as terms as well as a column; 6: `definition` folded to ASCII,
-/// its senses [`crate::schema::SENSE_GAP`] positions apart).
-pub const FORMAT: u32 = 6;
+/// its senses [`crate::schema::SENSE_GAP`] positions apart; 7: senses'
+/// relations stored, and `synonym`, `antonym`, `kind_of` indexed).
+pub const FORMAT: u32 = 7;
 
 /// What `site.json` holds, with a last member of its own, `checksum`: the
 /// CRC-32C of the text before it, checked when the site opens.

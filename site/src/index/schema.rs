@@ -14,6 +14,9 @@
 //! | `front_hooks`, `back_hooks` | raw text | one value per hook letter |
 //! | `anagrams` | raw text | the word's anagrams |
 //! | `frequency` | u64, stored, fast | how common the word is (see `frequency.rs`; 0: unknown) |
+//! | `synonym` | raw text | one value per synonym of the word's own senses, whole (`synonym:happy`, `synonym:"ice cream"`) |
+//! | `antonym` | raw text | one value per antonym of its own senses |
+//! | `kind_of` | raw text | one value per word of what its own senses are a kind of (`kind_of:dog`: the kinds of dog) |
 //!
 //! Only what search results show and the page are stored: a word page is
 //! read from its document in one value. The numbers are searched through
@@ -91,6 +94,12 @@ pub struct Fields {
     pub anagrams: Field,
     /// How common the word is ([`crate::frequency::pack`]; 0: unknown).
     pub frequency: Field,
+    /// The synonyms of its own senses.
+    pub synonym: Field,
+    /// The antonyms of its own senses.
+    pub antonym: Field,
+    /// What its own senses are a kind of.
+    pub kind_of: Field,
 }
 
 /// A number field: stored and fast (searched through its column).
@@ -134,6 +143,9 @@ impl Fields {
             back_hooks: b.add_text_field("back_hooks", raw(false)),
             anagrams: b.add_text_field("anagrams", raw(false)),
             frequency: b.add_u64_field("frequency", number()),
+            synonym: b.add_text_field("synonym", raw(false)),
+            antonym: b.add_text_field("antonym", raw(false)),
+            kind_of: b.add_text_field("kind_of", raw(false)),
         };
         (b.build(), fields)
     }

@@ -9,7 +9,10 @@
 //! them come first from definition files, how many are the word's own;
 //! the sense items (count, then each either a sense: `0`, part of speech,
 //! how its base form was found, definition, examples, synonyms, base
-//! form, source, capitalised spelling (`0`, or `1` and the spelling); or
+//! form, source, capitalised spelling (`0`, or `1` and the spelling),
+//! relations (`0` for none, or `1`, then antonyms, kinds it is of, its
+//! kinds, derived forms and usage labels, and whether it is offensive as
+//! a digit); or
 //! a reference: `1`, part of speech, how the base form
 //! was found, the base form, the number of senses); then alphagram, front
 //! hooks, back hooks, anagrams and base forms. The word, its length and
@@ -21,9 +24,9 @@
 //! definition search, once, on the page of the word whose sense it is.
 
 use crate::morphy::Via;
-use crate::wordnet::Pos;
+use crate::wordnet::{Pos, Relations};
 
-const VERSION: usize = 3;
+const VERSION: usize = 4;
 
 /// Writes pages into a reused buffer.
 #[derive(Default)]
@@ -76,6 +79,7 @@ impl PageWriter {
         base_form: Option<&str>,
         source: &str,
         capitalised: Option<&str>,
+        relations: Option<&Relations>,
     ) {
         self.digit(0);
         self.pos_via(pos, via);
@@ -94,6 +98,16 @@ impl PageWriter {
             Some(c) => {
                 self.digit(1);
                 self.str(c);
+            }
+            None => self.digit(0),
+        }
+        match relations.filter(|r| !r.is_empty()) {
+            Some(r) => {
+                self.digit(1);
+                for list in [&r.antonyms, &r.kind_of, &r.kinds, &r.derived, &r.usage] {
+                    self.list(list.iter().map(String::as_str));
+                }
+                self.digit(r.offensive as u8);
             }
             None => self.digit(0),
         }
@@ -135,6 +149,40 @@ pub(crate) struct RawSense<'a> {
     pub base_form: Option<&'a str>,
     pub source: &'a str,
     pub capitalised: Option<&'a str>,
+    pub relations: PageRelations<'a>,
+}
+
+/// A sense's relations, borrowed from its page (the fields of
+/// [`Relations`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PageRelations<'a> {
+    /// Opposites.
+    pub antonyms: Strs<'a>,
+    /// What it is a kind of.
+    pub kind_of: Strs<'a>,
+    /// Its kinds.
+    pub kinds: Strs<'a>,
+    /// Derived and related forms.
+    pub derived: Strs<'a>,
+    /// Usage labels.
+    pub usage: Strs<'a>,
+    /// Whether WordNet marks it as offensive.
+    pub offensive: bool,
+}
+
+impl PageRelations<'_> {
+    /// As an owned [`Relations`].
+    pub fn to_owned(self) -> Relations {
+        let strings = |s: Strs<'_>| s.map(str::to_string).collect();
+        Relations {
+            antonyms: strings(self.antonyms),
+            kind_of: strings(self.kind_of),
+            kinds: strings(self.kinds),
+            derived: strings(self.derived),
+            usage: strings(self.usage),
+            offensive: self.offensive,
+        }
+    }
 }
 
 /// A stored list of strings, read as it is iterated (its text was checked
@@ -368,7 +416,23 @@ impl<'a> Reader<'a> {
             0 => None,
             _ => Some(self.str()?),
         };
+        let relations = match self.byte()? {
+            0 => PageRelations::default(),
+            _ => PageRelations {
+                antonyms: self.strs()?,
+                kind_of: self.strs()?,
+                kinds: self.strs()?,
+                derived: self.strs()?,
+                usage: self.strs()?,
+                offensive: match self.byte()? {
+                    0 => false,
+                    1 => true,
+                    _ => return Err("bad offensive flag"),
+                },
+            },
+        };
         Ok(RawSense {
+            relations,
             capitalised,
             pos,
             via,

@@ -13,7 +13,7 @@ use crate::morphy::Via;
 use crate::stored::{self, Layout, RawItem, RawRef, RawSense, Reader};
 use crate::wordnet::Pos;
 
-pub use crate::stored::Strs;
+pub use crate::stored::{PageRelations, Strs};
 
 /// A word page read from the index ([`crate::Site::page`]).
 ///
@@ -57,6 +57,8 @@ pub struct PageSense<'a> {
     pub source: &'a str,
     /// How WordNet spells the word in this sense, if only capitalised.
     pub capitalised: Option<&'a str>,
+    /// Its relations to other senses.
+    pub relations: PageRelations<'a>,
 }
 
 impl Page {
@@ -246,6 +248,7 @@ impl Page {
                     via: s.via,
                     source: s.source.to_string(),
                     capitalised: s.capitalised.map(str::to_string),
+                    relations: s.relations.to_owned(),
                 })
                 .collect(),
         }
@@ -263,6 +266,7 @@ impl<'a> From<RawSense<'a>> for PageSense<'a> {
             via: s.via,
             source: s.source,
             capitalised: s.capitalised,
+            relations: s.relations,
         }
     }
 }
@@ -304,6 +308,21 @@ impl Serialize for PageSense<'_> {
         if let Some(c) = self.capitalised {
             m.serialize_entry("capitalised", c)?;
         }
+        let r = &self.relations;
+        for (key, list) in [
+            ("antonyms", r.antonyms),
+            ("kind_of", r.kind_of),
+            ("kinds", r.kinds),
+            ("derived", r.derived),
+            ("usage", r.usage),
+        ] {
+            if list.clone().next().is_some() {
+                m.serialize_entry(key, &list)?;
+            }
+        }
+        if r.offensive {
+            m.serialize_entry("offensive", &true)?;
+        }
         m.end()
     }
 }
@@ -328,6 +347,7 @@ mod tests {
             None,
             "mine.tsv",
             None,
+            None,
         );
         w.sense(
             Some(Pos::Noun),
@@ -338,8 +358,15 @@ mod tests {
             None,
             "wordnet",
             None,
+            None,
         );
         let ex = ["I care"].into_iter();
+        let relations = crate::wordnet::Relations {
+            kind_of: vec!["feel".into(), "experience".into()],
+            derived: vec!["carer".into()],
+            offensive: true,
+            ..Default::default()
+        };
         w.sense(
             Some(Pos::Verb),
             None,
@@ -349,6 +376,7 @@ mod tests {
             None,
             "wordnet",
             None,
+            Some(&relations),
         );
         w.str("ACER");
         w.str("S");
@@ -375,6 +403,7 @@ mod tests {
             Some("CARX"),
             "wordnet",
             Some("Carx"),
+            None,
         );
         w.str("ACERS");
         w.str("S");
@@ -408,6 +437,10 @@ mod tests {
         assert_eq!(s[0].examples, ["I care"]);
         assert_eq!(s[0].base_form.as_deref(), Some("CARE"));
         assert_eq!(s[0].source, "wordnet");
+        assert_eq!(s[0].relations.kind_of, ["feel", "experience"]);
+        assert_eq!(s[0].relations.derived, ["carer"]);
+        assert!(s[0].relations.antonyms.is_empty() && s[0].relations.offensive);
+        assert!(s[1].relations.is_empty());
         // The file definition of CARE is not a WordNet sense it refers to.
         assert_eq!(
             (s[1].pos, s[1].definition.as_str()),
@@ -463,9 +496,9 @@ mod tests {
         );
         page.attach(vec![self::page("CARE", &care())]).unwrap();
         // Counts that do not add up are refused when a page is read.
-        let bad = cares().replacen("3:3:0:0:3:", "3:4:0:0:3:", 1);
+        let bad = cares().replacen("4:3:0:0:3:", "4:4:0:0:3:", 1);
         assert!(Page::new("CARES".into(), 5, 7, bad).is_err());
-        let bad = care().replacen("3:3:1:3:3:", "3:3:1:4:3:", 1);
+        let bad = care().replacen("4:3:1:3:3:", "4:3:1:4:3:", 1);
         assert!(Page::new("CARE".into(), 4, 7, bad).is_err());
         // Own senses not grouped by part of speech are refused (a
         // reference stands for a run of them).
@@ -474,7 +507,17 @@ mod tests {
             w.start(3, 0, 3, 3);
             for pos in order {
                 let none = std::iter::empty;
-                w.sense(Some(pos), None, "d", none(), none(), None, "wordnet", None);
+                w.sense(
+                    Some(pos),
+                    None,
+                    "d",
+                    none(),
+                    none(),
+                    None,
+                    "wordnet",
+                    None,
+                    None,
+                );
             }
             for s in ["ACER", "", ""] {
                 w.str(s);
@@ -486,7 +529,7 @@ mod tests {
         assert!(own([Pos::Noun, Pos::Verb, Pos::Noun]).is_err());
         assert!(own([Pos::Noun, Pos::Noun, Pos::Verb]).is_ok());
         // A reference among the word's own senses is refused.
-        let bad = cares().replacen("3:3:0:0:3:", "3:3:0:1:3:", 1);
+        let bad = cares().replacen("4:3:0:0:3:", "4:3:0:1:3:", 1);
         assert!(Page::new("CARES".into(), 5, 7, bad).is_err());
     }
 

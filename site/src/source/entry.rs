@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::morphy::Via;
-use crate::wordnet::Pos;
+use crate::wordnet::{Pos, Relations};
 
 /// One sense on a word page.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -34,6 +34,10 @@ pub struct SenseEntry {
     /// such senses come after the others.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub capitalised: Option<String>,
+    /// Its relations to other senses (WordNet's antonyms, hypernyms,
+    /// hyponyms, derived forms and usage), none for definition files.
+    #[serde(flatten)]
+    pub relations: Relations,
 }
 
 /// Everything a word page shows about one word.

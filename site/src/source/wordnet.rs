@@ -86,6 +86,8 @@ pub struct Sense {
     pub examples: Vec<String>,
     /// The synset's other words (lowercase, spaces for underscores).
     pub synonyms: Vec<String>,
+    /// Its relations to other senses, seen from the lemma.
+    pub relations: Relations,
 }
 
 /// A WordNet database, ready for lookups.
@@ -288,12 +290,14 @@ impl WordNet {
     /// `lemma`; also whether the lemma appears in it only capitalised.
     fn synset(&self, pos: Pos, offset: u32, lemma: &str) -> Result<(Sense, bool)> {
         let synset = self.parse_synset(pos, offset)?;
-        let sense = Sense {
+        let mut sense = Sense {
             pos: synset.pos,
             definition: synset.definition.to_string(),
             examples: synset.examples.iter().map(|e| e.to_string()).collect(),
             synonyms: synset.synonyms(lemma).map(str::to_string).collect(),
+            relations: Relations::default(),
         };
+        self.relations_into(&synset, lemma, &mut sense.relations)?;
         Ok((sense, synset.proper_for(lemma)))
     }
 
@@ -392,7 +396,7 @@ impl WordNet {
         let pos = Pos::from_code(ss_type).ok_or_else(|| bad("bad part of speech"))?;
         let count = usize::from_str_radix(count, 16).map_err(|_| bad("bad word count"))?;
         let mut members: Vec<Member> = Vec::with_capacity(count);
-        for _ in 0..count {
+        for number in 1..=count {
             let word = fields.next().ok_or_else(|| bad("missing word"))?;
             fields.next(); // lex_id
             // Adjectives may carry a syntactic marker: word(a), word(p), word(ip).
@@ -405,9 +409,11 @@ impl WordNet {
                 Some(m) => {
                     m.lower |= !upper;
                     m.upper |= upper;
+                    m.numbers |= word_bit(number);
                 }
                 None => members.push(Member {
                     word,
+                    numbers: word_bit(number),
                     text: if word.contains('_') {
                         Cow::Owned(word.replace('_', " "))
                     } else {
@@ -421,12 +427,32 @@ impl WordNet {
         // p_cnt, then each pointer: symbol, offset, part of speech,
         // source/target. `@i`: an instance of (a particular person, place
         // or thing: Nancy, the city).
-        let pointers = fields.next().and_then(|n| n.parse::<usize>().ok());
+        let count = fields.next().and_then(|n| n.parse::<usize>().ok());
         let mut instance = false;
-        for _ in 0..pointers.unwrap_or(0) {
+        let mut pointers = Vec::new();
+        for _ in 0..count.unwrap_or(0) {
             let symbol = fields.next().ok_or_else(|| bad("missing pointer"))?;
             instance |= symbol == "@i";
-            fields.nth(2).ok_or_else(|| bad("short pointer"))?;
+            let (Some(target), Some(target_pos), Some(words)) =
+                (fields.next(), fields.next(), fields.next())
+            else {
+                return Err(bad("short pointer"));
+            };
+            let Some(relation) = Relation::from_symbol(symbol) else {
+                continue;
+            };
+            let bad_pointer = || bad("bad pointer");
+            let words = (words.len() == 4)
+                .then(|| u16::from_str_radix(words, 16).ok())
+                .flatten()
+                .ok_or_else(bad_pointer)?;
+            pointers.push(Pointer {
+                relation,
+                pos: Pos::from_code(target_pos).ok_or_else(bad_pointer)?,
+                offset: target.parse().map_err(|_| bad_pointer())?,
+                source: (words >> 8) as u8,
+                target: words as u8,
+            });
         }
         let gloss = gloss.trim();
         let (definition, examples) = match gloss.find('"') {
@@ -443,7 +469,247 @@ impl WordNet {
             examples,
             members,
             instance,
+            pointers,
         })
+    }
+
+    /// Calls `each` with the words of the synset at `offset` of `pos`'s
+    /// data file, numbered from 1 as WordNet numbers them (as in the
+    /// file: underscores for spaces, without an adjective's marker).
+    fn each_word(&self, pos: Pos, offset: u32, mut each: impl FnMut(u8, &str)) -> Result<()> {
+        let bad = |reason: &str| SiteError::BadWordNet {
+            path: self.dir.join(format!("data.{}", pos.file_suffix())),
+            reason: format!("synset {offset:08}: {reason}"),
+        };
+        let rest = self.data[pos.index()]
+            .get(offset as usize..)
+            .ok_or_else(|| bad("offset past the end (a pointer's target)"))?;
+        let line = &rest[..memchr_newline(rest)];
+        let line = std::str::from_utf8(line).map_err(|_| bad("not UTF-8"))?;
+        let mut fields = line.split_ascii_whitespace();
+        if fields.next().and_then(|o| o.parse::<u32>().ok()) != Some(offset) {
+            return Err(bad("the line there is not this synset (a pointer's target)"));
+        }
+        let count = fields
+            .nth(2)
+            .and_then(|c| usize::from_str_radix(c, 16).ok())
+            .ok_or_else(|| bad("bad word count"))?;
+        for number in 1..=count {
+            let word = fields.next().ok_or_else(|| bad("missing word"))?;
+            fields.next(); // lex_id
+            each(number as u8, word.split_once('(').map_or(word, |(w, _)| w));
+        }
+        Ok(())
+    }
+
+    /// The relations of `synset` seen from `lemma` (lowercase), into
+    /// `out` (cleared first): the targets of its pointers that apply to
+    /// the lemma (a pointer between synsets applies to all their words; a
+    /// pointer between words, only from the lemma's own), with spaces for
+    /// underscores, each once, the lemma itself left out.
+    ///
+    /// HAPPY (adjective, first sense) has the antonym `unhappy` and the
+    /// derived form `happiness`; DOG (noun, first sense) is a kind of
+    /// `canine`, `canid` and `domestic animal`, and has kinds such as
+    /// `puppy`; AIN'T-less words such as BOOB (a dunce) carry the usage
+    /// `disparagement`, and are offensive (see [`Relations::offensive`]).
+    pub(crate) fn relations_into(
+        &self,
+        synset: &Synset<'_>,
+        lemma: &str,
+        out: &mut Relations,
+    ) -> Result<()> {
+        out.clear();
+        let own = synset.numbers_of(lemma);
+        for p in &synset.pointers {
+            if p.source != 0 && own & word_bit(p.source as usize) == 0 {
+                continue;
+            }
+            let list = match p.relation {
+                Relation::Antonym => &mut out.antonyms,
+                Relation::Hypernym => &mut out.kind_of,
+                Relation::Hyponym => &mut out.kinds,
+                Relation::Derived => &mut out.derived,
+                Relation::Usage => &mut out.usage,
+            };
+            let first_only = p.relation == Relation::Usage;
+            self.each_word(p.pos, p.offset, |number, word| {
+                if (p.target != 0 && number != p.target) || (first_only && number != 1) {
+                    return;
+                }
+                if word.eq_ignore_ascii_case(lemma) {
+                    return;
+                }
+                let text = word.replace('_', " ");
+                if !list.contains(&text) {
+                    list.push(text);
+                }
+            })?;
+        }
+        out.offensive = self.offensive(synset, lemma)?;
+        Ok(())
+    }
+
+    /// Whether `synset` is offensive as a sense of `lemma` (see
+    /// [`Relations::offensive`]).
+    pub(crate) fn offensive(&self, synset: &Synset<'_>, lemma: &str) -> Result<bool> {
+        if offensive_gloss(&synset.definition) {
+            return Ok(true);
+        }
+        let own = synset.numbers_of(lemma);
+        let mut offensive = false;
+        for p in &synset.pointers {
+            if p.relation != Relation::Usage
+                || (p.source != 0 && own & word_bit(p.source as usize) == 0)
+            {
+                continue;
+            }
+            // A usage domain's first word may be another name of it
+            // (`obscenity` for `vulgarism`): every word counts.
+            self.each_word(p.pos, p.offset, |_, word| {
+                offensive |= OFFENSIVE_USAGE.contains(&word);
+            })?;
+        }
+        Ok(offensive)
+    }
+}
+
+/// The usage domains (WordNet's `;u` pointers) that mark a sense as
+/// offensive: what WordNet files under obscenity (vulgarism), ethnic
+/// slur and disparagement (derogation).
+const OFFENSIVE_USAGE: [&str; 5] = [
+    "obscenity",
+    "vulgarism",
+    "ethnic_slur",
+    "disparagement",
+    "derogation",
+];
+
+/// Whether a definition says of itself that it is an offensive term:
+/// "obscene terms for ...", "offensive term for ...", "disparaging terms
+/// for ...", or "(ethnic slur)". About twenty WordNet senses are so
+/// marked in their gloss without a usage pointer (`cunt`, `runt`).
+fn offensive_gloss(definition: &str) -> bool {
+    const WHAT: [&str; 6] = [
+        "offensive",
+        "obscene",
+        "vulgar",
+        "disparaging",
+        "derogatory",
+        "contemptuous",
+    ];
+    const AS: [&str; 6] = ["term", "terms", "name", "names", "word", "expression"];
+    let lower = definition.to_ascii_lowercase();
+    if lower.contains("ethnic slur") {
+        return true;
+    }
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .filter(|w| !w.is_empty())
+        .collect();
+    words
+        .windows(3)
+        .any(|w| WHAT.contains(&w[0]) && AS.contains(&w[1]) && w[2] == "for")
+}
+
+/// The bit of word number `n` (from 1) of a synset, in a mask of 64 (a
+/// synset has at most a few dozen words; any past 64 share no bit).
+fn word_bit(n: usize) -> u64 {
+    if (1..=64).contains(&n) {
+        1 << (n - 1)
+    } else {
+        0
+    }
+}
+
+/// The relations between senses that a word page shows: WordNet's
+/// pointers, by kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Relation {
+    /// `!`: an opposite (HAPPY, UNHAPPY).
+    Antonym,
+    /// `@` and `@i`: what the sense is a kind (or an instance) of.
+    Hypernym,
+    /// `~` and `~i`: the kinds (and instances) of it.
+    Hyponym,
+    /// `+` and `\`: derivationally related forms, and for adjectives and
+    /// adverbs the words they pertain to or are derived from.
+    Derived,
+    /// `;u`: a usage domain (`colloquialism`, `slang`, `obscenity`).
+    Usage,
+}
+
+impl Relation {
+    fn from_symbol(symbol: &str) -> Option<Relation> {
+        match symbol {
+            "!" => Some(Relation::Antonym),
+            "@" | "@i" => Some(Relation::Hypernym),
+            "~" | "~i" => Some(Relation::Hyponym),
+            "+" | "\\" => Some(Relation::Derived),
+            ";u" => Some(Relation::Usage),
+            _ => None,
+        }
+    }
+}
+
+/// A pointer of a synset that a page shows.
+#[derive(Clone, Copy, Debug)]
+struct Pointer {
+    relation: Relation,
+    pos: Pos,
+    offset: u32,
+    /// The word it starts from and the one it goes to, numbered from 1;
+    /// 0 for the whole synset.
+    source: u8,
+    target: u8,
+}
+
+/// The relations of one sense to others, as WordNet's pointers give them
+/// (words as WordNet spells them, spaces for underscores).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Relations {
+    /// Opposites.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub antonyms: Vec<String>,
+    /// What it is a kind of (its hypernyms), or an instance of.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub kind_of: Vec<String>,
+    /// Its kinds (hyponyms), and instances.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub kinds: Vec<String>,
+    /// Derived and related forms.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub derived: Vec<String>,
+    /// Usage labels (`colloquialism`, `slang`, `ethnic slur`).
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub usage: Vec<String>,
+    /// Whether WordNet marks the sense as offensive: a usage of obscenity,
+    /// ethnic slur or disparagement, or a definition that calls itself an
+    /// offensive (obscene, vulgar, disparaging, derogatory) term for
+    /// something.
+    #[serde(skip_serializing_if = "std::ops::Not::not", default)]
+    pub offensive: bool,
+}
+
+impl Relations {
+    /// Empties every list.
+    pub fn clear(&mut self) {
+        self.antonyms.clear();
+        self.kind_of.clear();
+        self.kinds.clear();
+        self.derived.clear();
+        self.usage.clear();
+        self.offensive = false;
+    }
+
+    /// Whether there is nothing to show.
+    pub fn is_empty(&self) -> bool {
+        self.antonyms.is_empty()
+            && self.kind_of.is_empty()
+            && self.kinds.is_empty()
+            && self.derived.is_empty()
+            && self.usage.is_empty()
+            && !self.offensive
     }
 }
 
@@ -467,12 +733,17 @@ pub(crate) struct Synset<'w> {
     /// particular person, place or thing, such as Nancy the city, rather
     /// than a kind, such as the genus Allium).
     pub instance: bool,
+    /// The pointers a page shows.
+    pointers: Vec<Pointer>,
 }
 
 #[derive(Clone, Debug)]
 struct Member<'w> {
     /// As in the file (underscores for spaces), the first spelling met.
     word: &'w str,
+    /// The numbers of its spellings in the synset (bits of
+    /// [`word_bit`]): a pointer between words names its word by number.
+    numbers: u64,
     /// With spaces.
     text: Cow<'w, str>,
     /// Whether some spelling of it has no capital.
@@ -492,6 +763,15 @@ impl Synset<'_> {
             .iter()
             .filter(move |m| !m.word.eq_ignore_ascii_case(lemma))
             .map(|m| &*m.text)
+    }
+
+    /// The numbers of `lemma`'s spellings in the synset, as bits of
+    /// [`word_bit`].
+    fn numbers_of(&self, lemma: &str) -> u64 {
+        self.members
+            .iter()
+            .find(|m| m.word.eq_ignore_ascii_case(lemma))
+            .map_or(0, |m| m.numbers)
     }
 
     /// Whether `lemma` appears in the synset only capitalised.

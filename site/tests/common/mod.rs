@@ -57,6 +57,7 @@ pub fn fixture_options() -> BuildOptions {
         strict: false,
         frequencies: None,
         hide_names: false,
+        hide_offensive: false,
     }
 }
 
