@@ -287,7 +287,9 @@ pub fn export(
     }
 
     // The index shards.
-    for (name, bytes) in shards::shards(&words, &bases).files {
+    let frequencies = site.frequencies()?;
+    let frequency = |w: &str| frequencies.get(w);
+    for (name, bytes) in shards::shards(&words, &bases, &frequency).files {
         w.file(&Path::new("idx").join(&name), &bytes)?;
         w.summary.shards += 1;
     }

@@ -28,8 +28,19 @@ use serde_json::{Value, json};
 const BASE: &str = "https://example.org";
 
 /// The fixture site exported at [`BASE`] into `dir/export`.
+/// The fixture site, with a frequency list that ranks CATS, CARE and
+/// RACE before the other words (as the server's completions rank them),
+/// exported.
 fn fixture_export(dir: &Path) -> (Site, PathBuf, ExportSummary) {
-    let (site_dir, _) = fixture_site(dir);
+    let (lex, path) = fixture_lexicon(dir);
+    let frequencies = dir.join("frequencies.txt");
+    std::fs::write(&frequencies, "cats 100\ncare 50\nrace 7\n").unwrap();
+    let site_dir = dir.join("site");
+    let options = lexq_site::build::BuildOptions {
+        frequencies: Some(frequencies),
+        ..fixture_options()
+    };
+    lexq_site::build::build(&lex, Some(&path), &options, &site_dir, &mut ()).unwrap();
     let site = Site::open(&site_dir).unwrap();
     let out = dir.join("export");
     let options = ExportOptions {
@@ -493,9 +504,14 @@ fn the_scripts_answers_from_the_shards_are_a_scans() {
         json!(["complete", "geese", 8]),
         json!({"ok": ["GEESE", "GOOSE"]}),
     );
+    // The most common first (the frequency list's), then the shortest.
     ask(
         json!(["complete", "ca", 3]),
-        json!({"ok": ["CAT", "CARE", "CATS"]}),
+        json!({"ok": ["CATS", "CARE", "CAT"]}),
+    );
+    ask(
+        json!(["complete", "c", 3]),
+        json!({"ok": ["CATS", "CARE", "CAT"]}),
     );
     // Anagrams of racks: each word's letters reversed, with blanks.
     let mut racks: BTreeSet<String> = ["xyz", "??", "???", "a?e", "QUICK?R"]

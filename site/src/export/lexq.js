@@ -121,7 +121,8 @@
         return { words, found: null, near: await near(upper(fold(w)), 5) };
       },
       // Completions: the word itself, the base forms it is an inflection
-      // of, then the words it begins, shortest first (as the server's
+      // of, the words it begins that the site knows a frequency of, most
+      // common first, then the others, shortest first (as the server's
       // /api/v1/complete).
       async complete(text, limit) {
         const p = upper(String(text).trim());
@@ -133,9 +134,10 @@
           out.push(p);
           for (const b of s.bases[p] || []) if (!out.includes(b)) out.push(b);
         }
+        const common = (s.common || []).filter((w) => w.startsWith(p) && w !== p);
         const rest = s.words.filter((w) => w.startsWith(p) && len(w) > len(p));
         rest.sort((a, b) => len(a) - len(b));
-        for (const w of rest) {
+        for (const w of common.concat(rest)) {
           if (out.length >= limit) break;
           if (!out.includes(w)) out.push(w);
         }

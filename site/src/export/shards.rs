@@ -5,9 +5,10 @@
 //! - `idx/meta.json`: `{"format", "words", "max_length", "lengths":
 //!   {"n": count}, "first": {"c": [completions of c]}}`;
 //! - `idx/p/{xy}.json`: the words beginning with the letters `xy` (a
-//!   word of one letter: `x`), in the word list's order, and the base
-//!   forms (words of the list) of those that are inflections:
-//!   `{"words": [...], "bases": {"RAN": ["RUN"]}}`;
+//!   word of one letter: `x`), in the word list's order, the base
+//!   forms (words of the list) of those that are inflections, and those
+//!   of them the site knows a frequency of, most common first:
+//!   `{"words": [...], "bases": {"RAN": ["RUN"]}, "common": [...]}`;
 //! - `idx/len/{n}.json`: the words of `n` letters, in order.
 //!
 //! Words are uppercase, as the lexicon spells them; lengths count
@@ -39,6 +40,16 @@ struct Meta<'a> {
 struct Prefix<'a> {
     words: Vec<&'a str>,
     bases: BTreeMap<&'a str, &'a [String]>,
+    /// The words with a frequency, most common first (alphabet order
+    /// among equals), as the server's completions rank them.
+    common: Vec<&'a str>,
+}
+
+/// Sorts `words` most common first by `frequency` (alphabet order among
+/// equals) and keeps those with one.
+fn by_frequency<'a>(words: &mut Vec<&'a str>, frequency: &dyn Fn(&str) -> u64) {
+    words.retain(|w| frequency(w) > 0);
+    words.sort_by(|a, b| frequency(b).cmp(&frequency(a)).then(a.cmp(b)));
 }
 
 /// The name of the shard a word or typed prefix is in: its first two
@@ -54,12 +65,14 @@ pub fn shard_name(word: &str) -> String {
 
 /// The completions of a one-letter prefix, as the server's
 /// `/api/v1/complete` orders them: the letter if it is a word, the base
-/// forms it is an inflection of, then the words it begins, shortest
-/// first (the list's order within a length).
+/// forms it is an inflection of, the words it begins that have a
+/// frequency, most common first, then the others, shortest first (the
+/// list's order within a length).
 fn first_completions(
     letter: &str,
     words: &[&str],
     bases: &HashMap<String, Vec<String>>,
+    frequency: &dyn Fn(&str) -> u64,
 ) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     if words.contains(&letter) {
@@ -70,9 +83,11 @@ fn first_completions(
             }
         }
     }
+    let mut common: Vec<&str> = words.iter().copied().filter(|w| *w != letter).collect();
+    by_frequency(&mut common, frequency);
     let mut rest: Vec<&str> = words.iter().copied().filter(|w| *w != letter).collect();
     rest.sort_by_key(|w| w.chars().count());
-    for w in rest {
+    for w in common.into_iter().chain(rest) {
         if out.len() >= FIRST_COMPLETIONS {
             break;
         }
@@ -90,8 +105,13 @@ fn json<T: Serialize>(value: &T) -> Vec<u8> {
 }
 
 /// The shards of `words` (the lexicon's, in its order), with `bases`:
-/// each inflection's base forms that are words of the list.
-pub fn shards(words: &[String], bases: &HashMap<String, Vec<String>>) -> Shards {
+/// each inflection's base forms that are words of the list, and
+/// `frequency`: how common each word is (0: unknown).
+pub fn shards(
+    words: &[String],
+    bases: &HashMap<String, Vec<String>>,
+    frequency: &dyn Fn(&str) -> u64,
+) -> Shards {
     let mut by_prefix: BTreeMap<String, Prefix<'_>> = BTreeMap::new();
     let mut by_length: BTreeMap<usize, Vec<&str>> = BTreeMap::new();
     let mut by_first: BTreeMap<String, Vec<&str>> = BTreeMap::new();
@@ -107,8 +127,12 @@ pub fn shards(words: &[String], bases: &HashMap<String, Vec<String>>) -> Shards 
     }
     let first: BTreeMap<String, Vec<String>> = by_first
         .iter()
-        .map(|(l, ws)| (l.to_lowercase(), first_completions(l, ws, bases)))
+        .map(|(l, ws)| (l.to_lowercase(), first_completions(l, ws, bases, frequency)))
         .collect();
+    for p in by_prefix.values_mut() {
+        p.common = p.words.clone();
+        by_frequency(&mut p.common, frequency);
+    }
     let meta = Meta {
         format: 1,
         words: words.len(),
@@ -137,7 +161,12 @@ mod tests {
             .map(|s| s.to_string())
             .collect();
         let bases = HashMap::from([("RAN".to_string(), vec!["RUN".to_string()])]);
-        let s = shards(&words, &bases);
+        let frequency = |w: &str| match w {
+            "ABS" => 9,
+            "ABA" | "B" => 2,
+            _ => 0,
+        };
+        let s = shards(&words, &bases, &frequency);
         let get = |name: &str| -> serde_json::Value {
             let (_, b) = s.files.iter().find(|(n, _)| n == name).unwrap();
             serde_json::from_slice(b).unwrap()
@@ -146,6 +175,7 @@ mod tests {
             get("p/ab.json")["words"],
             serde_json::json!(["AB", "ABA", "ABS"])
         );
+        assert_eq!(get("p/ab.json")["common"], serde_json::json!(["ABS", "ABA"]));
         assert_eq!(get("p/a.json")["words"], serde_json::json!(["A"]));
         assert_eq!(get("p/ra.json")["bases"]["RAN"], serde_json::json!(["RUN"]));
         assert_eq!(
@@ -155,7 +185,7 @@ mod tests {
         let meta = get("meta.json");
         assert_eq!(
             meta["first"]["a"],
-            serde_json::json!(["A", "AB", "ABA", "ABS"])
+            serde_json::json!(["A", "ABS", "ABA", "AB"])
         );
         assert_eq!(meta["lengths"]["1"], 2);
         assert_eq!(meta["max_length"], 3);
