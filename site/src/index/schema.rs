@@ -174,14 +174,16 @@ impl Fields {
 /// Registers the site's tokenizers on `index` (needed by every index
 /// opened or created).
 pub fn register_tokenizers(index: &Index) {
-    index.tokenizers().register(
-        WORD_TOKENIZER,
-        TextAnalyzer::builder(RawTokenizer::default())
-            .filter(LowerCaser)
-            .filter(AsciiFoldingFilter)
-            .build(),
-    );
+    index.tokenizers().register(WORD_TOKENIZER, word_analyzer());
     index.tokenizers().register(TEXT_TOKENIZER, text_analyzer());
+}
+
+/// The analyzer of [`WORD_TOKENIZER`].
+pub fn word_analyzer() -> TextAnalyzer {
+    TextAnalyzer::builder(RawTokenizer::default())
+        .filter(LowerCaser)
+        .filter(AsciiFoldingFilter)
+        .build()
 }
 
 /// The analyzer of [`TEXT_TOKENIZER`].

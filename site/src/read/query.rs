@@ -183,6 +183,10 @@ pub(crate) struct Plan {
     /// each weighed as tantivy's snippets weigh them (rarer terms more:
     /// `1 / (1 + documents)`), for showing the sense that matched.
     pub(crate) marks: BTreeMap<String, f32>,
+    /// The relations the query asks for (`synonym:happy`): which (an
+    /// index of [`Parser`]'s `related`: synonym, antonym, kind of) and
+    /// the term, for showing the sense that has it.
+    pub(crate) related: Vec<(usize, String)>,
 }
 
 /// The query builder of a site.
@@ -199,6 +203,8 @@ pub(crate) struct Parser {
     stemmed: Field,
     /// The analyzer making a word's stem.
     stems: tantivy::tokenizer::TextAnalyzer,
+    /// The fields of relations: synonym, antonym, kind_of.
+    related: [Field; 3],
 }
 
 impl Parser {
@@ -213,6 +219,7 @@ impl Parser {
             everywhere: [fields.word, fields.alphagram],
             stemmed: fields.definition,
             stems: crate::schema::stem_analyzer(),
+            related: [fields.synonym, fields.antonym, fields.kind_of],
         }
     }
 
@@ -251,6 +258,7 @@ impl Parser {
             terms: 0,
             clauses: 0,
             marks: BTreeMap::new(),
+            related: Vec::new(),
         };
         let (query, matches) = match b.ast(ast, 0)? {
             Some(part) => (part.query, part.matches),
@@ -262,6 +270,7 @@ impl Parser {
             query,
             reads: b.reads,
             marks: b.marks,
+            related: b.related,
         })
     }
 
@@ -362,6 +371,7 @@ struct Builder<'a> {
     terms: usize,
     clauses: usize,
     marks: BTreeMap<String, f32>,
+    related: Vec<(usize, String)>,
 }
 
 impl Builder<'_> {
@@ -408,6 +418,10 @@ impl Builder<'_> {
             && df > 0
         {
             self.marks.insert(text.to_string(), 1.0 / (1.0 + df as f32));
+        } else if let Some(which) = self.p.related.iter().position(|f| *f == term.field())
+            && let Some(text) = term.value().as_str()
+        {
+            self.related.push((which, text.to_string()));
         }
     }
 
