@@ -160,6 +160,17 @@ impl Generator {
                 *b = v.table.best_kept.get(k).copied().unwrap_or(i32::MAX / 2);
             }
         }
+        // A recorder that prunes gets the exchanges and the pass first:
+        // cheap (the leave parts are in the table already), they give the
+        // search a threshold before the first anchor is walked (with
+        // `?ERSTQ` and Q worth -7 points to keep, exchanging the Q keeps
+        // `?ERST`, worth perhaps +30: no placement bound below 30 points
+        // is walked). The result does not depend on the order, which is
+        // total; other recorders get placements first, as listed.
+        let first = rec.prunes();
+        if first {
+            self.exchanges_and_pass(board, rack, valuer.as_ref(), rec);
+        }
         let mut w = Walk {
             t,
             board,
@@ -255,8 +266,22 @@ impl Generator {
                 }
             }
         }
+        if !first {
+            self.exchanges_and_pass(board, rack, valuer.as_ref(), rec);
+        }
+    }
+
+    /// The exchanges (when the bag allows them) and the pass, if the
+    /// generator lists them.
+    fn exchanges_and_pass(
+        &self,
+        board: &Board<'_>,
+        rack: &Rack,
+        valuer: Option<&Valuer<'_>>,
+        rec: &mut impl Recorder,
+    ) {
         if self.exchanges {
-            let value = |kept: &Rack| valuer.as_ref().map_or(0, |v| v.part(kept));
+            let value = |kept: &Rack| valuer.map_or(0, |v| v.part(kept));
             if self.bag.is_none_or(|b| b >= board.tiles.rack_size()) {
                 exchanges(rack, rec, &value);
             }
