@@ -86,26 +86,53 @@ impl<R: Recorder, E: Entry> Walk<'_, '_, R, E> {
         let blank = self.blanks > 0;
         let best_kept = &self.best_kept;
         let l = &self.l;
+        // The highest value of a rack letter each empty square takes (0
+        // if only a blank can go there).
+        let mut top = [0i32; W];
+        for p in 0..n {
+            if l.sq[p] == 0 {
+                let mut bits = l.cross[p] & self.rack_mask;
+                while bits != 0 {
+                    let c = bits.trailing_zeros() as usize;
+                    top[p] = top[p].max(self.values[c & 63]);
+                    bits &= bits - 1;
+                }
+            }
+        }
         // The best bound of the spans each square generates (as an
         // anchor) and of the spans starting on it.
         let mut best = [i32::MIN; W];
         let mut starts = [i32::MIN; W];
-        let bound = |squares: &[(i32, i32)], through: i32, wmul: i32, fixed: i32| {
+        let bound = |squares: &[(i32, i32, i32)], through: i32, wmul: i32, fixed: i32| {
             let m = squares.len();
             let mut weights = [0i32; 16];
-            for (i, &(lm, own)) in squares.iter().enumerate() {
+            // Each square's weight times the highest value a tile the
+            // square and the rack allow can have there: a square whose
+            // cross word takes only an A or an E (or a blank) of the rack
+            // holds at most 1 point however high the rack's Z.
+            let mut most = [0i32; 16];
+            for (i, &(lm, own, top)) in squares.iter().enumerate() {
                 weights[i] = lm * (wmul + own);
+                most[i] = weights[i] * top;
             }
             weights[..m].sort_unstable_by(|a, b| b.cmp(a));
+            most[..m].sort_unstable_by(|a, b| b.cmp(a));
             // A move placing t of the m tiles scores at most the fixed
             // part and the t best values on the t best weights (the bingo
             // only if t is a rack's worth), and keeps k - t tiles: its
             // equity is bound by the best of these over t. Without a
             // leave table (best_kept all 0) that is t = m.
-            let mut b = through * wmul + fixed;
+            // The t values on t squares score at most the lesser of the
+            // two: the rack's best values on the best weights (which tile
+            // goes where ignored), or each square's own best (which tiles
+            // the rack holds ignored, but for the squares' letters).
+            let b = through * wmul + fixed;
+            let (mut sorted, mut own) = (0i32, 0i32);
             let mut bound = i32::MIN;
             for i in 0..m {
-                b += rv[i] * weights[i];
+                sorted += rv[i] * weights[i];
+                own += most[i];
+                let b = b + sorted.min(own);
                 let t = i + 1;
                 let bingo = if t == self.rack_size as usize {
                     self.bingo
@@ -123,7 +150,7 @@ impl<R: Recorder, E: Entry> Walk<'_, '_, R, E> {
             }
             let (mut m, mut through, mut wmul, mut fixed) = (0usize, 0i32, 1i32, 0i32);
             // (letter mult, own word mult if it makes a cross word, else 0)
-            let mut squares = [(0i32, 0i32); 16];
+            let mut squares = [(0i32, 0i32, 0i32); 16];
             // The last tile and the last square with a cross word seen.
             let (mut tile, mut hook) = (usize::MAX, usize::MAX);
             // The anchor of the last closed span, and that span's
@@ -152,7 +179,7 @@ impl<R: Recorder, E: Entry> Walk<'_, '_, R, E> {
                     } else {
                         0
                     };
-                    squares[m] = (l.lm[e], own);
+                    squares[m] = (l.lm[e], own, top[e]);
                     m += 1;
                 }
                 let closed = e + 1 == n || l.sq[e + 1] == 0;
