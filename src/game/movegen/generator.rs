@@ -37,11 +37,14 @@ use super::recorders::{Best, TopN};
 /// best-first search: every anchor is given an upper bound on the equity
 /// of any move made from it: for each number `t` of tiles a move from it
 /// may place (1 to the `m` empty squares of its span), the score bound of
-/// `t` tiles (the rack's `t` highest tile values placed on the squares'
-/// multipliers in the best order, cross sets ignored but for the squares
-/// they close, the bingo only if `t` is a rack's worth) plus the best
+/// `t` tiles (the lesser of the rack's `t` highest tile values placed on
+/// the squares' multipliers in the best order and the `t` best of each
+/// square's multiplier times the highest value of a rack letter its cross
+/// set takes, the bingo only if `t` is a rack's worth) plus the best
 /// leave part of any sub-rack of the tiles it keeps; the best of these
-/// over `t` (without a leave table, `t = m`). Anchors
+/// over `t` (without a leave table, `t = m`). The exchanges and the pass,
+/// when listed, are recorded first, so the threshold starts at the best
+/// of them. Anchors
 /// are visited from the highest bound down, and the search stops at the
 /// first bound below the recorder's threshold. Within an anchor, the walk
 /// skips the squares where every move starting there (or further left) is
