@@ -9,7 +9,7 @@ mod common;
 use common::brute::{BruteMove, ENABLE_RULES, brute_moves};
 use lexq::{
     Lexicon, game::All, game::Best, game::Count, game::Generator, game::Move, game::MoveKind,
-    game::Position, game::Rack, game::TopN, game::rank, game::selfplay,
+    game::Position, game::Rack, game::TopN, game::leaves::Leaves, game::rank, game::selfplay,
 };
 
 fn handchecked() -> Vec<(String, String, i32)> {
@@ -538,4 +538,73 @@ fn boards_whose_scores_could_overflow_are_refused() {
         compared += got.len();
     }
     assert!(compared > 10_000, "{compared}");
+}
+
+/// Keeps every move with its equity and never prunes: the full search,
+/// the oracle of the pruned one.
+#[derive(Default)]
+struct Every(Vec<lexq::game::Valued>);
+
+impl lexq::game::Recorder for Every {
+    fn record(&mut self, mv: &Move, _: &Rack, equity: i32) {
+        self.0.push(lexq::game::Valued { mv: *mv, equity });
+    }
+}
+
+#[test]
+fn pruned_best_by_equity_is_the_best_of_the_full_list() {
+    // Best (best-first over anchor bounds, exchanges first, pruned walk)
+    // against the maximum by rank_valued of every move the unpruned
+    // search lists, each equity checked against Generator::equity of the
+    // move: with a leave table, exchanges on and off, the bag's real size
+    // (the bag-empty end-game form included), on self-played positions of
+    // every phase and on the benchmark files (racks of 0, 1 and 2 blanks).
+    use std::sync::Arc;
+    let lex = Lexicon::embedded();
+    let table = Leaves::from_csv(include_str!("data/leaves/small.csv"), lex.alphabet()).unwrap();
+    let leaves = Some(Arc::new(table));
+    let tiles = lexq::TileSet::named("english", lex.alphabet()).unwrap();
+    let mut lines: Vec<String> = Vec::new();
+    for seed in 40..46 {
+        let game = selfplay::play(&lex, &lexq::game::Layout::standard(), &tiles, seed, "").unwrap();
+        lines.extend(game.positions.iter().step_by(2).cloned());
+    }
+    let bench = include_str!("../benches/positions.cgp");
+    let heavy = include_str!("../benches/heavy.cgp");
+    lines.extend(bench.lines().step_by(4).map(String::from));
+    lines.extend(heavy.lines().step_by(3).map(String::from));
+    let (mut checked, mut exchanged) = (0, 0);
+    for line in &lines {
+        let pos = Position::from_cgp(&lex, line).unwrap();
+        let rack = pos.rack();
+        for exchanges in [true, false] {
+            let mut generator = Generator::new().exchanges(exchanges).leaves(leaves.clone());
+            generator.set_bag(Some(pos.bag_len()));
+            let mut every = Every::default();
+            generator.generate(&pos.board, &rack, &mut every);
+            for v in &every.0 {
+                assert_eq!(
+                    generator.equity(&pos.board, &rack, &v.mv),
+                    v.equity,
+                    "{line}"
+                );
+            }
+            let want = every.0.iter().copied().min_by(lexq::game::rank_valued);
+            let mut best = Best::default();
+            generator.generate(&pos.board, &rack, &mut best);
+            assert_eq!(best.valued(), want, "{line} (exchanges {exchanges})");
+            let mut top = TopN::new(3);
+            generator.generate(&pos.board, &rack, &mut top);
+            let mut sorted = every.0.clone();
+            sorted.sort_unstable_by(lexq::game::rank_valued);
+            sorted.truncate(3);
+            assert_eq!(top.into_valued(), sorted, "{line} (exchanges {exchanges})");
+            checked += 1;
+            if want.is_some_and(|v| v.mv.kind() != MoveKind::Place) {
+                exchanged += 1;
+            }
+        }
+    }
+    // Enough positions, some of them best answered by an exchange or pass.
+    assert!(checked > 300 && exchanged > 0, "{checked} {exchanged}");
 }
