@@ -1017,10 +1017,8 @@ fn relations_match_wordnet_read_directly_and_can_be_searched() {
         ("kind_of", "dog", Some(1)),
         ("kind_of", "tree", Some(1)),
     ] {
-        let hits: BTreeSet<String> = hits(&site, &format!("{field}:{target}"))
-            .into_iter()
-            .map(|h| h.word)
-            .collect();
+        let found = hits(&site, &format!("{field}:{target}"));
+        let hits: BTreeSet<String> = found.iter().map(|h| h.word.clone()).collect();
         let mut expected = BTreeSet::new();
         for lemma in &words {
             let has = lemmas[*lemma].iter().any(|k| {
@@ -1045,14 +1043,22 @@ fn relations_match_wordnet_read_directly_and_can_be_searched() {
             "{field}:{target}: missing {:?}",
             expected.difference(&hits).collect::<Vec<_>>()
         );
-        for w in &hits {
-            let e = site.entry(w).unwrap().unwrap();
-            let shown = e.senses.iter().any(|s| match slot {
+        for h in &found {
+            let e = site.entry(&h.word).unwrap().unwrap();
+            let has = |s: &lexq_site::entry::SenseEntry| match slot {
                 None => s.synonyms.iter().any(|x| x == target),
                 Some(0) => s.relations.antonyms.iter().any(|x| x == target),
                 Some(_) => s.relations.kind_of.iter().any(|x| x == target),
-            });
-            assert!(shown, "{field}:{target} found {w}: {e:?}");
+            };
+            // The result shows a sense that has the relation.
+            assert!(
+                e.senses
+                    .iter()
+                    .any(|s| has(s) && h.definition.as_deref() == Some(&s.definition)),
+                "{field}:{target} found {}, showing {:?}: {e:?}",
+                h.word,
+                h.definition
+            );
         }
         eprintln!("{field}:{target}: {} words", hits.len());
     }

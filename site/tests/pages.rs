@@ -661,3 +661,40 @@ fn a_frequency_list_ranks_completions() {
         serde_json::json!(["CARE", "CAT", "CATS", "CARED"])
     );
 }
+
+#[test]
+fn word_pages_show_relations_and_the_box_searches_them() {
+    let (_, out, _) = needs!(enable_site());
+    let site = Site::open(out).unwrap();
+    let lex = site.lexicon().unwrap();
+    let state = AppState::new(lex, Some(site), Limits::default(), false);
+    let server = Server::start("127.0.0.1:0", state).unwrap();
+    let a = server.addr();
+    // WordNet: happy (adjective) has the antonym unhappy and the derived
+    // form happiness; dog (noun) is a kind of canine, and puppy a kind of
+    // dog. Each a link, as each is a word of ENABLE.
+    let happy = page(a, "/word/happy");
+    assert!(
+        happy.contains(r#"<div class="ant">opposite: <a href="/word/unhappy">UNHAPPY</a></div>"#),
+        "{happy}"
+    );
+    assert!(happy.contains(r#"<a href="/word/happiness">HAPPINESS</a>"#));
+    let dog = page(a, "/word/dog");
+    assert!(dog.contains(r#"<div class="hyper">a kind of: <a href="/word/canine">CANINE</a>"#));
+    assert!(dog.contains(r#"<a href="/word/puppy">PUPPY</a>"#));
+    // A phrase is text, not a link: no page has its spelling.
+    assert!(dog.contains("domestic animal"));
+    assert!(!dog.contains("/word/domestic%20animal"));
+    // The JSON has them too.
+    let (s, v) = get(a, "/api/v1/word/happy");
+    assert_eq!(s, 200);
+    assert_eq!(v["senses"][0]["antonyms"], serde_json::json!(["unhappy"]));
+    // The box reads a relation as its search: GLAD, with its sense that
+    // has happy as a synonym.
+    let results = page(a, "/search?q=synonym%3Ahappy");
+    assert!(results.contains(r#"<a class="w" href="/word/glad">GLAD</a>"#), "{results}");
+    assert!(results.contains("eagerly disposed to act"), "{results}");
+    let results = page(a, "/search?q=Opposite%3Agood");
+    assert!(results.contains(r#"<a class="w" href="/word/evil">EVIL</a>"#), "{results}");
+    server.stop().unwrap();
+}
