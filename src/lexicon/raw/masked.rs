@@ -319,6 +319,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "ENABLE's table: hours under Miri")]
     fn english_tables_read_as_the_packed_lists() {
         let lex = Lexicon::embedded();
         let arcs = lex.arcs();
@@ -334,6 +335,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "a build of 1,600 words: over 10 minutes under Miri")]
     fn an_alphabet_of_more_than_30_letters_takes_wide_entries() {
         // 40 letters T0..T39: codes up to 40, past what 8 bytes hold.
         let text: String = (0..40).map(|i| format!("T{i}\n")).collect();
