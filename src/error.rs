@@ -8,7 +8,7 @@
 //! command prints.
 //!
 //! ```
-//! use lexq::{Error, WordErrorKind};
+//! use lexq::{Error, error::WordErrorKind};
 //! let lex = lexq::Lexicon::embedded();
 //! match lex.is_word("caté") {
 //!     Err(Error::Word { kind: WordErrorKind::NotInAlphabet { found, .. }, .. }) => {

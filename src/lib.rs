@@ -40,24 +40,22 @@
 //! | `query` | the word searches and their walks, `find`, suggestions, probability | [`Search`], [`Words`], [`find`], [`suggest`], [`probability`] |
 //! | [`game`] | boards, racks, moves, move generation, equity, CGP, GCG, game state | [`game`] |
 //!
-//! Below them all: the core [`Error`] and [`files`], the process plumbing
+//! Below them all: the core [`Error`] (its kinds in [`error`]) and
+//! [`files`], the process plumbing
 //! (capped reads, atomic writes, the file policy) that lexq's programs
 //! share.
 
 #![warn(missing_docs)]
 
 mod alphabet;
-mod error;
+pub mod error;
 pub mod files;
 pub mod game;
 mod lexicon;
 mod query;
 
 pub use alphabet::{Alphabet, LetterSet, MAX_TILES, TileSet};
-pub use error::{
-    AlphabetErrorKind, Arg, Error, LexiconErrorKind, Named, NamedErrorKind, OutputErrorKind,
-    QueryError, QueryErrorKind, Result, Syntax, TileSetErrorKind, WordErrorKind,
-};
+pub use error::{Error, Result};
 pub use lexicon::build::{BuildReport, Built, Progress, build, build_file};
 pub use lexicon::diff;
 pub use lexicon::raw;

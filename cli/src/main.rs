@@ -70,7 +70,8 @@ fn with_hint(e: &(dyn std::error::Error + 'static)) -> String {
     };
     if !matches!(
         kind,
-        lexq::LexiconErrorKind::BadMagic | lexq::LexiconErrorKind::Truncated { expected: None, .. }
+        lexq::error::LexiconErrorKind::BadMagic
+            | lexq::error::LexiconErrorKind::Truncated { expected: None, .. }
     ) || !looks_like_text(path)
     {
         return message;

@@ -343,7 +343,7 @@ fn check_reads_stdin_and_goes_on_past_bad_words() {
 fn endless_inputs_are_refused_not_read_until_memory_runs_out() {
     let dir = TempDir::new().unwrap();
     let out = dir.path().join("z.lexq");
-    // A device is no file (tests/files.rs has every kind of input);
+    // A device is no file (tests/all/files.rs has every kind of input);
     // a (sparse) file larger than a word list can be is refused unread.
     let o = run(&["build", "/dev/zero", "-o", path_str(&out)]);
     assert_one_line_error(&o, "/dev/zero: is a device, not a regular file");

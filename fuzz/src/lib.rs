@@ -1,7 +1,7 @@
 //! lexq's fuzz targets as plain functions of the fuzzer's bytes.
 //!
 //! Each `fuzz_targets/NAME.rs` calls the function `NAME` here, and
-//! `tests/fuzz_replay.rs` (in the lexq package, run by `cargo test`)
+//! `tests/all/fuzz_replay.rs` (in the lexq package, run by `cargo test`)
 //! includes this file and replays every input under `fuzz/corpus/` and
 //! `fuzz/regressions/` through the same functions. A target fails by
 //! panicking: on its own (no input may panic lexq) or on a broken property

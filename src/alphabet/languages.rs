@@ -7,7 +7,7 @@
 //! named at each set), checked against a second source: wolges's alphabet data
 //! (github.com/andy-k/wolges, src/alphabets/*.txt: every count and value
 //! and the zero-count letters equal, checked when these were written),
-//! or where wolges has none, the one named. `tests/languages.rs` checks
+//! or where wolges has none, the one named. `tests/all/languages.rs` checks
 //! each set's total tiles and points against the figures summed from the
 //! source by hand.
 //!

@@ -483,7 +483,7 @@ impl Alphabet {
     /// tile). An error names the first character that starts no tile.
     ///
     /// ```
-    /// use lexq::{Alphabet, Error, WordErrorKind};
+    /// use lexq::{Alphabet, Error, error::WordErrorKind};
     /// let en = Alphabet::english();
     /// assert_eq!(en.encode("Cab")?, [3, 1, 2]);
     /// let Err(Error::Word { kind: WordErrorKind::NotInAlphabet { found, .. }, .. }) =

@@ -69,7 +69,7 @@ impl FileId {
 /// let words = dir.path().join("words.txt");
 /// std::fs::write(&words, "cat\n")?;
 /// let err = lexq::files::check_output(&words, &[words.clone()]).unwrap_err();
-/// assert!(matches!(err, lexq::Error::Output { kind: lexq::OutputErrorKind::IsInput { .. }, .. }));
+/// assert!(matches!(err, lexq::Error::Output { kind: lexq::error::OutputErrorKind::IsInput { .. }, .. }));
 /// assert!(lexq::files::check_output(&dir.path().join("words.lexq"), &[words]).is_ok());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

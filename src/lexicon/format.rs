@@ -46,9 +46,9 @@
 //! 560 MB file.
 //!
 //! Every open checks the magic, the version, the header's CRC, the
-//! section bounds and the padding; the arc table's CRC at the first open
-//! of a file (and again once a day, or once the file changes), the fst
-//! section's when it is first needed (see [`crate::Lexicon::open`]).
+//! section bounds and the padding; the arc table's CRC unless the caller
+//! vouches for the file ([`crate::Checks::Header`]); the fst section's
+//! when it is first needed (see [`crate::Lexicon::open`]).
 //! [`crate::Lexicon::verify`] checks everything.
 //!
 //! Older files (versions 1 to 3, written by earlier lexq) have the fst
@@ -412,7 +412,9 @@ fn parse_old(bytes: &[u8], version: u32) -> Result<OldHeader, Kind> {
 /// allow; returns whether it could. For tests and fuzzing: it turns
 /// damaged bytes into a file whose checksums pass, as someone crafting a
 /// file would, so that the checks behind the checksums are exercised.
-#[doc(hidden)]
+/// Only with the `test-hooks` feature, which lexq's own tests and fuzz
+/// targets turn on: it is no part of the API.
+#[cfg(feature = "test-hooks")]
 pub fn reseal(bytes: &mut [u8]) -> bool {
     if bytes.len() < FIXED_LEN_V1 {
         return false;

@@ -35,7 +35,7 @@ pub struct Rejected {
 /// Words read from word lists, as tile codes, before sorting.
 ///
 /// ```
-/// use lexq::{Alphabet, WordList, WordErrorKind};
+/// use lexq::{Alphabet, WordList, error::WordErrorKind};
 /// let mut list = WordList::new(Alphabet::english()).min_len(2);
 /// list.read_bytes("words.txt".as_ref(), b"Cat\r\n# a comment\nx\ndon't\nmaSS\n")?;
 /// assert_eq!((list.len(), list.filtered(), list.rejected()), (2, 1, 1));

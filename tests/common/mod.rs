@@ -21,7 +21,8 @@ use std::collections::HashSet;
 use std::fmt;
 use std::path::Path;
 
-use lexq::{Alphabet, Error, Lexicon, QueryErrorKind, WordErrorKind, WordList, build};
+use lexq::error::{QueryErrorKind, WordErrorKind};
+use lexq::{Alphabet, Error, Lexicon, WordList, build};
 use unicode_normalization::UnicodeNormalization;
 
 /// The longest word (and query argument), in tiles, lexq accepts.

@@ -1,10 +1,10 @@
 //! The Damerau-Levenshtein distance, written for the tests' oracles
-//! (`lexq suggest` in tests/lexicon_ops.rs and the server's suggest in
+//! (`lexq suggest` in tests/all/lexicon_ops.rs and the server's suggest in
 //! site/tests/find.rs, which include this file by path; its name is from
 //! when the distance was the optimal string alignment): the fewest
 //! insertions, deletions, substitutions and swaps of two neighbours, each
 //! 1, by a full table with a border row and column (Lowrance and Wagner).
-//! tests/lexicon_ops.rs checks it against a breadth-first search of the
+//! tests/all/lexicon_ops.rs checks it against a breadth-first search of the
 //! edits themselves.
 
 /// The distance between `a` and `b`.

@@ -143,7 +143,7 @@ fn parse_line(
     // folds them; `cafe` + U+0301 in English names the é it cannot read).
     let codes = alphabet.encode(word).map_err(|e| match e {
         lexq::Error::Word {
-            kind: lexq::WordErrorKind::NotInAlphabet { .. },
+            kind: lexq::error::WordErrorKind::NotInAlphabet { .. },
             ..
         } => format!("word {e}"),
         e => e.to_string(),

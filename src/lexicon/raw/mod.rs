@@ -70,6 +70,7 @@
 mod check;
 pub(crate) mod masked;
 mod node;
+mod packed;
 mod table;
 pub(crate) mod write;
 

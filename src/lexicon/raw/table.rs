@@ -2,46 +2,29 @@
 
 use std::sync::OnceLock;
 
-use super::masked::{Masked, Source};
+use super::masked::Masked;
+use super::packed::Packed;
 use super::{END, TARGET_SHIFT};
 
 /// The arc table of a lexicon (see [the module](super)): packed arcs read
 /// in place from the lexicon's bytes (a map, the embedded file or a
 /// buffer), with no set-up.
 pub struct Arcs {
-    /// The section's bytes, which the [`crate::Lexicon`] holding this table
-    /// keeps where they are for as long as it lives. Read only through
-    /// [`Arcs::arc`], every index checked against `count`.
-    ptr: *const u8,
-    /// The number of arcs (arc 0, the root pointer, included).
-    count: u32,
-    /// Bits per arc.
-    width: u32,
-    /// `width` one bits.
-    mask: u64,
-    /// `count * width`: the first bit past the last arc.
-    end_bit: usize,
+    /// The section's place and shape, read only through [`Packed`]'s
+    /// checked readers (its one unchecked load is [`Packed::load`]). The
+    /// [`crate::Lexicon`] holding this table keeps the bytes where they
+    /// are for as long as it lives.
+    packed: Packed,
     /// The table unpacked with masks, made when first asked for.
     masked: OnceLock<Masked>,
 }
-
-// SAFETY: an `Arcs` only reads its bytes, which nothing writes while it
-// lives (the bytes of the lexicon that owns it).
-unsafe impl Send for Arcs {}
-// SAFETY: as for `Send`: shared use is read-only.
-unsafe impl Sync for Arcs {}
-
-/// The widest arc (8 bits of code and flags, 32 of target).
-pub(crate) const MAX_WIDTH: u32 = 40;
-/// The narrowest arc.
-pub(crate) const MIN_WIDTH: u32 = 9;
 
 impl Arcs {
     /// The bytes a section of `count` arcs of `width` bits takes: the
     /// arcs, then 8 zero bytes, so that every arc is read with one 8-byte
     /// load.
     pub(crate) fn section_len(count: u64, width: u32) -> u64 {
-        (count * width as u64).div_ceil(8) + 8
+        Packed::section_len(count, width)
     }
 
     /// The table in `bytes` (an arcs section, see [`Arcs::section_len`]).
@@ -57,35 +40,23 @@ impl Arcs {
         count: u64,
         width: u32,
     ) -> Result<Arcs, &'static str> {
-        if !(MIN_WIDTH..=MAX_WIDTH).contains(&width) {
-            return Err("arc width out of range");
-        }
-        if count == 0 || count > u32::MAX as u64 || (count - 1) >> (width - TARGET_SHIFT) != 0 {
-            return Err("arc count out of range");
-        }
-        if bytes.len() as u64 != Arcs::section_len(count, width) {
-            return Err("the section's size is not that of its arcs");
-        }
         Ok(Arcs {
-            ptr: bytes.as_ptr(),
-            count: count as u32,
-            width,
-            mask: (1u64 << width) - 1,
-            end_bit: count as usize * width as usize,
+            // SAFETY: this function's contract is `Packed::new`'s.
+            packed: unsafe { Packed::new(bytes, count, width) }?,
             masked: OnceLock::new(),
         })
     }
 
-    /// Arc `i` (`i` below the count).
+    /// Arc `i`; 0 (no code, no flags, no target) past the end.
     #[inline(always)]
     pub(crate) fn arc(&self, i: u32) -> u64 {
-        debug_assert!(i < self.count);
-        let bit = i as usize * self.width as usize;
-        // SAFETY: `i < count`, so the 8 bytes from `bit / 8` lie within
-        // the section, whose last 8 bytes follow the last arc's (see
-        // `in_place`); an unaligned read needs no alignment.
-        let word = unsafe { std::ptr::read_unaligned(self.ptr.add(bit >> 3).cast::<u64>()) };
-        (u64::from_le(word) >> (bit & 7)) & self.mask
+        self.packed.arc(i)
+    }
+
+    /// The section's place and shape.
+    #[cfg(test)]
+    pub(crate) fn packed(&self) -> &Packed {
+        &self.packed
     }
 
     /// The arc whose first bit is `bit`, for reading a node's list in one
@@ -97,12 +68,10 @@ impl Arcs {
     /// [`Arcs::arc`].
     #[inline(always)]
     pub(crate) unsafe fn arc_at_bit(&self, bit: usize) -> u64 {
-        debug_assert!(bit % self.width as usize == 0);
-        debug_assert!(bit / (self.width as usize) < self.count as usize);
-        // SAFETY: as for `arc`: arc `bit / width` is below the count, so
-        // the 8 bytes from `bit / 8` lie within the section.
-        let word = unsafe { std::ptr::read_unaligned(self.ptr.add(bit >> 3).cast::<u64>()) };
-        (u64::from_le(word) >> (bit & 7)) & self.mask
+        debug_assert!(bit % self.packed.width == 0);
+        // SAFETY: arc `bit / width` is below the count (this function's
+        // contract), so `bit < end_bit`.
+        unsafe { self.packed.load(bit) }
     }
 
     /// How many arcs a list starting at `at` may hold: [`super::MAX_LIST`],
@@ -113,7 +82,7 @@ impl Arcs {
         if at == 0 {
             0
         } else {
-            self.count.saturating_sub(at).min(super::MAX_LIST)
+            self.packed.count.saturating_sub(at).min(super::MAX_LIST)
         }
     }
 
@@ -121,13 +90,13 @@ impl Arcs {
     /// [`Masked`]): made on the first call (one pass over the arcs, 8
     /// bytes an arc for the usual alphabets), then shared.
     pub(crate) fn masked(&self) -> &Masked {
-        self.masked.get_or_init(|| Masked::new(self))
+        self.masked.get_or_init(|| Masked::new(&self.packed))
     }
 
     /// The number of arcs (the root pointer, arc 0, included: at least
     /// 1 for any table opened).
     pub fn len(&self) -> usize {
-        self.count as usize
+        self.packed.count as usize
     }
 
     /// Whether [`len`](Arcs::len) is 0 (never, for a table opened: see
@@ -144,19 +113,19 @@ impl Arcs {
     /// Bits per arc.
     #[inline(always)]
     pub fn width(&self) -> u32 {
-        self.width
+        self.packed.width as u32
     }
 
     /// Bytes the arcs take in the file.
     pub fn bytes(&self) -> usize {
-        Arcs::section_len(self.count as u64, self.width) as usize
+        Packed::section_len(self.packed.count as u64, self.width()) as usize
     }
 
     /// The index of the node whose first arc is `index`: 0 (no arcs) if
     /// `index` is 0 or past the end.
     #[inline(always)]
     pub(crate) fn node_index(&self, index: u64) -> u32 {
-        if index < self.count as u64 {
+        if index < self.packed.count as u64 {
             index as u32
         } else {
             0
@@ -167,7 +136,7 @@ impl Arcs {
     /// letter is in the lexicon's words.
     pub(crate) fn code_counts(&self) -> [u32; 64] {
         let mut counts = [0u32; 64];
-        for i in 1..self.count {
+        for i in 1..self.packed.count {
             let c = &mut counts[(self.arc(i) & super::CODE) as usize];
             *c = c.saturating_add(1);
         }
@@ -181,7 +150,7 @@ impl Arcs {
     /// table with a cycle (which only a crafted file holds). One pass,
     /// depth first; 4 bytes an arc.
     pub(crate) fn letters_below(&self) -> Option<Vec<u32>> {
-        let n = self.count as usize;
+        let n = self.len();
         let mut below = vec![0u32; n];
         // 0 unseen, 1 entered, 2 done.
         let mut state = vec![0u8; n];
@@ -214,7 +183,7 @@ impl Arcs {
             top.2 |= 1 << code | below[child as usize];
             top.1 += 1;
             let next = node as u64 + top.1 as u64;
-            if arc & END != 0 || top.1 >= super::MAX_LIST || next >= self.count as u64 {
+            if arc & END != 0 || top.1 >= super::MAX_LIST || next >= self.packed.count as u64 {
                 below[node as usize] = top.2;
                 state[node as usize] = 2;
                 stack.pop();
@@ -229,13 +198,10 @@ impl Arcs {
 /// read once from the [`Arcs`].
 #[derive(Clone, Copy)]
 pub(crate) struct Reader<'a> {
-    ptr: *const u8,
-    width: usize,
-    mask: u64,
-    count: u32,
-    end_bit: usize,
+    packed: Packed,
     /// The bits of the longest list, [`super::MAX_LIST`] arcs.
     list_bits: usize,
+    /// The section's bytes live as long as the table borrowed.
     _arcs: std::marker::PhantomData<&'a Arcs>,
 }
 
@@ -244,12 +210,8 @@ impl Arcs {
     #[inline(always)]
     pub(crate) fn reader(&self) -> Reader<'_> {
         Reader {
-            ptr: self.ptr,
-            width: self.width as usize,
-            mask: self.mask,
-            count: self.count,
-            end_bit: self.end_bit,
-            list_bits: super::MAX_LIST as usize * self.width as usize,
+            packed: self.packed,
+            list_bits: super::MAX_LIST as usize * self.packed.width,
             _arcs: std::marker::PhantomData,
         }
     }
@@ -261,9 +223,9 @@ impl Reader<'_> {
     /// past the end).
     #[inline(always)]
     pub(crate) fn cursor(&self, at: u32) -> Cursor {
-        let bit = at as usize * self.width;
+        let bit = at as usize * self.packed.width;
         // At most 64 arcs, none past the table's end; none for node 0.
-        let stop = (bit + self.list_bits).min(self.end_bit);
+        let stop = (bit + self.list_bits).min(self.packed.end_bit);
         Cursor {
             bit,
             stop: if at == 0 { 0 } else { stop },
@@ -276,16 +238,13 @@ impl Reader<'_> {
     #[inline(always)]
     pub(crate) fn next_arc(&self, cursor: &mut Cursor) -> Option<u64> {
         let bit = cursor.bit;
-        if bit >= cursor.stop || bit >= self.end_bit {
+        if bit >= cursor.stop || bit >= self.packed.end_bit {
             return None;
         }
-        // SAFETY: `bit < count * width`, so the 8 bytes from `bit / 8`
-        // lie within the section (see `Arcs::section_len`), which lives
-        // as long as the `Arcs` this reader borrows, whatever cursor is
-        // given.
-        let word = unsafe { std::ptr::read_unaligned(self.ptr.add(bit >> 3).cast::<u64>()) };
-        let arc = (u64::from_le(word) >> (bit & 7)) & self.mask;
-        cursor.bit = bit + self.width;
+        // SAFETY: `bit < end_bit`, checked above, whatever cursor is
+        // given; the section lives as long as the `Arcs` borrowed.
+        let arc = unsafe { self.packed.load(bit) };
+        cursor.bit = bit + self.packed.width;
         if arc & END != 0 {
             cursor.stop = 0;
         }
@@ -295,12 +254,7 @@ impl Reader<'_> {
     /// The index of the node `arc` leads to: 0 (no arcs) if past the end.
     #[inline(always)]
     pub(crate) fn target(&self, arc: u64) -> u32 {
-        let index = arc >> TARGET_SHIFT;
-        if index < self.count as u64 {
-            index as u32
-        } else {
-            0
-        }
+        self.packed.target(arc)
     }
 
     /// The index of the node across the separator from node `at`, if its
@@ -327,22 +281,34 @@ pub(crate) struct Cursor {
     stop: usize,
 }
 
-impl Source for Arcs {
-    #[inline(always)]
-    fn len(&self) -> usize {
-        self.count as usize
-    }
-    #[inline(always)]
-    fn arc(&self, i: u32) -> u64 {
-        Arcs::arc(self, i)
-    }
-}
-
 impl std::fmt::Debug for Arcs {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Arcs")
-            .field("arcs", &self.count)
-            .field("width", &self.width)
+            .field("arcs", &self.packed.count)
+            .field("width", &self.packed.width)
             .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `is_empty` is `len() == 0`, as for every collection; whether the
+    /// table holds a word is `holds_words`, from the root's arcs.
+    #[test]
+    #[allow(clippy::len_zero, reason = "the definition is the oracle")]
+    fn is_empty_agrees_with_len() {
+        // A table of the root pointer alone, leading nowhere: one arc,
+        // no word.
+        let bytes = vec![0u8; Arcs::section_len(1, 16) as usize];
+        // SAFETY: `bytes` outlives `bare`, unchanged.
+        let bare = unsafe { Arcs::in_place(&bytes, 1, 16) }.unwrap();
+        assert_eq!((bare.len(), bare.is_empty()), (1, false));
+        assert!(!bare.holds_words());
+        let lex = crate::Lexicon::embedded();
+        let arcs = lex.arcs();
+        assert_eq!(arcs.is_empty(), arcs.len() == 0);
+        assert!(arcs.len() > 1 && arcs.holds_words());
     }
 }

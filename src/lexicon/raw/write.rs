@@ -11,7 +11,8 @@
 //!    code order, so that a walk down a path reads on in the table.
 //! 4. The arcs are packed at the narrowest width that holds every index.
 
-use super::table::{Arcs, MAX_WIDTH};
+use super::packed::MAX_WIDTH;
+use super::table::Arcs;
 use super::{ACCEPTS, END, TARGET_SHIFT};
 use crate::lexicon::fstwrite::{Automaton, EMPTY_NODE, Out, TRANS_BYTES, Trans};
 

@@ -683,7 +683,7 @@ impl<'l> Compiler<'l> {
     fn matcher(&self, syntax: Syntax, text: &str) -> Result<Check, FindErrorKind> {
         use regex_syntax::hir::Hir;
         let fail = |kind, position| {
-            FindErrorKind::Query(Box::new(crate::QueryError {
+            FindErrorKind::Query(Box::new(crate::error::QueryError {
                 syntax,
                 query: text.to_string(),
                 position,
@@ -692,7 +692,7 @@ impl<'l> Compiler<'l> {
         };
         if text.len() > MAX_ARG_LEN {
             return Err(fail(
-                crate::QueryErrorKind::TooLong { max: MAX_ARG_LEN },
+                crate::error::QueryErrorKind::TooLong { max: MAX_ARG_LEN },
                 None,
             ));
         }
@@ -711,7 +711,7 @@ impl<'l> Compiler<'l> {
         // the same plan (its other conditions bounding it).
         use crate::query::plan::{Shares, choose};
         let letters = alphabet.letters();
-        let too_large = |e| fail(crate::QueryErrorKind::TooLarge(e), None);
+        let too_large = |e| fail(crate::error::QueryErrorKind::TooLarge(e), None);
         let (plan, why) = choose(items, letters, &Shares::of(self.lex)).map_err(too_large)?;
         let why = format!("by cost, {why}");
         Ok(Check::Match(Box::new(plan), min, max, why.into()))

@@ -67,11 +67,11 @@ impl<'a> Search<'a> {
         // Sides of at most 63 letters make small automata: no size cap is
         // reached.
         let plan = plan(items, letters).map_err(|e| {
-            crate::error::Error::Query(crate::QueryError {
-                syntax: crate::Syntax::Regex,
+            crate::error::Error::Query(crate::error::QueryError {
+                syntax: crate::error::Syntax::Regex,
                 query: word.to_string(),
                 position: None,
-                kind: crate::QueryErrorKind::TooLarge(e),
+                kind: crate::error::QueryErrorKind::TooLarge(e),
             })
         })?;
         let lens = self.lens();

@@ -10,11 +10,11 @@
 //! here by the library and, for the English and Spanish ones, by the
 //! independent replay of `common/replay.rs`.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 
-use common::brute::{ENABLE_RULES, SPANISH_RULES};
+use crate::common::brute::{ENABLE_RULES, SPANISH_RULES};
 use lexq::game::gcg::{Game as Record, GcgErrorKind};
 use lexq::game::{OutRule, Rules, TurnKind};
 use lexq::{

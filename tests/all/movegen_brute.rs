@@ -7,16 +7,16 @@
 //! lexicon compiled in and one built here from the word list are checked,
 //! and every cross set against the naive computation.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::sync::{Arc, LazyLock};
 
-use common::brute::{
+use crate::common::brute::{
     BruteMove, ENABLE_RULES, Layout as BruteLayout, Rules, SPANISH_RULES, brute_moves,
     naive_cross_sets, parse_cgp,
 };
-use common::positions::varied_positions;
+use crate::common::positions::varied_positions;
 use lexq::game::leaves::Leaves;
 use lexq::{
     Alphabet, Lexicon, WordList, build, game::Best, game::Generator, game::Move, game::Position,

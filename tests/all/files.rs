@@ -13,9 +13,9 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::Duration;
 
+use lexq::error::{Named, NamedErrorKind};
 use lexq::{
-    Alphabet, Error, Lexicon, Named, NamedErrorKind, TileSet, WordList, files::FilePolicy,
-    game::Layout, game::Position,
+    Alphabet, Error, Lexicon, TileSet, WordList, files::FilePolicy, game::Layout, game::Position,
 };
 
 /// A 5x5 board: its CGP board field, and a layout file of it.

@@ -3,8 +3,6 @@
 //! randomly generated lexicons, and on a Spanish sample with multi-letter
 //! tiles.
 
-mod common;
-
 use std::cell::Cell;
 use std::sync::LazyLock;
 
@@ -15,7 +13,7 @@ use proptest::sample::{Index, select, subsequence};
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use unicode_normalization::UnicodeNormalization;
 
-use common::{
+use crate::common::{
     Atom, Case, Group, Oracle, Outcome, Query, RNode, Refusal, TileAlphabet, build_lexicon, check,
 };
 

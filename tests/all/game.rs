@@ -4,7 +4,7 @@
 //! took the detour. Its GCG record is read back by the library's replay
 //! and by the brute force's independent one (`common/replay.rs`).
 
-mod common;
+use crate::common;
 
 use lexq::game::{Challenge, ChallengeRule, OutRule, Rules, TurnKind};
 use lexq::{

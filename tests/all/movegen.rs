@@ -4,16 +4,14 @@
 //! incremental cross-set updates of `Board::play` against boards built
 //! fresh from the same CGP.
 
-mod common;
-
-use common::brute::{BruteMove, ENABLE_RULES, brute_moves};
+use crate::common::brute::{BruteMove, ENABLE_RULES, brute_moves};
 use lexq::{
     Lexicon, game::All, game::Best, game::Count, game::Generator, game::Move, game::MoveKind,
     game::Position, game::Rack, game::TopN, game::leaves::Leaves, game::rank, game::selfplay,
 };
 
 fn handchecked() -> Vec<(String, String, i32)> {
-    let text = include_str!("data/positions/handchecked.txt");
+    let text = include_str!("../data/positions/handchecked.txt");
     text.lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|l| {
@@ -228,8 +226,8 @@ fn best_first_search_finds_the_best_moves() {
     // The bounded best-first search (Best, TopN) against the full list, on
     // the benchmark positions (all phases, racks with 0, 1 and 2 blanks).
     let lex = Lexicon::embedded();
-    let text = include_str!("../benches/positions.cgp");
-    let heavy = include_str!("../benches/heavy.cgp");
+    let text = include_str!("../../benches/positions.cgp");
+    let heavy = include_str!("../../benches/heavy.cgp");
     let mut generator = Generator::new();
     for line in text.lines().step_by(3).chain(heavy.lines().step_by(2)) {
         let pos = Position::from_cgp(&lex, line).unwrap();
@@ -385,7 +383,7 @@ fn set_tiles_gives_the_cross_sets_of_a_board_read_fresh() {
     let lex = Lexicon::embedded();
     let tiles = lexq::TileSet::named("english", lex.alphabet()).unwrap();
     let game = selfplay::play(&lex, &lexq::game::Layout::standard(), &tiles, 31, "").unwrap();
-    let heavy = include_str!("../benches/heavy.cgp");
+    let heavy = include_str!("../../benches/heavy.cgp");
     let lines: Vec<&str> = game
         .positions
         .iter()
@@ -431,7 +429,7 @@ fn heavy_bench_positions_equal_the_brute_force() {
     let a = lex.alphabet();
     let mut compared = 0;
     let mut generator = Generator::new();
-    for cgp in include_str!("../benches/heavy.cgp").lines().step_by(2) {
+    for cgp in include_str!("../../benches/heavy.cgp").lines().step_by(2) {
         let pos = Position::from_cgp(&lex, cgp).unwrap();
         let mut all = All::default();
         generator.generate(&pos.board, &pos.rack(), &mut all);
@@ -504,7 +502,7 @@ fn boards_whose_scores_could_overflow_are_refused() {
     assert!(bound <= i128::from(lexq::game::MAX_MOVE_SCORE), "{bound}");
     let mut generator = Generator::new();
     let mut compared = 0;
-    for cgp in include_str!("../benches/heavy.cgp").lines().step_by(10) {
+    for cgp in include_str!("../../benches/heavy.cgp").lines().step_by(10) {
         let mut moves = |file: &str| {
             let line = format!("{cgp} ld {file};");
             let pos = Position::from_cgp_with(&lex, &line, &FilePolicy::any_file()).unwrap();

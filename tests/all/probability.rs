@@ -6,13 +6,11 @@
 //! Spanish sample with multi-letter tiles, and bags with four blanks and
 //! with none. Also `Lexicon::for_each_word` against the word list itself.
 
-mod common;
-
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::sync::LazyLock;
 
-use common::{Oracle, TileAlphabet, build_lexicon};
+use crate::common::{Oracle, TileAlphabet, build_lexicon};
 use lexq::probability::{Bag, Ranks};
 use lexq::{Alphabet, Lexicon, TileSet};
 

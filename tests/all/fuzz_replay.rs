@@ -3,9 +3,7 @@
 //! keeps every input the fuzzer ever found interesting passing, without a
 //! nightly toolchain.
 
-#[path = "../fuzz/src/lib.rs"]
-#[allow(dead_code)]
-mod targets;
+use crate::targets;
 
 use std::path::Path;
 

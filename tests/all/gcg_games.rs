@@ -6,16 +6,16 @@
 //! The games were played by the brute force's own greedy self-play
 //! (`common/positions.rs`, `gcg_game`) with scripted exchanges, passes,
 //! phonies, challenges and penalties, and written out by
-//! `cargo test -p lexq --test gcg_games -- --ignored regenerate`; their
+//! `cargo test -p lexq --test all -- --ignored gcg_games::regenerate`; their
 //! notes and headers were then edited by hand.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 
-use common::brute::ENABLE_RULES;
-use common::positions::{Script, gcg_game, phony_rules};
-use common::replay::replay;
+use crate::common::brute::ENABLE_RULES;
+use crate::common::positions::{Script, gcg_game, phony_rules};
+use crate::common::replay::replay;
 use lexq::game::gcg::{Coord, EventKind, Game, GcgError, GcgErrorKind};
 
 fn data(name: &str) -> PathBuf {
@@ -891,7 +891,7 @@ fn replay_never_panics_on_random_plays() {
 
 #[test]
 fn spanish_game_with_multi_letter_tiles() {
-    use common::brute::SPANISH_RULES;
+    use crate::common::brute::SPANISH_RULES;
     use lexq::{Alphabet, Lexicon, TileSet, WordList, build, game::Layout};
     let mut list = WordList::new(Alphabet::spanish());
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/spanish-sample.txt");

@@ -9,11 +9,9 @@
 //! Damaged files (every truncation, bit flips, random bytes) are one
 //! error or a table that still answers, never a panic.
 
-mod common;
-
 use std::collections::{BTreeMap, HashMap};
 
-use common::positions::Rng;
+use crate::common::positions::Rng;
 use lexq::game::leaves::{Leaves, LeavesErrorKind, equity, rank_by_equity};
 use lexq::{Alphabet, game::Rack};
 

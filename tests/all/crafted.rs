@@ -4,9 +4,7 @@
 //! accepts answers as the good file does. fst's own reader is run on the
 //! same bytes to show the damage is real (it panics on many of them).
 
-#[path = "../fuzz/src/lib.rs"]
-#[allow(dead_code)]
-mod targets;
+use crate::targets;
 
 use std::ops::Range;
 use std::panic;

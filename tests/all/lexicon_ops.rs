@@ -27,7 +27,7 @@ static WORDS: LazyLock<Vec<String>> = LazyLock::new(|| {
 
 static LEX: LazyLock<Lexicon> = LazyLock::new(Lexicon::embedded);
 
-#[path = "common/osa.rs"]
+#[path = "../common/osa.rs"]
 mod osa;
 use osa::distance;
 

@@ -3,7 +3,8 @@
 //! the alphabet or the arc table on open, damage to the fst section when
 //! the fst is first asked for, and every damage by `verify`.
 
-use lexq::{Alphabet, Lexicon, LexiconErrorKind, WordList, build};
+use lexq::error::LexiconErrorKind;
+use lexq::{Alphabet, Lexicon, WordList, build};
 use proptest::prelude::*;
 
 fn good_bytes() -> Vec<u8> {

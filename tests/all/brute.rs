@@ -4,12 +4,10 @@
 //! naive cross-sets, CGP reading, the position sampler, and the
 //! hand-checked ENABLE positions of `tests/data/positions/handchecked.txt`.
 
-mod common;
-
-use common::brute::{
+use crate::common::brute::{
     BruteMove, ENABLE_RULES, Layout, Rules, SPANISH_RULES, brute_moves, naive_cross_sets, parse_cgp,
 };
-use common::positions::{game_positions, varied_positions};
+use crate::common::positions::{game_positions, varied_positions};
 
 const EMPTY: &str = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15";
 
