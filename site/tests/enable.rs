@@ -833,7 +833,9 @@ fn read_wordnet_raw(
         for line in text.lines().filter(|l| !l.starts_with(' ')) {
             let f: Vec<&str> = line.split(' ').filter(|f| !f.is_empty()).collect();
             let count: usize = f[2].parse().unwrap();
-            let offsets = f[f.len() - count..].iter().map(|o| (pos, o.parse().unwrap()));
+            let offsets = f[f.len() - count..]
+                .iter()
+                .map(|o| (pos, o.parse().unwrap()));
             lemmas.entry(f[0].to_string()).or_default().extend(offsets);
         }
     }
@@ -855,11 +857,7 @@ type Rel = (
 /// pointer whose source word is 0 is the whole synset's, otherwise only
 /// that word's; its target is the target synset's words, or only its
 /// numbered one; a usage domain is named by its first word.
-fn oracle_relations(
-    synsets: &HashMap<(char, u32), RawSynset>,
-    s: &RawSynset,
-    lemma: &str,
-) -> Rel {
+fn oracle_relations(synsets: &HashMap<(char, u32), RawSynset>, s: &RawSynset, lemma: &str) -> Rel {
     let mine: Vec<usize> = (1..=s.words.len())
         .filter(|&i| s.words[i - 1].eq_ignore_ascii_case(lemma))
         .collect();
@@ -892,8 +890,7 @@ fn oracle_relations(
         }
         for (i, w) in t.words.iter().enumerate() {
             let n = i + 1;
-            if (*tgt != 0 && n != *tgt) || (slot == 4 && n != 1) || w.eq_ignore_ascii_case(lemma)
-            {
+            if (*tgt != 0 && n != *tgt) || (slot == 4 && n != 1) || w.eq_ignore_ascii_case(lemma) {
                 continue;
             }
             let w = w.replace('_', " ");
@@ -997,16 +994,29 @@ fn relations_match_wordnet_read_directly_and_can_be_searched() {
             }
         }
     }
-    eprintln!("{checked} words; senses with antonyms, kind of, kinds, derived, usage, offensive: {with:?}");
+    eprintln!(
+        "{checked} words; senses with antonyms, kind of, kinds, derived, usage, offensive: {with:?}"
+    );
     assert!(checked > 5_000, "{checked}");
     assert!(with.iter().all(|&n| n > 3), "{with:?}");
     // Facts a reader can check in any dictionary.
     let happy = site.entry("HAPPY").unwrap().unwrap();
     assert_eq!(happy.senses[0].relations.antonyms, ["unhappy"]);
-    assert!(happy.senses[0].relations.derived.contains(&"happiness".into()));
+    assert!(
+        happy.senses[0]
+            .relations
+            .derived
+            .contains(&"happiness".into())
+    );
     let dog = site.entry("DOG").unwrap().unwrap();
-    assert!(dog.senses[0].relations.kind_of.contains(&"canine".into()), "{dog:?}");
-    assert!(dog.senses[0].relations.kinds.contains(&"puppy".into()), "{dog:?}");
+    assert!(
+        dog.senses[0].relations.kind_of.contains(&"canine".into()),
+        "{dog:?}"
+    );
+    assert!(
+        dog.senses[0].relations.kinds.contains(&"puppy".into()),
+        "{dog:?}"
+    );
     // Searches by relation: every ENABLE lemma with the relation is found,
     // and every hit shows it on its page.
     for (field, target, slot) in [
@@ -1029,8 +1039,12 @@ fn relations_match_wordnet_read_directly_and_can_be_searched() {
                             && s.words.iter().any(|w| w.eq_ignore_ascii_case(lemma))
                             && !lemma.eq_ignore_ascii_case(target)
                     }
-                    Some(0) => oracle_relations(&synsets, s, lemma).0.contains(&target.into()),
-                    Some(_) => oracle_relations(&synsets, s, lemma).1.contains(&target.into()),
+                    Some(0) => oracle_relations(&synsets, s, lemma)
+                        .0
+                        .contains(&target.into()),
+                    Some(_) => oracle_relations(&synsets, s, lemma)
+                        .1
+                        .contains(&target.into()),
                 }
             });
             if has {

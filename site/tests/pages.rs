@@ -692,9 +692,15 @@ fn word_pages_show_relations_and_the_box_searches_them() {
     // The box reads a relation as its search: GLAD, with its sense that
     // has happy as a synonym.
     let results = page(a, "/search?q=synonym%3Ahappy");
-    assert!(results.contains(r#"<a class="w" href="/word/glad">GLAD</a>"#), "{results}");
+    assert!(
+        results.contains(r#"<a class="w" href="/word/glad">GLAD</a>"#),
+        "{results}"
+    );
     assert!(results.contains("eagerly disposed to act"), "{results}");
     let results = page(a, "/search?q=Opposite%3Agood");
-    assert!(results.contains(r#"<a class="w" href="/word/evil">EVIL</a>"#), "{results}");
+    assert!(
+        results.contains(r#"<a class="w" href="/word/evil">EVIL</a>"#),
+        "{results}"
+    );
     server.stop().unwrap();
 }

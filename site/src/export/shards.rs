@@ -175,7 +175,10 @@ mod tests {
             get("p/ab.json")["words"],
             serde_json::json!(["AB", "ABA", "ABS"])
         );
-        assert_eq!(get("p/ab.json")["common"], serde_json::json!(["ABS", "ABA"]));
+        assert_eq!(
+            get("p/ab.json")["common"],
+            serde_json::json!(["ABS", "ABA"])
+        );
         assert_eq!(get("p/a.json")["words"], serde_json::json!(["A"]));
         assert_eq!(get("p/ra.json")["bases"]["RAN"], serde_json::json!(["RUN"]));
         assert_eq!(

@@ -610,7 +610,8 @@ impl Site {
                 let mut folded = String::new();
                 let mut same_word = |w: &str, term: &str| {
                     folded.clear();
-                    fold.token_stream(w).process(&mut |t| folded.push_str(&t.text));
+                    fold.token_stream(w)
+                        .process(&mut |t| folded.push_str(&t.text));
                     folded == term
                 };
                 let related = page.senses().find(|s| {

@@ -488,7 +488,9 @@ impl WordNet {
         let line = std::str::from_utf8(line).map_err(|_| bad("not UTF-8"))?;
         let mut fields = line.split_ascii_whitespace();
         if fields.next().and_then(|o| o.parse::<u32>().ok()) != Some(offset) {
-            return Err(bad("the line there is not this synset (a pointer's target)"));
+            return Err(bad(
+                "the line there is not this synset (a pointer's target)",
+            ));
         }
         let count = fields
             .nth(2)
