@@ -559,7 +559,7 @@ fn pruned_best_by_equity_is_the_best_of_the_full_list() {
     // every phase and on the benchmark files (racks of 0, 1 and 2 blanks).
     use std::sync::Arc;
     let lex = Lexicon::embedded();
-    let table = Leaves::from_csv(include_str!("data/leaves/small.csv"), lex.alphabet()).unwrap();
+    let table = Leaves::from_csv(include_str!("../data/leaves/small.csv"), lex.alphabet()).unwrap();
     let leaves = Some(Arc::new(table));
     let tiles = lexq::TileSet::named("english", lex.alphabet()).unwrap();
     let mut lines: Vec<String> = Vec::new();
@@ -567,8 +567,8 @@ fn pruned_best_by_equity_is_the_best_of_the_full_list() {
         let game = selfplay::play(&lex, &lexq::game::Layout::standard(), &tiles, seed, "").unwrap();
         lines.extend(game.positions.iter().step_by(2).cloned());
     }
-    let bench = include_str!("../benches/positions.cgp");
-    let heavy = include_str!("../benches/heavy.cgp");
+    let bench = include_str!("../../benches/positions.cgp");
+    let heavy = include_str!("../../benches/heavy.cgp");
     lines.extend(bench.lines().step_by(4).map(String::from));
     lines.extend(heavy.lines().step_by(3).map(String::from));
     let (mut checked, mut exchanged) = (0, 0);

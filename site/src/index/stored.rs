@@ -304,7 +304,11 @@ struct Head {
     items: usize,
 }
 
-/// One item of a page's senses.
+/// One item of a page's senses. Read one at a time and passed on by
+/// value, never kept in a collection: a sense's size (its borrowed lists)
+/// costs a copy on the stack, where a box would cost an allocation a
+/// sense.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum RawItem<'a> {
     Sense(RawSense<'a>),
