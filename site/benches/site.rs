@@ -565,11 +565,124 @@ fn report_recall(_: &mut Criterion) {
     );
 }
 
+/// GET `path` from the server at `a` on a connection of its own: the
+/// status line's code and the body's length.
+fn http_get(a: std::net::SocketAddr, path: &str) -> (u16, usize) {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(a).unwrap();
+    s.set_nodelay(true).unwrap();
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: bench\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut answer = Vec::new();
+    s.read_to_end(&mut answer).unwrap();
+    let status = std::str::from_utf8(&answer[9..12])
+        .unwrap()
+        .parse()
+        .unwrap();
+    (status, answer.len())
+}
+
+/// The percentile `p` (0 to 100) of sorted `times`, in milliseconds.
+fn percentile(times: &[Duration], p: f64) -> f64 {
+    let i = ((times.len() - 1) as f64 * p / 100.0).round() as usize;
+    times[i].as_secs_f64() * 1e3
+}
+
+/// Completions as a visitor's browser asks for them, through the server
+/// (`/api/v1/complete?q=&limit=10`, a connection each, as a page's
+/// script makes them without keep-alive): every prefix of one, two and
+/// three letters that begins a word, and the first 4 to 8 letters of
+/// every 211th word, 3 times over; p50, p99 and the slowest. The
+/// reference in the same run: the same prefixes through SQLite (the
+/// baseline's table, its index on `word`), in-process, the first 10
+/// words in order.
+fn report_completions(_: &mut Criterion) {
+    let lex = Lexicon::embedded();
+    let out = target().join("site-bench/queries");
+    if Site::open(&out).is_err() {
+        build(&lex, None, &options(), &out, &mut ()).unwrap();
+    }
+    let site = Site::open(&out).unwrap();
+    let mut prefixes: std::collections::BTreeSet<String> = Default::default();
+    let mut n = 0usize;
+    lex.for_each_word(1, usize::MAX, |w| {
+        let w = lex.alphabet().decode(w).to_lowercase();
+        for k in 1..=3.min(w.len()) {
+            prefixes.insert(w[..k].to_string());
+        }
+        if n.is_multiple_of(211) {
+            for k in 4..=8.min(w.len()) {
+                prefixes.insert(w[..k].to_string());
+            }
+        }
+        n += 1;
+        std::ops::ControlFlow::Continue(())
+    });
+    let prefixes: Vec<String> = prefixes.into_iter().collect();
+    let state = lexq_site::serve::AppState::new(
+        site.lexicon().unwrap(),
+        Some(site),
+        lexq_site::serve::Limits::default(),
+        false,
+    );
+    let server = lexq_site::serve::Server::start("127.0.0.1:0", state).unwrap();
+    let a = server.addr();
+    let path = target().join("site-bench/fts5-complete.sqlite");
+    let db = fts5_build(&fts5_rows(&lex), &path);
+    let mut st = db
+        .prepare_cached(
+            "SELECT word FROM words WHERE word >= ?1 AND word < ?2 ORDER BY word LIMIT 10",
+        )
+        .unwrap();
+    let (mut lexq_times, mut sqlite_times) = (Vec::new(), Vec::new());
+    for round in 0..3 {
+        for p in &prefixes {
+            let upper = p.to_uppercase();
+            let next = format!("{upper}\u{10ffff}");
+            // Alternating which goes first.
+            for side in [round % 2, 1 - round % 2] {
+                let t = std::time::Instant::now();
+                if side == 0 {
+                    let (status, len) = http_get(a, &format!("/api/v1/complete?q={p}&limit=10"));
+                    assert_eq!(status, 200, "{p}");
+                    assert!(len > 0);
+                    lexq_times.push(t.elapsed());
+                } else {
+                    let words: Vec<String> = st
+                        .query_map([&upper, &next], |r| r.get::<_, String>(0))
+                        .unwrap()
+                        .map(|w| w.unwrap())
+                        .collect();
+                    assert!(!words.is_empty(), "{p}");
+                    sqlite_times.push(t.elapsed());
+                }
+            }
+        }
+    }
+    server.stop().unwrap();
+    lexq_times.sort();
+    sqlite_times.sort();
+    println!(
+        "completions: {} prefixes x 3; lexq server (HTTP, a connection each) p50 {:.3} ms, p99 {:.3} ms, slowest {:.3} ms; SQLite in-process p50 {:.3} ms, p99 {:.3} ms, slowest {:.3} ms",
+        prefixes.len(),
+        percentile(&lexq_times, 50.0),
+        percentile(&lexq_times, 99.0),
+        percentile(&lexq_times, 100.0),
+        percentile(&sqlite_times, 50.0),
+        percentile(&sqlite_times, 99.0),
+        percentile(&sqlite_times, 100.0),
+    );
+}
+
 criterion_group!(
     benches,
     bench_build,
     bench_queries,
     bench_fts5,
-    report_recall
+    report_recall,
+    report_completions
 );
 criterion_main!(benches);

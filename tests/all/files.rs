@@ -203,7 +203,9 @@ fn by_default_a_line_names_built_in_layouts_and_tile_sets_only() {
             let r = within(&fifo, move || {
                 Position::from_cgp(&Lexicon::embedded(), &line).map(|_| ())
             });
-            let e = r.as_ref().unwrap_err().to_string();
+            // No byte of the file in the message (the name itself aside:
+            // a temporary folder's name may hold "31").
+            let e = r.as_ref().unwrap_err().to_string().replace(&name, "NAME");
             assert!(!e.contains("31") && !e.contains("root:"), "{e}");
             messages.push((op, without(r.as_ref().unwrap_err())));
             let kind = named(r, what, &name);

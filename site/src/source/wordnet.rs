@@ -513,8 +513,8 @@ impl WordNet {
     /// HAPPY (adjective, first sense) has the antonym `unhappy` and the
     /// derived form `happiness`; DOG (noun, first sense) is a kind of
     /// `canine`, `canid` and `domestic animal`, and has kinds such as
-    /// `puppy`; AIN'T-less words such as BOOB (a dunce) carry the usage
-    /// `disparagement`, and are offensive (see [`Relations::offensive`]).
+    /// `puppy`; PAPIST carries the usage `disparagement` and is offensive
+    /// (see [`Relations::offensive`]).
     pub(crate) fn relations_into(
         &self,
         synset: &Synset<'_>,
