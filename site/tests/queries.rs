@@ -111,6 +111,23 @@ fn field_wildcards_are_the_words_with_a_value_in_the_field() {
             "front_hooks" => f.scan(|e| !e.front_hooks.is_empty()),
             "back_hooks" => f.scan(|e| !e.back_hooks.is_empty()),
             "anagrams" => f.scan(|e| !e.anagrams.is_empty()),
+            // The relations of the senses a page holds in full (the
+            // fixture's WordNet has synonyms and no pointers).
+            "synonym" => f.scan(|e| {
+                indexed_senses(e, f.is_word())
+                    .into_iter()
+                    .any(|s| !s.synonyms.is_empty())
+            }),
+            "antonym" => f.scan(|e| {
+                indexed_senses(e, f.is_word())
+                    .into_iter()
+                    .any(|s| !s.relations.antonyms.is_empty())
+            }),
+            "kind_of" => f.scan(|e| {
+                indexed_senses(e, f.is_word())
+                    .into_iter()
+                    .any(|s| !s.relations.kind_of.is_empty())
+            }),
             "page" => {
                 for q in ["page:*", "page:[* TO *]"] {
                     assert!(f.refused(q).contains("not searchable"), "{q}");
