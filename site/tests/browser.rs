@@ -500,12 +500,24 @@ fn the_server_pages_work_in_a_real_browser() {
         assert!(!hits.is_empty());
         let marked = texts(&c, "ol.hits mark").await;
         assert!(marked.iter().any(|m| m.eq_ignore_ascii_case("feet")), "{marked:?}");
+        // WordNet's relations in the script's word view: an opposite, a
+        // usage label and the offensive flag (PAPIST: disparagement).
+        c.goto(&format!("{base}/?word=happy")).await.unwrap();
+        wait_text(&c, "#senses", "opposite: UNHAPPY").await;
+        c.goto(&format!("{base}/?word=papist")).await.unwrap();
+        let papist = wait_text(&c, "#senses", "(disparagement)").await;
+        assert!(papist.to_lowercase().contains("offensive"), "{papist}");
         c.close().await.unwrap();
         // With JavaScript off, a word page is whole: its senses and links.
         let c = session(port, plain.path(), false).await;
         c.goto(&format!("{base}/word/care")).await.unwrap();
         wait_text(&c, "body", "feel concern or interest").await;
         let links = c.find_all(Locator::Css("a[href='/word/cares']")).await.unwrap();
+        assert!(!links.is_empty());
+        // And its relations, linked.
+        c.goto(&format!("{base}/word/dog")).await.unwrap();
+        wait_text(&c, "body", "a kind of: CANINE").await;
+        let links = c.find_all(Locator::Css("div.hypo a[href='/word/puppy']")).await.unwrap();
         assert!(!links.is_empty());
         c.close().await.unwrap();
     });

@@ -676,30 +676,23 @@ fn senses_known_only_capitalised_are_shown_and_names_can_be_hidden() {
     // holding an ENABLE word only capitalised.
     let mut capitalised: Vec<(String, String, String, bool)> = Vec::new();
     let mut lowercase: BTreeSet<String> = BTreeSet::new();
-    for pos in ["noun", "verb", "adj", "adv"] {
-        let text = std::fs::read_to_string(dir.join(format!("data.{pos}"))).unwrap();
-        for line in text.lines().filter(|l| !l.starts_with(' ')) {
-            let (head, gloss) = line.split_once(" | ").unwrap();
-            let f: Vec<&str> = head.split(' ').collect();
-            let n = usize::from_str_radix(f[3], 16).unwrap();
-            let p = 4 + 2 * n;
-            let pointers: usize = f[p].parse().unwrap();
-            let instance = (0..pointers).any(|k| f[p + 1 + 4 * k] == "@i");
-            let words: Vec<&str> = (0..n)
-                .map(|i| f[4 + 2 * i].split('(').next().unwrap())
-                .collect();
-            for w in &words {
-                if !w.bytes().all(|b| b.is_ascii_alphabetic()) || !lex.is_word(w).unwrap() {
-                    continue;
-                }
-                if w.bytes().all(|b| b.is_ascii_lowercase()) {
-                    lowercase.insert(w.to_uppercase());
-                } else if !words.iter().any(|o| {
-                    o.eq_ignore_ascii_case(w) && o != w && o.bytes().all(|b| b.is_ascii_lowercase())
-                }) {
-                    let def = gloss.split("; \"").next().unwrap().trim().to_string();
-                    capitalised.push((w.to_uppercase(), w.to_string(), def, instance));
-                }
+    let (synsets, _) = read_wordnet_raw(&dir);
+    let mut keys: Vec<&(char, u32)> = synsets.keys().collect();
+    keys.sort();
+    for key in keys {
+        let s = &synsets[key];
+        let instance = s.pointers.iter().any(|p| p.0 == "@i");
+        let words = &s.words;
+        for w in words {
+            if !w.bytes().all(|b| b.is_ascii_alphabetic()) || !lex.is_word(w).unwrap() {
+                continue;
+            }
+            if w.bytes().all(|b| b.is_ascii_lowercase()) {
+                lowercase.insert(w.to_uppercase());
+            } else if !words.iter().any(|o| {
+                o.eq_ignore_ascii_case(w) && o != w && o.bytes().all(|b| b.is_ascii_lowercase())
+            }) {
+                capitalised.push((w.to_uppercase(), w.clone(), s.definition.clone(), instance));
             }
         }
     }

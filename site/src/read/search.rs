@@ -595,6 +595,7 @@ impl Site {
         let mut marks = Marks::new(&plan.marks, self.fields.definition);
         // A relation's words as its field holds them (lowercase, folded).
         let mut fold = schema::word_analyzer();
+        let mut folded = String::new();
         let mut hits = Vec::with_capacity(top.len());
         for (score, addr) in top {
             if meter.stopped() {
@@ -603,26 +604,24 @@ impl Site {
                 });
             }
             let doc: PageDoc = searcher.doc(addr)?;
-            if !plan.related.is_empty() {
-                // The sense with the relation asked for, else as below.
+            if marks.is_some() || !plan.related.is_empty() {
+                // The sense with a relation asked for, else the one
+                // holding most of the words asked for.
                 let (word, length, points) = (doc.word.clone(), doc.length, doc.points);
                 let page = self.page_of(&searcher, doc)?;
-                let mut folded = String::new();
-                let mut same_word = |w: &str, term: &str| {
-                    folded.clear();
-                    fold.token_stream(w)
-                        .process(&mut |t| folded.push_str(&t.text));
-                    folded == term
-                };
                 let related = page.senses().find(|s| {
                     plan.related.iter().any(|(which, term)| {
-                        let r = &s.relations;
                         let mut list = match which {
                             0 => s.synonyms,
-                            1 => r.antonyms,
-                            _ => r.kind_of,
+                            1 => s.relations.antonyms,
+                            _ => s.relations.kind_of,
                         };
-                        list.any(|w| same_word(w, term))
+                        list.any(|w| {
+                            folded.clear();
+                            fold.token_stream(w)
+                                .process(&mut |t| folded.push_str(&t.text));
+                            folded == *term
+                        })
                     })
                 });
                 let (definition, highlights) = match (related, &mut marks) {
@@ -630,20 +629,6 @@ impl Site {
                     (None, Some(marks)) => marks.best(page.senses().map(|s| s.definition)),
                     (None, None) => (page.senses().next().map(|s| s.definition), Vec::new()),
                 };
-                hits.push(Hit {
-                    word,
-                    length,
-                    points,
-                    definition: definition.map(str::to_string),
-                    highlights,
-                    score,
-                });
-                continue;
-            }
-            if let Some(marks) = &mut marks {
-                let (word, length, points) = (doc.word.clone(), doc.length, doc.points);
-                let page = self.page_of(&searcher, doc)?;
-                let (definition, highlights) = marks.best(page.senses().map(|s| s.definition));
                 hits.push(Hit {
                     word,
                     length,

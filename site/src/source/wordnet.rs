@@ -542,9 +542,10 @@ impl WordNet {
                 if word.eq_ignore_ascii_case(lemma) {
                     return;
                 }
-                let text = word.replace('_', " ");
-                if !list.contains(&text) {
-                    list.push(text);
+                // Spaces for underscores; a copy made only of a new word.
+                let spaced = || word.bytes().map(|b| if b == b'_' { b' ' } else { b });
+                if !list.iter().any(|w| w.bytes().eq(spaced())) {
+                    list.push(word.replace('_', " "));
                 }
             })?;
         }
@@ -601,17 +602,22 @@ fn offensive_gloss(definition: &str) -> bool {
         "contemptuous",
     ];
     const AS: [&str; 6] = ["term", "terms", "name", "names", "word", "expression"];
-    let lower = definition.to_ascii_lowercase();
-    if lower.contains("ethnic slur") {
-        return true;
-    }
-    let words: Vec<&str> = lower
+    let is = |list: &[&str], w: &str| list.iter().any(|x| x.eq_ignore_ascii_case(w));
+    // Each word with the two before it, nothing copied.
+    let (mut two, mut one) = ("", "");
+    for w in definition
         .split(|c: char| !c.is_ascii_alphabetic())
         .filter(|w| !w.is_empty())
-        .collect();
-    words
-        .windows(3)
-        .any(|w| WHAT.contains(&w[0]) && AS.contains(&w[1]) && w[2] == "for")
+    {
+        if (is(&WHAT, two) && is(&AS, one) && w.eq_ignore_ascii_case("for"))
+            || (one.eq_ignore_ascii_case("ethnic")
+                && w.get(..4).is_some_and(|s| s.eq_ignore_ascii_case("slur")))
+        {
+            return true;
+        }
+        (two, one) = (one, w);
+    }
+    false
 }
 
 /// The bit of word number `n` (from 1) of a synset, in a mask of 64 (a
@@ -868,6 +874,29 @@ fn licence_from_header(data: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn definitions_that_call_themselves_offensive() {
+        for d in [
+            "obscene terms for female genitals",
+            "disparaging terms for small people",
+            "an Offensive term for Roman Catholics; originally",
+            "a person of mixed descent (ethnic slur)",
+            "Ethnic slurs",
+        ] {
+            assert!(offensive_gloss(d), "{d}");
+        }
+        for d in [
+            "an offensive move in a sport or game",
+            "profane or obscene expression usually of surprise",
+            "removing obscene or offensive words for",
+            "ethnic",
+            "",
+            "for",
+        ] {
+            assert!(!offensive_gloss(d), "{d}");
+        }
+    }
 
     #[test]
     fn glosses_split_into_definition_and_examples() {
